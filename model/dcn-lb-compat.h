@@ -1,0 +1,34 @@
+/*
+ * Small compatibility layer over ns-3 API differences between the versions we
+ * support (3.37 as in Debian bookworm, 3.43 as in Debian trixie).
+ *
+ * DCNLB_NS3_MINOR is defined by the build (CMakeLists.txt / wscript).
+ */
+#ifndef DCN_LB_COMPAT_H
+#define DCN_LB_COMPAT_H
+
+#ifndef DCNLB_NS3_MINOR
+#define DCNLB_NS3_MINOR 37
+#endif
+
+#if DCNLB_NS3_MINOR >= 42
+// TestSuite::Type and TestCase::Duration became scoped enums.
+#define DCNLB_TEST_UNIT ns3::TestSuite::Type::UNIT
+#define DCNLB_TEST_SYSTEM ns3::TestSuite::Type::SYSTEM
+#define DCNLB_TEST_QUICK ns3::TestCase::Duration::QUICK
+#define DCNLB_TEST_EXTENSIVE ns3::TestCase::Duration::EXTENSIVE
+#else
+#define DCNLB_TEST_UNIT ns3::TestSuite::UNIT
+#define DCNLB_TEST_SYSTEM ns3::TestSuite::SYSTEM
+#define DCNLB_TEST_QUICK ns3::TestCase::QUICK
+#define DCNLB_TEST_EXTENSIVE ns3::TestCase::EXTENSIVE
+#endif
+
+#if DCNLB_NS3_MINOR >= 42
+// Ipv4RoutingProtocol::RouteInput takes its callbacks by const reference.
+#define DCNLB_ROUTE_CB(T) const T&
+#else
+#define DCNLB_ROUTE_CB(T) T
+#endif
+
+#endif // DCN_LB_COMPAT_H
