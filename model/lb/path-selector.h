@@ -16,6 +16,10 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -86,6 +90,37 @@ class PathSelector : public Object
     PathSelectorSetup m_setup;
 };
 
+/**
+ * Name -> factory registry of path selectors, so that examples and helpers can
+ * pick an algorithm by name ("ecmp", "ops", "reps", ...).  Each algorithm
+ * registers itself in its own .cc file with DCNLB_REGISTER_PATH_SELECTOR; adding
+ * an algorithm never requires editing a central list.
+ */
+class PathSelectorRegistry
+{
+  public:
+    using Factory = std::function<Ptr<PathSelector>()>;
+    /** Register a factory; returns true (for use in static initialisers). */
+    static bool Register(const std::string& name, const std::string& typeIdName);
+    /** True if the name is known. */
+    static bool Has(const std::string& name);
+    /** Create a selector by name; aborts with a clear message listing the known names. */
+    static Ptr<PathSelector> Create(const std::string& name);
+    /** TypeId name registered for an algorithm name (for Config / attributes). */
+    static std::string TypeIdName(const std::string& name);
+    /** All known names, sorted. */
+    static std::vector<std::string> Names();
+    /** "ecmp, ops, reps" */
+    static std::string NamesString();
+
+  private:
+    static std::map<std::string, std::string>& Map();
+};
+
 } // namespace ns3
+
+#define DCNLB_REGISTER_PATH_SELECTOR(name, Class)                                                  \
+    static const bool g_dcnlbRegistered##Class =                                                   \
+        ns3::PathSelectorRegistry::Register(name, Class::GetTypeId().GetName())
 
 #endif // DCN_PATH_SELECTOR_H
