@@ -282,9 +282,9 @@ FatTreeHelper::Validate() const
                     "FatTreeHelper: link rates (HostLinkRate=" << m_hostRate << ", FabricLinkRate="
                         << m_fabricRate << ", CoreLinkRate=" << m_coreRate << ", SlowLinkRate="
                         << m_slowRate << ") must be > 0");
-    NS_ABORT_MSG_IF(m_linkDelay.IsNegative(),
+    NS_ABORT_MSG_IF(m_linkDelay.IsStrictlyNegative(),
                     "FatTreeHelper: LinkDelay=" << m_linkDelay << "; allowed >= 0");
-    NS_ABORT_MSG_IF(m_switchLatency.IsNegative(),
+    NS_ABORT_MSG_IF(m_switchLatency.IsStrictlyNegative(),
                     "FatTreeHelper: SwitchLatency=" << m_switchLatency << "; allowed >= 0");
     NS_ABORT_MSG_IF(m_mtu < 576 || m_mtu > 65535,
                     "FatTreeHelper: Mtu=" << m_mtu << "; allowed [576, 65535] (4165 carries a "
