@@ -27,6 +27,7 @@
 #include "ns3/udp-header.h"
 
 #include <algorithm>
+#include <set>
 #include <map>
 #include <tuple>
 #include <vector>
@@ -189,6 +190,9 @@ BuildTestNet(uint32_t nLeft, uint32_t nRight, bool spray, Time d1, Time d2, std:
     addr.Assign(p2p.Install(n.m2, n.s2));
     addr.NewNetwork();
     Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    // fixed streams for the random ECMP of Ipv4GlobalRouting (reproducible runs)
+    NodeContainer all(n.left, n.right, sw);
+    inet.AssignStreams(all, 1000);
     return n;
 }
 
