@@ -183,7 +183,7 @@ RepsPathSelector::ConfigError() const
     {
         os << "RepsPathSelector: EvReuseCount=" << m_evReuseCount << " out of range [1, 255]";
     }
-    else if (m_freezingTimeout.IsNegative())
+    else if (m_freezingTimeout.IsStrictlyNegative())
     {
         os << "RepsPathSelector: FreezingTimeout=" << m_freezingTimeout.As(Time::US)
            << " out of range [0, inf)";
@@ -198,7 +198,7 @@ RepsPathSelector::ConfigError() const
         os << "RepsPathSelector: RttWindowRtoMultiplier=" << m_rttWindowRtoMult
            << " out of range (0, inf)";
     }
-    else if (m_idleInvalidateTime.IsNegative())
+    else if (m_idleInvalidateTime.IsStrictlyNegative())
     {
         os << "RepsPathSelector: IdleInvalidateTime=" << m_idleInvalidateTime.As(Time::US)
            << " out of range [0, inf) (0 = off)";
