@@ -1,6 +1,7 @@
 /*
  * TestSuite "dcn-lb-workload": workload generators (pure logic, fixed seeds).
  */
+#include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/rng-seed-manager.h"
@@ -397,6 +398,62 @@ class PoissonLoadTestCase : public TestCase
     }
 };
 
+/** A congestion control that only exists in this test, found by the registry. */
+class TestOnlyCc : public CongestionControl
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DcnWorkloadTestOnlyCc")
+                                .SetParent<CongestionControl>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<TestOnlyCc>();
+        return tid;
+    }
+
+    void OnAck(uint32_t, bool, Time) override
+    {
+    }
+
+    void OnNack() override
+    {
+    }
+
+    void OnTimeout() override
+    {
+    }
+
+    std::string Name() const override
+    {
+        return "test-only-cc";
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(TestOnlyCc);
+
+class CcRegistryTestCase : public TestCase
+{
+  public:
+    CcRegistryTestCase()
+        : TestCase("congestion control registry finds subclasses by short and TypeId name")
+    {
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("test-only-cc"), true, "short name");
+        NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("ns3::DcnWorkloadTestOnlyCc"),
+                              true,
+                              "TypeId name");
+        NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("no-such-cc"), false, "unknown");
+        Ptr<CongestionControl> cc = CongestionControlRegistry::Create("test-only-cc");
+        NS_TEST_ASSERT_MSG_EQ(cc->Name(), "test-only-cc", "created the right class");
+        NS_TEST_ASSERT_MSG_NE(CongestionControlRegistry::NamesString().find("test-only-cc"),
+                              std::string::npos,
+                              "listed");
+    }
+};
+
 class WorkloadTestSuite : public TestSuite
 {
   public:
@@ -409,6 +466,7 @@ class WorkloadTestSuite : public TestSuite
         AddTestCase(new CollectiveDependencyTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CdfTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PoissonLoadTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new CcRegistryTestCase, DCNLB_TEST_QUICK);
     }
 };
 
