@@ -76,9 +76,19 @@ if [[ ! -f cmake-cache/CMakeCache.txt ]] || ! grep -q "dcn-lb" cmake-cache/CMake
     ./ns3 configure -G Ninja --enable-tests --enable-examples --enable-modules="$MODULES" \
         --disable-python-bindings --disable-werror 2>&1 | tail -n 40
 fi
+# ns-3 writes build/include/ns3/<h>.h stubs (#include "<abs path>") only at configure
+# time and never rewrites existing ones: drop ours and re-configure, so that added,
+# moved or removed headers are picked up.
+grep -l "contrib/dcn-lb/" build/include/ns3/*.h 2>/dev/null | xargs -r rm -f
+rm -f build/include/ns3/dcn-lb-module.h
+cmake cmake-cache >"$NS3/configure.log" 2>&1 || { tail -n 40 "$NS3/configure.log"; echo "ns3-intree: re-configure failed" >&2; exit 1; }
 log "building with cmake --build cmake-cache -j$JOBS"
 start=$(date +%s)
-cmake --build cmake-cache -j"$JOBS" 2>&1 | grep -v '^\[[0-9]*/[0-9]*\] ' | tail -n 60
+if ! cmake --build cmake-cache -j"$JOBS" >"$NS3/build.log" 2>&1; then
+    grep -v "^\[[0-9]*/[0-9]*\] " "$NS3/build.log" | tail -n 80
+    echo "ns3-intree: ns-3 $VERSION in-tree BUILD FAILED (full log: $NS3/build.log)" >&2
+    exit 1
+fi
 log "build took $(($(date +%s) - start)) s"
 
 # ---------------------------------------------------------- run our suites
