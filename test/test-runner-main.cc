@@ -102,6 +102,13 @@ main(int argc, char** argv)
         {
             rc = 1;
         }
+        if (counter.passed + counter.failed + counter.skipped == 0 && rc == 0)
+        {
+            // e.g. --suite=<a name that does not exist>: nothing ran, which is not a pass.
+            std::cerr << "dcn-lb-test-runner: no test suite ran (see --list for the names)"
+                      << std::endl;
+            rc = 1;
+        }
     }
     return rc;
 }
