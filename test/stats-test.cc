@@ -96,10 +96,10 @@ class SummaryTestCase : public TestCase
     {
         FctStats st;
         // FCTs 10, 20, 30, 40, 100 us; ideal 10 us each -> slowdowns 1, 2, 3, 4, 10.
-        st.Add(Rec(50000, 0, 10, 10));        // <100KB
-        st.Add(Rec(500000, 5, 20, 10));       // 100KB-1MB
-        st.Add(Rec(5000000, 0, 30, 10));      // 1-10MB
-        st.Add(Rec(50000000, 1, 40, 10));     // >10MB
+        st.Add(Rec(50000, 0, 10, 10));           // <100KB
+        st.Add(Rec(500000, 5, 20, 10));          // 100KB-1MB
+        st.Add(Rec(5000000, 0, 30, 10));         // 1-10MB
+        st.Add(Rec(50000000, 1, 40, 10));        // >10MB
         FctRecord last = Rec(99999, 2, 100, 10); // <100KB
         last.retransmissions = 3;
         last.timeouts = 1;
@@ -118,6 +118,7 @@ class SummaryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p50Us, 30.0, 1e-9, "rank 3 of 5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p99Us, 100.0, 1e-9, "rank 5 of 5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.maxUs, 100.0, 1e-9, "max");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.completionUs, 102.0, 1e-9, "last finish 102 - first start 0");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.meanSlowdown, 4.0, 1e-9, "(1+2+3+4+10)/5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p50Slowdown, 3.0, 1e-9, "median slowdown");
         NS_TEST_ASSERT_MSG_EQ(s.retransmissions, 4, "counters include unfinished flows");
@@ -144,10 +145,12 @@ class SummaryTestCase : public TestCase
                               "CSV header");
         NS_TEST_ASSERT_MSG_NE(c.find("1,2,500000,5,25,20,10,2,1,0,0,0,0"),
                               std::string::npos,
-                              "CSV line of the second flow:\n" << c);
+                              "CSV line of the second flow:\n"
+                                  << c);
 
         FabricCounters f;
         f.drops = 11;
+        f.failureDrops = 5;
         f.marks = 22;
         f.trims = 33;
         f.packetHops = 44;
@@ -161,7 +164,8 @@ class SummaryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(table.find("100.00"), std::string::npos, table);
         NS_TEST_ASSERT_MSG_NE(table.find("55.00"), std::string::npos, table);
         std::string line = FctStats::SummaryCsvLine("ops", s, f);
-        NS_TEST_ASSERT_MSG_EQ(line, "ops,5,1,40,30,100,100,4,10,4,7,1,2,11,22,33,44", "summary CSV");
+        NS_TEST_ASSERT_MSG_EQ(
+            line, "ops,5,1,40,30,100,100,102,4,10,4,7,1,2,11,5,22,33,44", "summary CSV");
     }
 };
 

@@ -67,7 +67,8 @@ struct FctSummary
     double meanUs{0};
     double p50Us{0};
     double p99Us{0};
-    double maxUs{0}; //!< for a synthetic workload: the workload completion time
+    double maxUs{0};        //!< largest single-flow FCT
+    double completionUs{0}; //!< last finish - first start (collectives: the completion time)
     double meanSlowdown{0};
     double p50Slowdown{0};
     double p99Slowdown{0};
@@ -80,7 +81,8 @@ struct FctSummary
 /** Fabric-wide counters aggregated from the queue discs and devices. */
 struct FabricCounters
 {
-    uint64_t drops{0};
+    uint64_t drops{0};        //!< congestion drops in the queue discs
+    uint64_t failureDrops{0}; //!< packets lost to injected failures (and unroutable)
     uint64_t marks{0};
     uint64_t trims{0};
     uint64_t packetHops{0}; //!< packets transmitted by all devices
