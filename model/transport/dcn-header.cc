@@ -55,6 +55,7 @@ DcnHeader::Serialize(Buffer::Iterator i) const
     i.WriteHtonU32(payloadSize);
     i.WriteHtonU64(static_cast<uint64_t>(timestampNs));
     i.WriteHtonU32(cumAck);
+    i.WriteHtonU64(sackBitmap);
     i.WriteU8(static_cast<uint8_t>(evs.size()));
     for (uint16_t ev : evs)
     {
@@ -76,6 +77,7 @@ DcnHeader::Deserialize(Buffer::Iterator start)
     payloadSize = i.ReadNtohU32();
     timestampNs = static_cast<int64_t>(i.ReadNtohU64());
     cumAck = i.ReadNtohU32();
+    sackBitmap = i.ReadNtohU64();
     uint8_t n = i.ReadU8();
     evs.resize(n);
     for (uint8_t k = 0; k < n; ++k)

@@ -14,6 +14,7 @@
  *  payloadSize (32)
  *  timestamp (64, ns; data: send time, ACK/NACK: echo of the data's send time)
  *  cumAck (32, ACK: every psn < cumAck has been received)
+ *  sackBitmap (64, ACK: bit i set = psn cumAck+i has been received)
  *  numEvs (8) then numEvs x 16-bit EVs (ACK "carry EVs" coalescing variant)
  */
 #ifndef DCN_HEADER_H
@@ -48,6 +49,7 @@ class DcnHeader : public Header
         FLAG_TRIMMED = 0x02,  //!< DATA: payload was cut by a switch (packet trimming)
         FLAG_LAST = 0x04,     //!< DATA: last packet of its message
         FLAG_RETX = 0x08,     //!< DATA: retransmission
+        FLAG_OOO = 0x10,      //!< ACK: the acknowledged data packet arrived out of order
     };
 
     DcnHeader();
@@ -59,7 +61,7 @@ class DcnHeader : public Header
     uint32_t Deserialize(Buffer::Iterator start) override;
 
     /** Serialized size without the EV list. */
-    static constexpr uint32_t BASE_SIZE = 1 + 1 + 2 + 4 + 4 + 4 + 8 + 4 + 8 + 4 + 1;
+    static constexpr uint32_t BASE_SIZE = 1 + 1 + 2 + 4 + 4 + 4 + 8 + 4 + 8 + 4 + 8 + 1;
 
     uint8_t opcode{DATA};
     uint8_t flags{0};
@@ -71,6 +73,7 @@ class DcnHeader : public Header
     uint32_t payloadSize{0};
     int64_t timestampNs{0};
     uint32_t cumAck{0};
+    uint64_t sackBitmap{0};    //!< ACK: selective ack of psn cumAck+i (bit i), i < 64
     std::vector<uint16_t> evs; //!< carried EVs (coalesced ACKs, "carry" variant)
 
     bool HasFlag(uint8_t f) const

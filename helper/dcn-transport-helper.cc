@@ -1,0 +1,59 @@
+#include "dcn-transport-helper.h"
+
+#include "ns3/abort.h"
+#include "ns3/dctcp-cc.h"
+
+namespace ns3
+{
+
+DcnTransportHelper::DcnTransportHelper()
+{
+    m_factory.SetTypeId(DcnTransport::GetTypeId());
+}
+
+void
+DcnTransportHelper::SetTransportAttribute(const std::string& name, const AttributeValue& value)
+{
+    m_factory.Set(name, value);
+}
+
+Ptr<DcnTransport>
+DcnTransportHelper::Install(Ptr<Node> node) const
+{
+    NS_ABORT_MSG_IF(node->GetObject<DcnTransport>(),
+                    "DcnTransportHelper: node " << node->GetId() << " already has a DcnTransport");
+    Ptr<DcnTransport> t = m_factory.Create<DcnTransport>();
+    node->AggregateObject(t);
+    t->Install(node);
+    return t;
+}
+
+void
+DcnTransportHelper::Install(NodeContainer nodes) const
+{
+    for (auto it = nodes.Begin(); it != nodes.End(); ++it)
+    {
+        Install(*it);
+    }
+}
+
+Ptr<DcnTransport>
+DcnTransportHelper::Get(Ptr<Node> node)
+{
+    Ptr<DcnTransport> t = node->GetObject<DcnTransport>();
+    NS_ABORT_MSG_IF(!t, "node " << node->GetId() << " has no DcnTransport (DcnTransportHelper::Install)");
+    return t;
+}
+
+Ptr<CongestionControl>
+DcnTransportHelper::CreateCongestionControl(const std::string& name)
+{
+    if (name == "dctcp")
+    {
+        return CreateObject<DctcpCc>();
+    }
+    NS_ABORT_MSG("Unknown congestion control '" << name << "'; allowed: dctcp");
+    return nullptr;
+}
+
+} // namespace ns3

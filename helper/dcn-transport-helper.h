@@ -1,0 +1,41 @@
+/*
+ * Installs dcn-lb's message transport (DcnTransport) on host nodes.
+ */
+#ifndef DCN_TRANSPORT_HELPER_H
+#define DCN_TRANSPORT_HELPER_H
+
+#include "ns3/congestion-control.h"
+#include "ns3/dcn-transport.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+
+#include <string>
+
+namespace ns3
+{
+
+class DcnTransportHelper
+{
+  public:
+    DcnTransportHelper();
+
+    /** Set an attribute of every DcnTransport created by Install(). */
+    void SetTransportAttribute(const std::string& name, const AttributeValue& value);
+
+    /** Create, aggregate and bind a DcnTransport on each node (which needs an IPv4 stack). */
+    void Install(NodeContainer nodes) const;
+    Ptr<DcnTransport> Install(Ptr<Node> node) const;
+
+    /** The transport aggregated to a node (aborts if none). */
+    static Ptr<DcnTransport> Get(Ptr<Node> node);
+
+    /** Congestion control by name ("dctcp"); aborts listing the known names. */
+    static Ptr<CongestionControl> CreateCongestionControl(const std::string& name);
+
+  private:
+    ObjectFactory m_factory;
+};
+
+} // namespace ns3
+
+#endif // DCN_TRANSPORT_HELPER_H

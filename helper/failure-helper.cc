@@ -1,0 +1,326 @@
+#include "failure-helper.h"
+
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FailureHelper");
+NS_OBJECT_ENSURE_REGISTERED(FailureHelper);
+
+TypeId
+FailureHelper::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FailureHelper")
+            .SetParent<Object>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<FailureHelper>()
+            .AddTraceSource("InjectedDrop",
+                            "A packet was lost to an injected failure (packet, link id, reason "
+                            "0=down 1=random 2=blackhole)",
+                            MakeTraceSourceAccessor(&FailureHelper::m_dropTrace),
+                            "ns3::DcnFailureErrorModel::InjectedDropCallback");
+    return tid;
+}
+
+FailureHelper::FailureHelper() = default;
+
+FailureHelper::FailureHelper(Ptr<FatTreeHelper> fabric)
+{
+    SetFabric(fabric);
+}
+
+void
+FailureHelper::SetFabric(Ptr<FatTreeHelper> fabric)
+{
+    NS_ABORT_MSG_IF(!fabric || !fabric->IsBuilt(),
+                    "FailureHelper: the FatTreeHelper must be built (call Build() first)");
+    m_fabric = fabric;
+}
+
+void
+FailureHelper::CheckLink(uint32_t linkId, const char* what) const
+{
+    NS_ABORT_MSG_IF(!m_fabric, "FailureHelper::" << what << ": no fabric set");
+    NS_ABORT_MSG_IF(linkId >= m_fabric->GetLinks().size(),
+                    "FailureHelper::" << what << ": linkId=" << linkId << " does not exist; allowed [0,"
+                                      << m_fabric->GetLinks().size() << ")");
+}
+
+void
+FailureHelper::CheckSwitch(Ptr<Node> sw, const char* what) const
+{
+    NS_ABORT_MSG_IF(!m_fabric, "FailureHelper::" << what << ": no fabric set");
+    NS_ABORT_MSG_IF(!sw, "FailureHelper::" << what << ": null switch");
+    int32_t tier = m_fabric->GetTierOfNode(sw);
+    NS_ABORT_MSG_IF(tier < 0,
+                    "FailureHelper::" << what << ": node " << sw->GetId()
+                                      << " is a host (tier -1); allowed: a switch (tier 0.."
+                                      << m_fabric->GetNTiers() - 1 << ")");
+}
+
+void
+FailureHelper::CheckTimes(Time start, Time duration, const char* what) const
+{
+    NS_ABORT_MSG_IF(start < Simulator::Now(),
+                    "FailureHelper::" << what << ": start=" << start << " is in the past (now "
+                                      << Simulator::Now() << ")");
+    NS_ABORT_MSG_IF(duration.IsStrictlyNegative(),
+                    "FailureHelper::" << what << ": duration=" << duration
+                                      << "; allowed >= 0 (0 = permanent)");
+}
+
+Ptr<DcnFailureErrorModel>
+FailureHelper::GetModel(Ptr<NetDevice> dev)
+{
+    auto it = m_models.find(dev);
+    if (it != m_models.end())
+    {
+        return it->second;
+    }
+    Ptr<PointToPointNetDevice> p2p = DynamicCast<PointToPointNetDevice>(dev);
+    NS_ABORT_MSG_IF(!p2p, "FailureHelper: device is not a PointToPointNetDevice");
+    Ptr<DcnFailureErrorModel> em = CreateObject<DcnFailureErrorModel>();
+    // Tag = link id of the device.
+    for (uint32_t l : m_fabric->GetLinksOfNode(dev->GetNode()))
+    {
+        const DcnLinkInfo& li = m_fabric->GetLink(l);
+        if (li.devA == p2p || li.devB == p2p)
+        {
+            em->SetTag(l);
+        }
+    }
+    if (m_nextStream >= 0)
+    {
+        m_nextStream += em->AssignStreams(m_nextStream);
+    }
+    em->TraceConnectWithoutContext("InjectedDrop", MakeCallback(&FailureHelper::OnDrop, this));
+    p2p->SetReceiveErrorModel(em);
+    m_models[dev] = em;
+    m_order.push_back(em);
+    return em;
+}
+
+void
+FailureHelper::OnDrop(Ptr<const Packet> p, uint32_t tag, uint32_t reason)
+{
+    m_dropTrace(p, tag, reason);
+}
+
+void
+FailureHelper::SetLinkDown(uint32_t linkId, bool down)
+{
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    GetModel(l.devA)->SetDown(down);
+    GetModel(l.devB)->SetDown(down);
+}
+
+void
+FailureHelper::SetRate(uint32_t linkId, DataRate r)
+{
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    l.devA->SetDataRate(r);
+    l.devB->SetDataRate(r);
+}
+
+void
+FailureHelper::FailLinkSilent(uint32_t linkId, Time start, Time duration)
+{
+    CheckLink(linkId, "FailLinkSilent");
+    CheckTimes(start, duration, "FailLinkSilent");
+    GetModel(m_fabric->GetLink(linkId).devA);
+    GetModel(m_fabric->GetLink(linkId).devB);
+    Simulator::Schedule(start - Simulator::Now(), &FailureHelper::SetLinkDown, this, linkId, true);
+    if (duration.IsStrictlyPositive())
+    {
+        Simulator::Schedule(start + duration - Simulator::Now(),
+                            &FailureHelper::SetLinkDown,
+                            this,
+                            linkId,
+                            false);
+    }
+}
+
+void
+FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time duration)
+{
+    CheckLink(linkId, "FailLink");
+    CheckTimes(start, duration, "FailLink");
+    NS_ABORT_MSG_IF(withdrawDelay.IsStrictlyNegative(),
+                    "FailureHelper::FailLink: withdrawDelay=" << withdrawDelay << "; allowed >= 0");
+    FailLinkSilent(linkId, start, duration);
+    Ptr<FatTreeHelper> ft = m_fabric;
+    Time w = start + withdrawDelay;
+    if (duration.IsStrictlyPositive() && withdrawDelay >= duration)
+    {
+        return; // restored before the routing reacts
+    }
+    Simulator::Schedule(w - Simulator::Now(), [ft, linkId]() { ft->SetLinkRouted(linkId, false); });
+    if (duration.IsStrictlyPositive())
+    {
+        Simulator::Schedule(start + duration - Simulator::Now(),
+                            [ft, linkId]() { ft->SetLinkRouted(linkId, true); });
+    }
+}
+
+void
+FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time duration)
+{
+    CheckLink(linkId, "DegradeLink");
+    CheckTimes(start, duration, "DegradeLink");
+    NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
+                    "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
+    DataRateValue old;
+    m_fabric->GetLink(linkId).devA->GetAttribute("DataRate", old);
+    Simulator::Schedule(start - Simulator::Now(), &FailureHelper::SetRate, this, linkId, rate);
+    if (duration.IsStrictlyPositive())
+    {
+        Simulator::Schedule(start + duration - Simulator::Now(),
+                            &FailureHelper::SetRate,
+                            this,
+                            linkId,
+                            old.Get());
+    }
+}
+
+void
+FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time duration)
+{
+    CheckLink(linkId, "SetLinkDropRate");
+    CheckTimes(start, duration, "SetLinkDropRate");
+    NS_ABORT_MSG_IF(prob < 0 || prob > 1,
+                    "FailureHelper::SetLinkDropRate: prob=" << prob << "; allowed [0,1]");
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
+    {
+        Ptr<DcnFailureErrorModel> m = GetModel(d);
+        Simulator::Schedule(start - Simulator::Now(), &DcnFailureErrorModel::SetDropProbability, m, prob);
+        if (duration.IsStrictlyPositive())
+        {
+            Simulator::Schedule(start + duration - Simulator::Now(),
+                                &DcnFailureErrorModel::SetDropProbability,
+                                m,
+                                0.0);
+        }
+    }
+}
+
+void
+FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time duration)
+{
+    CheckSwitch(sw, "SetSwitchDropRate");
+    CheckTimes(start, duration, "SetSwitchDropRate");
+    NS_ABORT_MSG_IF(prob < 0 || prob > 1,
+                    "FailureHelper::SetSwitchDropRate: prob=" << prob << "; allowed [0,1]");
+    for (uint32_t l : m_fabric->GetLinksOfNode(sw))
+    {
+        const DcnLinkInfo& li = m_fabric->GetLink(l);
+        Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
+        Simulator::Schedule(start - Simulator::Now(), &DcnFailureErrorModel::SetDropProbability, m, prob);
+        if (duration.IsStrictlyPositive())
+        {
+            Simulator::Schedule(start + duration - Simulator::Now(),
+                                &DcnFailureErrorModel::SetDropProbability,
+                                m,
+                                0.0);
+        }
+    }
+}
+
+void
+FailureHelper::AddBlackhole(Ptr<Node> sw,
+                            Ipv4Address srcNet,
+                            Ipv4Mask srcMask,
+                            Ipv4Address dstNet,
+                            Ipv4Mask dstMask,
+                            Time start,
+                            Time duration)
+{
+    CheckSwitch(sw, "AddBlackhole");
+    CheckTimes(start, duration, "AddBlackhole");
+    for (uint32_t l : m_fabric->GetLinksOfNode(sw))
+    {
+        const DcnLinkInfo& li = m_fabric->GetLink(l);
+        Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
+        Simulator::Schedule(start - Simulator::Now(), [m, srcNet, srcMask, dstNet, dstMask, duration, start]() {
+            uint32_t id = m->AddBlackhole(srcNet, srcMask, dstNet, dstMask);
+            if (duration.IsStrictlyPositive())
+            {
+                Simulator::Schedule(duration, &DcnFailureErrorModel::RemoveBlackhole, m, id);
+            }
+        });
+    }
+}
+
+void
+FailureHelper::FailSwitch(Ptr<Node> sw, Time start, Time duration, bool withdraw, Time withdrawDelay)
+{
+    CheckSwitch(sw, "FailSwitch");
+    CheckTimes(start, duration, "FailSwitch");
+    for (uint32_t l : m_fabric->GetLinksOfNode(sw))
+    {
+        if (withdraw)
+        {
+            FailLink(l, start, withdrawDelay, duration);
+        }
+        else
+        {
+            FailLinkSilent(l, start, duration);
+        }
+    }
+}
+
+uint64_t
+FailureHelper::GetInjectedDrops() const
+{
+    uint64_t n = 0;
+    for (auto& kv : m_models)
+    {
+        n += kv.second->GetTotalDrops();
+    }
+    return n;
+}
+
+uint64_t
+FailureHelper::GetInjectedDrops(DcnFailureErrorModel::Reason r) const
+{
+    uint64_t n = 0;
+    for (auto& kv : m_models)
+    {
+        n += kv.second->GetDrops(r);
+    }
+    return n;
+}
+
+uint64_t
+FailureHelper::GetUnroutableDrops() const
+{
+    uint64_t n = 0;
+    NodeContainer sw = m_fabric->GetAllSwitches();
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> r = m_fabric->GetRouting(sw.Get(i));
+        if (r)
+        {
+            n += r->GetUnroutable();
+        }
+    }
+    return n;
+}
+
+int64_t
+FailureHelper::AssignStreams(int64_t stream)
+{
+    // Models created later continue from the next stream; reserve a block of 1<<16.
+    m_nextStream = stream;
+    for (auto& m : m_order)
+    {
+        m_nextStream += m->AssignStreams(m_nextStream);
+    }
+    return 1 << 16;
+}
+
+} // namespace ns3

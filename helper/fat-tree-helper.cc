@@ -1,0 +1,1047 @@
+#include "fat-tree-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-queue-disc.h"
+#include "ns3/double.h"
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
+#include "ns3/ipv4.h"
+#include "ns3/log.h"
+#include "ns3/object-factory.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FatTreeHelper");
+NS_OBJECT_ENSURE_REGISTERED(FatTreeHelper);
+
+DcnSwitchRoutingHelper*
+DcnSwitchRoutingHelper::Copy() const
+{
+    return new DcnSwitchRoutingHelper(*this);
+}
+
+Ptr<Ipv4RoutingProtocol>
+DcnSwitchRoutingHelper::Create(Ptr<Node> node) const
+{
+    return CreateObject<DcnSwitchRouting>();
+}
+
+TypeId
+FatTreeHelper::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FatTreeHelper")
+            .SetParent<Object>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<FatTreeHelper>()
+            .AddAttribute("Tiers",
+                          "Number of switch tiers: 2 (leaf-spine) or 3 (T0/T1/T2 with pods) "
+                          "(REPS spec 3.1)",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&FatTreeHelper::m_tiers),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("NumTors",
+                          "Number of ToRs (2 tiers; REPS spec 3.1: 16 for 128 hosts, 32 for 1024)",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FatTreeHelper::m_numTors),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HostsPerTor",
+                          "Hosts per ToR (REPS spec 3.1: 8 at 128 hosts 2-tier, 4 at 3-tier, 32 "
+                          "at 1024)",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FatTreeHelper::m_hostsPerTor),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("UplinksPerTor",
+                          "Uplinks per ToR = spines (2 tiers) or aggregation switches per pod (3 "
+                          "tiers); oversubscription HostsPerTor:UplinksPerTor (REPS spec 3.1: "
+                          "1:1 to 8:1)",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FatTreeHelper::m_uplinksPerTor),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TorsPerPod",
+                          "ToRs per pod (3 tiers; REPS spec 3.1: pods of 16 hosts = 4 ToRs)",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&FatTreeHelper::m_torsPerPod),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("NumPods",
+                          "Number of pods (3 tiers; 8 for 128 hosts)",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FatTreeHelper::m_numPods),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AggUplinks",
+                          "Uplinks per aggregation switch (3 tiers; spec resolution: "
+                          "TorsPerPod for a non-blocking core)",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&FatTreeHelper::m_aggUplinks),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("HostLinkRate",
+                          "Host-ToR link rate (REPS spec 3.1: 400 Gbps [L])",
+                          DataRateValue(DataRate("400Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_hostRate),
+                          MakeDataRateChecker())
+            .AddAttribute("FabricLinkRate",
+                          "ToR-T1 link rate (REPS spec 3.1: 400 Gbps [L])",
+                          DataRateValue(DataRate("400Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_fabricRate),
+                          MakeDataRateChecker())
+            .AddAttribute("CoreLinkRate",
+                          "T1-T2 link rate (3 tiers; REPS spec 3.1: 400 Gbps [L])",
+                          DataRateValue(DataRate("400Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_coreRate),
+                          MakeDataRateChecker())
+            .AddAttribute("LinkDelay",
+                          "Propagation delay of every link (REPS spec 3.1: 500 ns)",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&FatTreeHelper::m_linkDelay),
+                          MakeTimeChecker())
+            .AddAttribute("SwitchLatency",
+                          "Switch traversal latency, folded into link delays (REPS spec 3.1: "
+                          "500 ns)",
+                          TimeValue(NanoSeconds(500)),
+                          MakeTimeAccessor(&FatTreeHelper::m_switchLatency),
+                          MakeTimeChecker())
+            .AddAttribute("Mtu",
+                          "Device (IP) MTU in bytes; must carry 4096 B payload + IP/UDP/DcnHeader "
+                          "(REPS spec 3.1: 4 KiB MTU payload; spec resolution 4500)",
+                          UintegerValue(4500),
+                          MakeUintegerAccessor(&FatTreeHelper::m_mtu),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("QueueLimit",
+                          "Switch port data-queue limit (REPS spec 3.1: 1 BDP ~ 100 packets = "
+                          "415000 B)",
+                          QueueSizeValue(QueueSize("415000B")),
+                          MakeQueueSizeAccessor(&FatTreeHelper::m_queueLimit),
+                          MakeQueueSizeChecker())
+            .AddAttribute("HostQueueLimit",
+                          "Host NIC queue limit (spec resolution: large, hosts do not drop)",
+                          QueueSizeValue(QueueSize("100000000B")),
+                          MakeQueueSizeAccessor(&FatTreeHelper::m_hostQueueLimit),
+                          MakeQueueSizeChecker())
+            .AddAttribute("KminFraction",
+                          "ECN Kmin as a fraction of the queue limit (REPS spec 3.1: 20%)",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&FatTreeHelper::m_kmin),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("KmaxFraction",
+                          "ECN Kmax as a fraction of the queue limit (REPS spec 3.1: 80%)",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&FatTreeHelper::m_kmax),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("TrimEnabled",
+                          "Packet trimming at switch ports (REPS spec 2.1/3.1: off)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FatTreeHelper::m_trim),
+                          MakeBooleanChecker())
+            .AddAttribute("MarkAtDequeue",
+                          "ECN decision at dequeue (REPS spec 2.1: dequeue)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FatTreeHelper::m_markAtDequeue),
+                          MakeBooleanChecker())
+            .AddAttribute("HostEcn",
+                          "ECN marking at host NIC queues (spec resolution: off)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FatTreeHelper::m_hostEcn),
+                          MakeBooleanChecker())
+            .AddAttribute("ForwardingPolicy",
+                          "TypeId name of the switches' ForwardingPolicy (REPS spec 2.1: ECMP "
+                          "hash with per-switch salt)",
+                          StringValue("ns3::EcmpForwardingPolicy"),
+                          MakeStringAccessor(&FatTreeHelper::m_policyType),
+                          MakeStringChecker())
+            .AddAttribute("Routing",
+                          "'dcn' (DcnSwitchRouting, tables from the structure) or 'global' "
+                          "(ns-3 Ipv4GlobalRouting, for comparison; spec resolution)",
+                          StringValue("dcn"),
+                          MakeStringAccessor(&FatTreeHelper::m_routing),
+                          MakeStringChecker())
+            .AddAttribute("SlowLinkFraction",
+                          "Fraction of ToR uplinks, chosen at random, built at SlowLinkRate "
+                          "(REPS spec 3.3: 3% at 200 Gbps; Hermes: 20% at 2 of 10 Gbps)",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&FatTreeHelper::m_slowFraction),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("SlowLinkRate",
+                          "Rate of slow (asymmetric) links (REPS spec 3.3: 200 Gbps)",
+                          DataRateValue(DataRate("200Gbps")),
+                          MakeDataRateAccessor(&FatTreeHelper::m_slowRate),
+                          MakeDataRateChecker());
+    return tid;
+}
+
+FatTreeHelper::FatTreeHelper()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+FatTreeHelper::~FatTreeHelper() = default;
+
+void
+FatTreeHelper::DoDispose()
+{
+    m_links.clear();
+    for (auto& v : m_swRouting)
+    {
+        v.clear();
+    }
+    m_qdiscs.clear();
+    Object::DoDispose();
+}
+
+Ptr<FatTreeHelper>
+FatTreeHelper::RepsPaper128()
+{
+    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
+    h->SetAttribute("Tiers", UintegerValue(2));
+    h->SetAttribute("NumTors", UintegerValue(16));
+    h->SetAttribute("HostsPerTor", UintegerValue(8));
+    h->SetAttribute("UplinksPerTor", UintegerValue(8));
+    return h;
+}
+
+Ptr<FatTreeHelper>
+FatTreeHelper::RepsPaper128ThreeTier()
+{
+    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
+    h->SetAttribute("Tiers", UintegerValue(3));
+    h->SetAttribute("HostsPerTor", UintegerValue(4));
+    h->SetAttribute("UplinksPerTor", UintegerValue(4));
+    h->SetAttribute("TorsPerPod", UintegerValue(4));
+    h->SetAttribute("NumPods", UintegerValue(8));
+    h->SetAttribute("AggUplinks", UintegerValue(4));
+    return h;
+}
+
+Ptr<FatTreeHelper>
+FatTreeHelper::RepsPaper1024()
+{
+    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
+    h->SetAttribute("Tiers", UintegerValue(2));
+    h->SetAttribute("NumTors", UintegerValue(32));
+    h->SetAttribute("HostsPerTor", UintegerValue(32));
+    h->SetAttribute("UplinksPerTor", UintegerValue(32));
+    return h;
+}
+
+void
+FatTreeHelper::AddSlowLink(uint32_t tor, uint32_t uplink)
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::AddSlowLink must be called before Build()");
+    m_slowRequests.emplace_back(tor, uplink);
+}
+
+uint32_t
+FatTreeHelper::GetNTors() const
+{
+    return m_tiers == 3 ? m_numPods * m_torsPerPod : m_numTors;
+}
+
+void
+FatTreeHelper::Validate() const
+{
+    NS_ABORT_MSG_IF(m_tiers != 2 && m_tiers != 3,
+                    "FatTreeHelper: Tiers=" << m_tiers << " not supported; allowed 2 or 3");
+    NS_ABORT_MSG_IF(m_hostsPerTor == 0,
+                    "FatTreeHelper: HostsPerTor=0; allowed >= 1");
+    NS_ABORT_MSG_IF(m_uplinksPerTor == 0,
+                    "FatTreeHelper: UplinksPerTor=0; allowed >= 1");
+    if (m_tiers == 2)
+    {
+        NS_ABORT_MSG_IF(m_numTors == 0, "FatTreeHelper: NumTors=0; allowed >= 1");
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(m_torsPerPod == 0, "FatTreeHelper: TorsPerPod=0; allowed >= 1");
+        NS_ABORT_MSG_IF(m_numPods == 0, "FatTreeHelper: NumPods=0; allowed >= 1");
+        NS_ABORT_MSG_IF(m_aggUplinks == 0, "FatTreeHelper: AggUplinks=0; allowed >= 1");
+    }
+    uint64_t hosts = uint64_t(GetNTors()) * m_hostsPerTor;
+    NS_ABORT_MSG_IF(hosts > (1u << 21),
+                    "FatTreeHelper: " << hosts << " hosts; allowed <= 2097152 (10.0.0.0/9)");
+    uint64_t fabric = uint64_t(GetNTors()) * m_uplinksPerTor +
+                      (m_tiers == 3 ? uint64_t(m_numPods) * m_uplinksPerTor * m_aggUplinks : 0);
+    NS_ABORT_MSG_IF(fabric > (1u << 21),
+                    "FatTreeHelper: " << fabric << " switch links; allowed <= 2097152");
+    uint64_t swPorts = std::max<uint64_t>(
+        {uint64_t(m_hostsPerTor) + m_uplinksPerTor,
+         m_tiers == 2 ? uint64_t(m_numTors) : uint64_t(m_torsPerPod) + m_aggUplinks,
+         m_tiers == 3 ? uint64_t(m_numPods) : 0});
+    NS_ABORT_MSG_IF(swPorts > 65535,
+                    "FatTreeHelper: a switch would need " << swPorts << " ports; allowed <= 65535");
+    NS_ABORT_MSG_IF(m_hostRate.GetBitRate() == 0 || m_fabricRate.GetBitRate() == 0 ||
+                        m_coreRate.GetBitRate() == 0 || m_slowRate.GetBitRate() == 0,
+                    "FatTreeHelper: link rates (HostLinkRate=" << m_hostRate << ", FabricLinkRate="
+                        << m_fabricRate << ", CoreLinkRate=" << m_coreRate << ", SlowLinkRate="
+                        << m_slowRate << ") must be > 0");
+    NS_ABORT_MSG_IF(m_linkDelay.IsStrictlyNegative(),
+                    "FatTreeHelper: LinkDelay=" << m_linkDelay << "; allowed >= 0");
+    NS_ABORT_MSG_IF(m_switchLatency.IsStrictlyNegative(),
+                    "FatTreeHelper: SwitchLatency=" << m_switchLatency << "; allowed >= 0");
+    NS_ABORT_MSG_IF(m_mtu < 576 || m_mtu > 65535,
+                    "FatTreeHelper: Mtu=" << m_mtu << "; allowed [576, 65535] (4165 carries a "
+                                             "4096 B payload)");
+    NS_ABORT_MSG_IF(m_queueLimit.GetValue() == 0,
+                    "FatTreeHelper: QueueLimit=" << m_queueLimit << "; allowed > 0");
+    NS_ABORT_MSG_IF(m_kmin < 0 || m_kmin > 1 || m_kmax < 0 || m_kmax > 1 || m_kmin > m_kmax,
+                    "FatTreeHelper: KminFraction=" << m_kmin << ", KmaxFraction=" << m_kmax
+                                                   << "; need 0 <= Kmin <= Kmax <= 1");
+    NS_ABORT_MSG_IF(m_slowFraction < 0 || m_slowFraction > 1,
+                    "FatTreeHelper: SlowLinkFraction=" << m_slowFraction << "; allowed [0,1]");
+    NS_ABORT_MSG_IF(m_routing != "dcn" && m_routing != "global",
+                    "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
+    for (auto& r : m_slowRequests)
+    {
+        NS_ABORT_MSG_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
+                        "FatTreeHelper::AddSlowLink: tor=" << r.first << " uplink=" << r.second
+                            << "; allowed tor < " << GetNTors() << ", uplink < "
+                            << m_uplinksPerTor);
+    }
+}
+
+uint32_t
+FatTreeHelper::AddrOfLinkLower(uint32_t linkId) const
+{
+    uint32_t nHosts = GetNHosts();
+    if (linkId < nHosts)
+    {
+        return DcnSwitchRouting::HOST_BASE + 4 * linkId + 1;
+    }
+    return DcnSwitchRouting::LINK_BASE + 4 * (linkId - nHosts) + 1;
+}
+
+uint32_t
+FatTreeHelper::AddLink(Ptr<Node> a,
+                       Ptr<Node> b,
+                       int32_t tierA,
+                       int32_t tierB,
+                       DataRate rate,
+                       Time delay,
+                       bool hostLink)
+{
+    static PointToPointHelper p2p; // reused: attributes are set per link
+    p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
+    p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
+    p2p.SetChannelAttribute("Delay", TimeValue(delay));
+    // Tiny device queue: the queue disc holds the queue (flow control via BQL-less
+    // NetDeviceQueueInterface stop/wake).
+    p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
+    NetDeviceContainer d = p2p.Install(a, b);
+
+    DcnLinkInfo li;
+    li.id = static_cast<uint32_t>(m_links.size());
+    li.a = a;
+    li.b = b;
+    li.devA = DynamicCast<PointToPointNetDevice>(d.Get(0));
+    li.devB = DynamicCast<PointToPointNetDevice>(d.Get(1));
+    li.tierA = tierA;
+    li.tierB = tierB;
+    li.rate = rate;
+    li.delay = delay;
+    m_links.push_back(li);
+    return li.id;
+}
+
+void
+FatTreeHelper::Build()
+{
+    NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
+    Validate();
+    const uint32_t nTors = GetNTors();
+    const uint32_t H = m_hostsPerTor;
+    const uint32_t U = m_uplinksPerTor;
+    const uint32_t nHosts = nTors * H;
+    const bool three = m_tiers == 3;
+    const uint32_t nT1 = three ? m_numPods * U : U;
+    const uint32_t nT2 = three ? U * m_aggUplinks : 0;
+
+    m_hosts.Create(nHosts);
+    m_sw[0].Create(nTors);
+    m_sw[1].Create(nT1);
+    if (three)
+    {
+        m_sw[2].Create(nT2);
+    }
+
+    NodeContainer all;
+    all.Add(m_hosts);
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        all.Add(m_sw[t]);
+    }
+    InternetStackHelper stack;
+    if (m_routing == "dcn")
+    {
+        stack.SetRoutingHelper(DcnSwitchRoutingHelper());
+    }
+    stack.Install(all);
+
+    uint32_t maxId = 0;
+    for (uint32_t i = 0; i < all.GetN(); ++i)
+    {
+        maxId = std::max(maxId, all.Get(i)->GetId());
+    }
+    m_nodeLinks.assign(maxId + 1, {});
+    m_nodeTier.assign(maxId + 1, -2);
+    for (uint32_t i = 0; i < nHosts; ++i)
+    {
+        m_nodeTier[m_hosts.Get(i)->GetId()] = -1;
+    }
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        for (uint32_t i = 0; i < m_sw[t].GetN(); ++i)
+        {
+            m_nodeTier[m_sw[t].Get(i)->GetId()] = static_cast<int32_t>(t);
+        }
+    }
+
+    // Slow ToR uplinks (asymmetry).
+    std::vector<bool> slow(size_t(nTors) * U, false);
+    for (auto& r : m_slowRequests)
+    {
+        slow[size_t(r.first) * U + r.second] = true;
+    }
+    if (m_slowFraction > 0)
+    {
+        uint32_t total = nTors * U;
+        uint32_t want = static_cast<uint32_t>(std::lround(m_slowFraction * total));
+        std::vector<uint32_t> idx(total);
+        for (uint32_t i = 0; i < total; ++i)
+        {
+            idx[i] = i;
+        }
+        for (uint32_t i = 0; i < want; ++i) // partial Fisher-Yates
+        {
+            uint32_t j = m_rng->GetInteger(i, total - 1);
+            std::swap(idx[i], idx[j]);
+            slow[idx[i]] = true;
+        }
+    }
+
+    const Time hostDelay = m_linkDelay + m_switchLatency / 2;
+    const Time fabricDelay = m_linkDelay + m_switchLatency;
+    m_links.reserve(nHosts + size_t(nTors) * U + size_t(nT1) * m_aggUplinks);
+    for (uint32_t i = 0; i < nHosts; ++i)
+    {
+        AddLink(m_hosts.Get(i), m_sw[0].Get(i / H), -1, 0, m_hostRate, hostDelay, true);
+    }
+    m_torUp.assign(nTors, std::vector<uint32_t>(U));
+    for (uint32_t t = 0; t < nTors; ++t)
+    {
+        for (uint32_t u = 0; u < U; ++u)
+        {
+            uint32_t t1 = three ? (t / m_torsPerPod) * U + u : u;
+            DataRate r = slow[size_t(t) * U + u] ? m_slowRate : m_fabricRate;
+            m_torUp[t][u] = AddLink(m_sw[0].Get(t), m_sw[1].Get(t1), 0, 1, r, fabricDelay, false);
+        }
+    }
+    if (three)
+    {
+        m_aggUp.assign(nT1, std::vector<uint32_t>(m_aggUplinks));
+        for (uint32_t g = 0; g < nT1; ++g)
+        {
+            uint32_t a = g % U;
+            for (uint32_t k = 0; k < m_aggUplinks; ++k)
+            {
+                m_aggUp[g][k] = AddLink(m_sw[1].Get(g),
+                                        m_sw[2].Get(a * m_aggUplinks + k),
+                                        1,
+                                        2,
+                                        m_coreRate,
+                                        fabricDelay,
+                                        false);
+            }
+        }
+    }
+    m_routed.assign(m_links.size(), true);
+
+    // Queue discs (before addresses, as ns-3 expects), then interfaces and addresses.
+    TrafficControlHelper swTch;
+    swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
+                           "DataLimit", QueueSizeValue(m_queueLimit),
+                           "KminFraction", DoubleValue(m_kmin),
+                           "KmaxFraction", DoubleValue(m_kmax),
+                           "TrimEnabled", BooleanValue(m_trim),
+                           "MarkAtDequeue", BooleanValue(m_markAtDequeue));
+    TrafficControlHelper hostTch;
+    hostTch.SetRootQueueDisc("ns3::DcnQueueDisc",
+                             "DataLimit", QueueSizeValue(m_hostQueueLimit),
+                             "HighLimit", QueueSizeValue(m_hostQueueLimit),
+                             "KminFraction", DoubleValue(m_kmin),
+                             "KmaxFraction", DoubleValue(m_kmax),
+                             "EcnEnabled", BooleanValue(m_hostEcn),
+                             "MarkAtDequeue", BooleanValue(m_markAtDequeue));
+    const Ipv4Mask mask("255.255.255.252");
+    m_qdiscs.resize(2 * m_links.size());
+    for (auto& li : m_links)
+    {
+        QueueDiscContainer qa = (li.tierA < 0 ? hostTch : swTch).Install(li.devA);
+        QueueDiscContainer qb = swTch.Install(li.devB);
+        m_qdiscs[2 * li.id] = DynamicCast<DcnQueueDisc>(qa.Get(0));
+        m_qdiscs[2 * li.id + 1] = DynamicCast<DcnQueueDisc>(qb.Get(0));
+        uint32_t lower = AddrOfLinkLower(li.id);
+        Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
+        Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
+        li.ifA = ia->AddInterface(li.devA);
+        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(Ipv4Address(lower), mask));
+        ia->SetUp(li.ifA);
+        li.ifB = ib->AddInterface(li.devB);
+        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower + 1), mask));
+        ib->SetUp(li.ifB);
+        m_nodeLinks[li.a->GetId()].push_back(li.id);
+        m_nodeLinks[li.b->GetId()].push_back(li.id);
+    }
+
+    if (m_routing == "dcn")
+    {
+        InstallRoutes();
+    }
+    else
+    {
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    }
+    m_built = true;
+}
+
+void
+FatTreeHelper::InstallRoutes()
+{
+    const uint32_t nTors = GetNTors();
+    const uint32_t H = m_hostsPerTor;
+    const uint32_t U = m_uplinksPerTor;
+    const bool three = m_tiers == 3;
+    ObjectFactory pf;
+    TypeId ptid;
+    NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(m_policyType, &ptid) ||
+                        !ptid.IsChildOf(ForwardingPolicy::GetTypeId()),
+                    "FatTreeHelper: ForwardingPolicy='" << m_policyType
+                        << "' is not a registered ns3::ForwardingPolicy subclass (e.g. "
+                           "ns3::EcmpForwardingPolicy, ns3::SprayForwardingPolicy)");
+    pf.SetTypeId(ptid);
+
+    auto routingOf = [](Ptr<Node> n) {
+        return DynamicCast<DcnSwitchRouting>(n->GetObject<Ipv4>()->GetRoutingProtocol());
+    };
+    for (uint32_t i = 0; i < m_hosts.GetN(); ++i)
+    {
+        routingOf(m_hosts.Get(i))->SetHostMode(m_links[i].ifA);
+    }
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        m_swRouting[t].resize(m_sw[t].GetN());
+        for (uint32_t i = 0; i < m_sw[t].GetN(); ++i)
+        {
+            Ptr<DcnSwitchRouting> r = routingOf(m_sw[t].Get(i));
+            Ptr<ForwardingPolicy> pol = pf.Create<ForwardingPolicy>();
+            pol->Attach(m_sw[t].Get(i));
+            r->SetForwardingPolicy(pol);
+            m_swRouting[t][i] = r;
+        }
+    }
+    // ToRs: down = its hosts, up = its uplinks.
+    for (uint32_t t = 0; t < nTors; ++t)
+    {
+        std::vector<uint32_t> down(H), up(U);
+        for (uint32_t h = 0; h < H; ++h)
+        {
+            down[h] = m_links[t * H + h].ifB;
+        }
+        for (uint32_t u = 0; u < U; ++u)
+        {
+            up[u] = m_links[m_torUp[t][u]].ifA;
+        }
+        m_swRouting[0][t]->SetDownTable(1, t * H, down);
+        m_swRouting[0][t]->SetUpGroup(up);
+    }
+    if (!three)
+    {
+        for (uint32_t s = 0; s < U; ++s)
+        {
+            std::vector<uint32_t> down(nTors);
+            for (uint32_t t = 0; t < nTors; ++t)
+            {
+                down[t] = m_links[m_torUp[t][s]].ifB;
+            }
+            m_swRouting[1][s]->SetDownTable(H, 0, down);
+        }
+        return;
+    }
+    const uint32_t P = m_torsPerPod;
+    const uint32_t K = m_aggUplinks;
+    for (uint32_t g = 0; g < m_sw[1].GetN(); ++g)
+    {
+        uint32_t pod = g / U;
+        uint32_t a = g % U;
+        std::vector<uint32_t> down(P), up(K);
+        for (uint32_t j = 0; j < P; ++j)
+        {
+            down[j] = m_links[m_torUp[pod * P + j][a]].ifB;
+        }
+        for (uint32_t k = 0; k < K; ++k)
+        {
+            up[k] = m_links[m_aggUp[g][k]].ifA;
+        }
+        m_swRouting[1][g]->SetDownTable(H, pod * P, down);
+        m_swRouting[1][g]->SetUpGroup(up);
+    }
+    for (uint32_t c = 0; c < m_sw[2].GetN(); ++c)
+    {
+        uint32_t a = c / K;
+        uint32_t k = c % K;
+        std::vector<uint32_t> down(m_numPods);
+        for (uint32_t p = 0; p < m_numPods; ++p)
+        {
+            down[p] = m_links[m_aggUp[p * U + a][k]].ifB;
+        }
+        m_swRouting[2][c]->SetDownTable(H * P, 0, down);
+    }
+}
+
+bool
+FatTreeHelper::DownReach(int32_t tier, uint32_t idx, uint32_t tor) const
+{
+    if (tier == 0)
+    {
+        return idx == tor;
+    }
+    const uint32_t U = m_uplinksPerTor;
+    if (tier == 1)
+    {
+        if (m_tiers == 2)
+        {
+            return m_routed[m_torUp[tor][idx]];
+        }
+        uint32_t pod = idx / U;
+        return tor / m_torsPerPod == pod && m_routed[m_torUp[tor][idx % U]];
+    }
+    // core
+    uint32_t a = idx / m_aggUplinks;
+    uint32_t k = idx % m_aggUplinks;
+    uint32_t g = (tor / m_torsPerPod) * U + a;
+    return m_routed[m_aggUp[g][k]] && DownReach(1, g, tor);
+}
+
+bool
+FatTreeHelper::Reach(int32_t tier, uint32_t idx, uint32_t tor) const
+{
+    // Valley-free reachability of ToR 'tor' from switch (tier, idx) over routed links.
+    if (tier == 2 || (tier == 1 && m_tiers == 2))
+    {
+        return DownReach(tier, idx, tor);
+    }
+    if (tier == 1) // aggregation switch
+    {
+        uint32_t pod = idx / m_uplinksPerTor;
+        if (tor / m_torsPerPod == pod)
+        {
+            return DownReach(1, idx, tor);
+        }
+        for (uint32_t k = 0; k < m_aggUplinks; ++k)
+        {
+            uint32_t c = (idx % m_uplinksPerTor) * m_aggUplinks + k;
+            if (m_routed[m_aggUp[idx][k]] && DownReach(2, c, tor))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+    return idx == tor;
+}
+
+void
+FatTreeHelper::UpdateRoutes()
+{
+    if (m_routing != "dcn")
+    {
+        Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+        return;
+    }
+    const uint32_t nTors = GetNTors();
+    const uint32_t H = m_hostsPerTor;
+    const uint32_t U = m_uplinksPerTor;
+    const bool three = m_tiers == 3;
+    // Down ports: withdrawn link = no route.
+    for (uint32_t i = 0; i < GetNHosts(); ++i)
+    {
+        m_swRouting[0][i / H]->SetDownPort(i % H,
+                                           m_routed[i] ? m_links[i].ifB
+                                                       : DcnSwitchRouting::NO_PORT);
+    }
+    for (uint32_t t = 0; t < nTors; ++t)
+    {
+        for (uint32_t u = 0; u < U; ++u)
+        {
+            const DcnLinkInfo& l = m_links[m_torUp[t][u]];
+            uint32_t g = three ? (t / m_torsPerPod) * U + u : u;
+            uint32_t key = three ? t % m_torsPerPod : t;
+            m_swRouting[1][g]->SetDownPort(key, m_routed[l.id] ? l.ifB : DcnSwitchRouting::NO_PORT);
+        }
+    }
+    if (three)
+    {
+        for (uint32_t g = 0; g < m_aggUp.size(); ++g)
+        {
+            for (uint32_t k = 0; k < m_aggUplinks; ++k)
+            {
+                const DcnLinkInfo& l = m_links[m_aggUp[g][k]];
+                uint32_t c = (g % U) * m_aggUplinks + k;
+                m_swRouting[2][c]->SetDownPort(g / U,
+                                               m_routed[l.id] ? l.ifB : DcnSwitchRouting::NO_PORT);
+            }
+        }
+    }
+    if (m_nWithdrawn == 0)
+    {
+        for (uint32_t t = 0; t < m_tiers; ++t)
+        {
+            for (auto& r : m_swRouting[t])
+            {
+                r->ClearUpOverrides();
+            }
+        }
+        return;
+    }
+    // Up groups per destination ToR: only ports whose neighbour still reaches it.
+    for (uint32_t t = 0; t < nTors; ++t)
+    {
+        std::vector<std::vector<uint32_t>> groups(nTors);
+        for (uint32_t d = 0; d < nTors; ++d)
+        {
+            for (uint32_t u = 0; u < U; ++u)
+            {
+                uint32_t lid = m_torUp[t][u];
+                uint32_t g = three ? (t / m_torsPerPod) * U + u : u;
+                if (m_routed[lid] && Reach(1, g, d))
+                {
+                    groups[d].push_back(m_links[lid].ifA);
+                }
+            }
+        }
+        m_swRouting[0][t]->SetUpOverrides(H, groups);
+    }
+    if (three)
+    {
+        for (uint32_t g = 0; g < m_aggUp.size(); ++g)
+        {
+            std::vector<std::vector<uint32_t>> groups(nTors);
+            for (uint32_t d = 0; d < nTors; ++d)
+            {
+                for (uint32_t k = 0; k < m_aggUplinks; ++k)
+                {
+                    uint32_t c = (g % U) * m_aggUplinks + k;
+                    if (m_routed[m_aggUp[g][k]] && DownReach(2, c, d))
+                    {
+                        groups[d].push_back(m_links[m_aggUp[g][k]].ifA);
+                    }
+                }
+            }
+            m_swRouting[1][g]->SetUpOverrides(H, groups);
+        }
+    }
+}
+
+void
+FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
+{
+    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::SetLinkRouted before Build()");
+    NS_ABORT_MSG_IF(linkId >= m_links.size(),
+                    "FatTreeHelper::SetLinkRouted: linkId=" << linkId << "; allowed [0,"
+                                                            << m_links.size() << ")");
+    if (m_routed[linkId] == routed)
+    {
+        return;
+    }
+    m_routed[linkId] = routed;
+    m_nWithdrawn += routed ? -1 : 1;
+    if (m_routing != "dcn")
+    {
+        const DcnLinkInfo& l = m_links[linkId];
+        if (routed)
+        {
+            l.a->GetObject<Ipv4>()->SetUp(l.ifA);
+            l.b->GetObject<Ipv4>()->SetUp(l.ifB);
+        }
+        else
+        {
+            l.a->GetObject<Ipv4>()->SetDown(l.ifA);
+            l.b->GetObject<Ipv4>()->SetDown(l.ifB);
+        }
+    }
+    UpdateRoutes();
+}
+
+bool
+FatTreeHelper::IsLinkRouted(uint32_t linkId) const
+{
+    NS_ABORT_MSG_IF(linkId >= m_routed.size(),
+                    "FatTreeHelper::IsLinkRouted: linkId=" << linkId << "; allowed [0,"
+                                                           << m_routed.size() << ")");
+    return m_routed[linkId];
+}
+
+int64_t
+FatTreeHelper::AssignStreams(int64_t stream)
+{
+    int64_t s = stream;
+    m_rng->SetStream(s++);
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        for (auto& r : m_swRouting[t])
+        {
+            if (r->GetForwardingPolicy())
+            {
+                s += r->GetForwardingPolicy()->AssignStreams(s);
+            }
+        }
+    }
+    for (auto& q : m_qdiscs)
+    {
+        if (q)
+        {
+            s += q->AssignStreams(s);
+        }
+    }
+    return s - stream;
+}
+
+NodeContainer
+FatTreeHelper::GetHosts() const
+{
+    return m_hosts;
+}
+
+uint32_t
+FatTreeHelper::GetNHosts() const
+{
+    return GetNTors() * m_hostsPerTor;
+}
+
+Ipv4Address
+FatTreeHelper::GetHostAddress(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= GetNHosts(),
+                    "FatTreeHelper::GetHostAddress: host=" << i << "; allowed [0," << GetNHosts()
+                                                           << ")");
+    return DcnSwitchRouting::HostAddress(i);
+}
+
+uint32_t
+FatTreeHelper::GetHostIndex(Ipv4Address a) const
+{
+    uint32_t i = DcnSwitchRouting::HostIndexOf(a);
+    return (i < GetNHosts() && (a.Get() & 3) == 1) ? i : DcnSwitchRouting::NO_PORT;
+}
+
+NodeContainer
+FatTreeHelper::GetSwitches(uint32_t tier) const
+{
+    NS_ABORT_MSG_IF(tier >= m_tiers,
+                    "FatTreeHelper::GetSwitches: tier=" << tier << "; allowed [0," << m_tiers
+                                                        << ")");
+    return m_sw[tier];
+}
+
+NodeContainer
+FatTreeHelper::GetAllSwitches() const
+{
+    NodeContainer c;
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        c.Add(m_sw[t]);
+    }
+    return c;
+}
+
+uint32_t
+FatTreeHelper::GetTorOfHost(uint32_t i) const
+{
+    NS_ABORT_MSG_IF(i >= GetNHosts(),
+                    "FatTreeHelper::GetTorOfHost: host=" << i << "; allowed [0," << GetNHosts()
+                                                         << ")");
+    return i / m_hostsPerTor;
+}
+
+uint32_t
+FatTreeHelper::GetPodOfTor(uint32_t tor) const
+{
+    return m_tiers == 3 ? tor / m_torsPerPod : 0;
+}
+
+int32_t
+FatTreeHelper::GetTierOfNode(Ptr<Node> n) const
+{
+    uint32_t id = n->GetId();
+    NS_ABORT_MSG_IF(id >= m_nodeTier.size() || m_nodeTier[id] == -2,
+                    "FatTreeHelper::GetTierOfNode: node " << id << " is not part of this fabric");
+    return m_nodeTier[id];
+}
+
+const std::vector<DcnLinkInfo>&
+FatTreeHelper::GetLinks() const
+{
+    return m_links;
+}
+
+const DcnLinkInfo&
+FatTreeHelper::GetLink(uint32_t id) const
+{
+    NS_ABORT_MSG_IF(id >= m_links.size(),
+                    "FatTreeHelper::GetLink: linkId=" << id << "; allowed [0," << m_links.size()
+                                                      << ")");
+    return m_links[id];
+}
+
+const std::vector<uint32_t>&
+FatTreeHelper::GetLinksOfNode(Ptr<Node> n) const
+{
+    GetTierOfNode(n); // validates
+    return m_nodeLinks[n->GetId()];
+}
+
+uint32_t
+FatTreeHelper::GetTorUplink(uint32_t tor, uint32_t u) const
+{
+    NS_ABORT_MSG_IF(tor >= m_torUp.size() || u >= m_uplinksPerTor,
+                    "FatTreeHelper::GetTorUplink: tor=" << tor << " uplink=" << u
+                        << "; allowed tor < " << m_torUp.size() << ", uplink < "
+                        << m_uplinksPerTor);
+    return m_torUp[tor][u];
+}
+
+uint32_t
+FatTreeHelper::GetAggUplink(uint32_t agg, uint32_t k) const
+{
+    NS_ABORT_MSG_IF(agg >= m_aggUp.size() || k >= m_aggUplinks,
+                    "FatTreeHelper::GetAggUplink: agg=" << agg << " uplink=" << k
+                        << "; allowed agg < " << m_aggUp.size() << ", uplink < "
+                        << m_aggUplinks << " (3 tiers only)");
+    return m_aggUp[agg][k];
+}
+
+DataRate
+FatTreeHelper::GetHostLinkRate() const
+{
+    return m_hostRate;
+}
+
+Ptr<DcnSwitchRouting>
+FatTreeHelper::GetRouting(Ptr<Node> n) const
+{
+    return DynamicCast<DcnSwitchRouting>(n->GetObject<Ipv4>()->GetRoutingProtocol());
+}
+
+Ptr<DcnQueueDisc>
+FatTreeHelper::GetQueueDisc(Ptr<NetDevice> dev) const
+{
+    Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
+    return tc ? DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)) : nullptr;
+}
+
+uint32_t
+FatTreeHelper::GetHopCount(uint32_t s, uint32_t d) const
+{
+    uint32_t ts = GetTorOfHost(s);
+    uint32_t td = GetTorOfHost(d);
+    if (s == d)
+    {
+        return 0;
+    }
+    if (ts == td)
+    {
+        return 2;
+    }
+    if (m_tiers == 2 || GetPodOfTor(ts) == GetPodOfTor(td))
+    {
+        return 4;
+    }
+    return 6;
+}
+
+uint32_t
+FatTreeHelper::CountPaths(uint32_t s, uint32_t d) const
+{
+    uint32_t hops = GetHopCount(s, d);
+    if (hops <= 2)
+    {
+        return 1;
+    }
+    return hops == 4 ? m_uplinksPerTor : m_uplinksPerTor * m_aggUplinks;
+}
+
+std::vector<uint32_t>
+FatTreeHelper::LinkPath(uint32_t s, uint32_t d, uint32_t a, uint32_t k) const
+{
+    uint32_t ts = GetTorOfHost(s);
+    uint32_t td = GetTorOfHost(d);
+    uint32_t hops = GetHopCount(s, d);
+    if (hops == 2)
+    {
+        return {s, d};
+    }
+    if (hops == 4)
+    {
+        return {s, m_torUp[ts][a], m_torUp[td][a], d};
+    }
+    uint32_t U = m_uplinksPerTor;
+    return {s,
+            m_torUp[ts][a],
+            m_aggUp[GetPodOfTor(ts) * U + a][k],
+            m_aggUp[GetPodOfTor(td) * U + a][k],
+            m_torUp[td][a],
+            d};
+}
+
+std::vector<std::vector<uint32_t>>
+FatTreeHelper::GetPathLinks(uint32_t s, uint32_t d) const
+{
+    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::GetPathLinks before Build()");
+    std::vector<std::vector<uint32_t>> paths;
+    uint32_t hops = GetHopCount(s, d);
+    if (hops == 0)
+    {
+        return paths;
+    }
+    uint32_t na = hops == 2 ? 1 : m_uplinksPerTor;
+    uint32_t nk = hops == 6 ? m_aggUplinks : 1;
+    for (uint32_t a = 0; a < na; ++a)
+    {
+        for (uint32_t k = 0; k < nk; ++k)
+        {
+            paths.push_back(LinkPath(s, d, a, k));
+        }
+    }
+    return paths;
+}
+
+Time
+FatTreeHelper::GetBaseRtt(uint32_t s, uint32_t d, uint32_t payloadBytes) const
+{
+    // Wire sizes: PPP (2) + IPv4 (20) + UDP (8) + DcnHeader.
+    const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
+    const uint32_t dataBytes = payloadBytes + ovh;
+    const uint32_t ackBytes = ovh;
+    uint32_t hops = GetHopCount(s, d);
+    Time rtt(0);
+    const Time hostDelay = m_linkDelay + m_switchLatency / 2;
+    const Time fabricDelay = m_linkDelay + m_switchLatency;
+    for (uint32_t i = 0; i < hops; ++i)
+    {
+        bool hostLink = (i == 0 || i + 1 == hops);
+        bool coreLink = (hops == 6 && (i == 2 || i == 3));
+        DataRate r = hostLink ? m_hostRate : (coreLink ? m_coreRate : m_fabricRate);
+        Time delay = hostLink ? hostDelay : fabricDelay;
+        rtt += r.CalculateBytesTxTime(dataBytes) + r.CalculateBytesTxTime(ackBytes) + 2 * delay;
+    }
+    return rtt;
+}
+
+} // namespace ns3

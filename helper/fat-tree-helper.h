@@ -1,0 +1,204 @@
+/*
+ * Fat-tree / leaf-spine topology builder (DESIGN.md section 3.6).
+ *
+ * Tiers: T0 = ToR/leaf, T1 = aggregation (3 tiers) or spine (2 tiers),
+ * T2 = core (3 tiers).  Hosts have tier -1.
+ *
+ *  2 tiers: NumTors ToRs with HostsPerTor hosts and UplinksPerTor uplinks each;
+ *           UplinksPerTor spines, one link from every ToR to every spine.
+ *  3 tiers: NumPods pods of TorsPerPod ToRs; each ToR has UplinksPerTor
+ *           uplinks, one to each of the pod's UplinksPerTor aggregation
+ *           switches; aggregation switch a of every pod has AggUplinks uplinks,
+ *           to cores a*AggUplinks .. a*AggUplinks+AggUplinks-1 (so there are
+ *           UplinksPerTor*AggUplinks cores with NumPods ports each).
+ *  Oversubscription at the ToR is HostsPerTor:UplinksPerTor, at the
+ *  aggregation layer TorsPerPod:AggUplinks.
+ *
+ * Addresses: host i = 10.0.0.0 + 4i + 1 (/30 with its ToR port at +2);
+ * switch-switch link j = 10.128.0.0 + 4j + {1 lower, 2 upper}.
+ * Link ids: host i's link is link i; then ToR uplinks (tor-major), then
+ * aggregation uplinks (3 tiers).
+ *
+ * Switch latency is folded into the link delays (no extra events): every
+ * switch-switch link has LinkDelay + SwitchLatency, every host link
+ * LinkDelay + SwitchLatency/2, which makes every host-to-host path exactly
+ * (links x LinkDelay) + (switches x SwitchLatency).
+ */
+#ifndef DCN_FAT_TREE_HELPER_H
+#define DCN_FAT_TREE_HELPER_H
+
+#include "ns3/data-rate.h"
+#include "ns3/dcn-switch-routing.h"
+#include "ns3/ipv4-routing-helper.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue-size.h"
+#include "ns3/random-variable-stream.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class DcnQueueDisc;
+
+/** One link of the fabric.  a is the lower end (host or lower tier), b the upper. */
+struct DcnLinkInfo
+{
+    uint32_t id{0};
+    Ptr<Node> a;
+    Ptr<Node> b;
+    Ptr<PointToPointNetDevice> devA;
+    Ptr<PointToPointNetDevice> devB;
+    int32_t tierA{-1}; //!< -1 = host, 0 = ToR, 1 = agg/spine, 2 = core
+    int32_t tierB{0};
+    uint32_t ifA{0}; //!< IPv4 interface index of devA on a
+    uint32_t ifB{0};
+    DataRate rate;   //!< rate as built (after asymmetry)
+    Time delay;      //!< channel delay (switch latency folded in)
+};
+
+/** Ipv4RoutingHelper installing DcnSwitchRouting (configured later by FatTreeHelper). */
+class DcnSwitchRoutingHelper : public Ipv4RoutingHelper
+{
+  public:
+    DcnSwitchRoutingHelper* Copy() const override;
+    Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
+};
+
+class FatTreeHelper : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    FatTreeHelper();
+    ~FatTreeHelper() override;
+
+    /** REPS paper: 128 hosts, 2 tiers, 16 ToRs x 8 hosts, 8 spines (REPS spec 3.1). */
+    static Ptr<FatTreeHelper> RepsPaper128();
+    /** REPS paper: 128 hosts, 3 tiers, pods of 16, 4 hosts and 4 uplinks per ToR. */
+    static Ptr<FatTreeHelper> RepsPaper128ThreeTier();
+    /** REPS paper: 1024 hosts, 2 tiers, 32 ToRs x 32 hosts, 32 spines. */
+    static Ptr<FatTreeHelper> RepsPaper1024();
+
+    /** Before Build(): make ToR \p tor's uplink \p uplink a slow link (SlowLinkRate). */
+    void AddSlowLink(uint32_t tor, uint32_t uplink);
+
+    /** Create nodes, links, addresses, queue discs and routes. */
+    void Build();
+    bool IsBuilt() const
+    {
+        return m_built;
+    }
+
+    /** Assign random streams (helper, forwarding policies, queue discs). \return streams used */
+    int64_t AssignStreams(int64_t stream);
+
+    // ---- structure ----
+    NodeContainer GetHosts() const;
+    uint32_t GetNHosts() const;
+    Ipv4Address GetHostAddress(uint32_t i) const;
+    /** Host index of an address (NO_PORT if none). */
+    uint32_t GetHostIndex(Ipv4Address a) const;
+    NodeContainer GetSwitches(uint32_t tier) const;
+    NodeContainer GetAllSwitches() const;
+    uint32_t GetNTiers() const
+    {
+        return m_tiers;
+    }
+    uint32_t GetNTors() const;
+    uint32_t GetTorOfHost(uint32_t i) const;
+    /** Pod of a ToR (3 tiers; 0 for 2 tiers). */
+    uint32_t GetPodOfTor(uint32_t tor) const;
+    /** Tier of a node (-1 host, 0..2 switch); aborts for a foreign node. */
+    int32_t GetTierOfNode(Ptr<Node> n) const;
+    const std::vector<DcnLinkInfo>& GetLinks() const;
+    const DcnLinkInfo& GetLink(uint32_t id) const;
+    /** Link ids attached to a node. */
+    const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const;
+    /** Link id of ToR \p tor's uplink \p u. */
+    uint32_t GetTorUplink(uint32_t tor, uint32_t u) const;
+    /** Link id of aggregation switch \p agg's (tier-1 index) uplink \p k (3 tiers). */
+    uint32_t GetAggUplink(uint32_t agg, uint32_t k) const;
+    DataRate GetHostLinkRate() const;
+    Ptr<DcnSwitchRouting> GetRouting(Ptr<Node> n) const;
+    Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const;
+
+    // ---- paths ----
+    /** Unloaded RTT of one data packet (payload + IP/UDP/DcnHeader) and its ACK. */
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const;
+    /** Number of links on a shortest path. */
+    uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const;
+    /** Number of equal-cost shortest paths. */
+    uint32_t CountPaths(uint32_t srcHost, uint32_t dstHost) const;
+    /** Every shortest path as a list of link ids (enumeration: for small trees/tests). */
+    std::vector<std::vector<uint32_t>> GetPathLinks(uint32_t srcHost, uint32_t dstHost) const;
+
+    // ---- route withdrawal (FailureHelper) ----
+    /** Mark a link as withdrawn from / restored to routing and recompute affected tables. */
+    void SetLinkRouted(uint32_t linkId, bool routed);
+    bool IsLinkRouted(uint32_t linkId) const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void Validate() const;
+    uint32_t AddLink(Ptr<Node> a, Ptr<Node> b, int32_t tierA, int32_t tierB, DataRate rate,
+                     Time delay, bool hostLink);
+    uint32_t AddrOfLinkLower(uint32_t linkId) const;
+    void InstallRoutes();
+    void UpdateRoutes();
+    bool DownReach(int32_t tier, uint32_t idx, uint32_t tor) const;
+    bool Reach(int32_t tier, uint32_t idx, uint32_t tor) const;
+    std::vector<uint32_t> LinkPath(uint32_t src, uint32_t dst, uint32_t a, uint32_t k) const;
+
+    // attributes
+    uint32_t m_tiers;
+    uint32_t m_numTors;
+    uint32_t m_hostsPerTor;
+    uint32_t m_uplinksPerTor;
+    uint32_t m_torsPerPod;
+    uint32_t m_numPods;
+    uint32_t m_aggUplinks;
+    DataRate m_hostRate;
+    DataRate m_fabricRate;
+    DataRate m_coreRate;
+    Time m_linkDelay;
+    Time m_switchLatency;
+    uint32_t m_mtu;
+    QueueSize m_queueLimit;
+    QueueSize m_hostQueueLimit;
+    double m_kmin;
+    double m_kmax;
+    bool m_trim;
+    bool m_markAtDequeue;
+    bool m_hostEcn;
+    std::string m_policyType;
+    std::string m_routing;
+    double m_slowFraction;
+    DataRate m_slowRate;
+
+    // state
+    bool m_built{false};
+    Ptr<UniformRandomVariable> m_rng;
+    std::vector<std::pair<uint32_t, uint32_t>> m_slowRequests;
+    NodeContainer m_hosts;
+    NodeContainer m_sw[3];
+    std::vector<DcnLinkInfo> m_links;
+    std::vector<bool> m_routed;
+    uint32_t m_nWithdrawn{0};
+    std::vector<std::vector<uint32_t>> m_nodeLinks; //!< by node id
+    std::vector<int32_t> m_nodeTier;                //!< by node id (-2 = foreign)
+    std::vector<std::vector<uint32_t>> m_torUp;     //!< [tor][u] link id
+    std::vector<std::vector<uint32_t>> m_aggUp;     //!< [agg][k] link id
+    std::vector<Ptr<DcnSwitchRouting>> m_swRouting[3];
+    std::vector<Ptr<DcnQueueDisc>> m_qdiscs;        //!< by device: [2*link + (0 a, 1 b)]
+};
+
+} // namespace ns3
+
+#endif // DCN_FAT_TREE_HELPER_H

@@ -1,0 +1,352 @@
+#include "dcn-queue-disc.h"
+
+#include "ns3/boolean.h"
+#include "ns3/dcn-header.h"
+#include "ns3/double.h"
+#include "ns3/drop-tail-queue.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/udp-header.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnQueueDisc");
+NS_OBJECT_ENSURE_REGISTERED(DcnQueueDisc);
+
+TypeId
+DcnQueueDisc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnQueueDisc>()
+            .AddAttribute("DataLimit",
+                          "Data-band limit, bytes (B) or packets (p) (REPS spec 3.1: 1 BDP per "
+                          "port, ~100 packets of ~4150 B = 415000 B)",
+                          QueueSizeValue(QueueSize("415000B")),
+                          MakeQueueSizeAccessor(&DcnQueueDisc::SetDataLimit,
+                                                &DcnQueueDisc::GetDataLimit),
+                          MakeQueueSizeChecker())
+            .AddAttribute("HighLimit",
+                          "High-priority band limit (spec resolution: same as one BDP)",
+                          QueueSizeValue(QueueSize("415000B")),
+                          MakeQueueSizeAccessor(&DcnQueueDisc::m_highLimit),
+                          MakeQueueSizeChecker())
+            .AddAttribute("KminFraction",
+                          "ECN Kmin as a fraction of DataLimit (REPS spec 3.1: 20%)",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&DcnQueueDisc::m_kminFrac),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("KmaxFraction",
+                          "ECN Kmax as a fraction of DataLimit (REPS spec 3.1: 80%)",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&DcnQueueDisc::m_kmaxFrac),
+                          MakeDoubleChecker<double>())
+            .AddAttribute("EcnEnabled",
+                          "Mark CE on ECT packets between Kmin and Kmax (REPS spec 2.1)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_ecn),
+                          MakeBooleanChecker())
+            .AddAttribute("MarkAtDequeue",
+                          "Evaluate ECN at dequeue on the occupancy after removal (REPS spec 2.1, "
+                          "[W] and [A] CompositeQueue::decide_ECN); false: at enqueue",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_markAtDequeue),
+                          MakeBooleanChecker())
+            .AddAttribute("TrimEnabled",
+                          "Trim DATA packets that do not fit to their headers and send them in "
+                          "the high band (REPS spec 2.1: optional, off in [L]'s main runs)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_trim),
+                          MakeBooleanChecker())
+            .AddTraceSource("DcnEnqueue",
+                            "A packet entered a band (item, band 0=high 1=low)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_enqueueTrace),
+                            "ns3::DcnQueueDisc::EnqueueTracedCallback")
+            .AddTraceSource("DcnMark",
+                            "A packet was CE-marked (item, marking probability)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_markTrace),
+                            "ns3::DcnQueueDisc::MarkTracedCallback")
+            .AddTraceSource("DcnTrim",
+                            "A DATA packet was trimmed (original item, trimmed item)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_trimTrace),
+                            "ns3::DcnQueueDisc::TrimTracedCallback")
+            .AddTraceSource("DcnDrop",
+                            "A packet was dropped for lack of space (congestion drop)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_dropTrace),
+                            "ns3::QueueDiscItem::TracedCallback");
+    return tid;
+}
+
+DcnQueueDisc::DcnQueueDisc()
+    : QueueDisc(QueueDiscSizePolicy::NO_LIMITS),
+      m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+DcnQueueDisc::~DcnQueueDisc() = default;
+
+void
+DcnQueueDisc::SetDataLimit(QueueSize s)
+{
+    m_dataLimit = s;
+    m_kmin = m_kminFrac * s.GetValue();
+    m_kmax = m_kmaxFrac * s.GetValue();
+}
+
+int64_t
+DcnQueueDisc::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+DcnQueueDisc::Band
+DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
+{
+    const Ipv4QueueDiscItem* ip = dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+    if (!ip)
+    {
+        return LOW;
+    }
+    const Ipv4Header& h = ip->GetHeader();
+    Ptr<const Packet> p = item->GetPacket();
+    uint8_t b[13];
+    if (h.GetProtocol() == 17)
+    {
+        if (p->GetSize() < 10)
+        {
+            return LOW;
+        }
+        p->CopyData(b, 10);
+        uint16_t dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
+        if (dport != DcnHeader::UDP_PORT)
+        {
+            return LOW;
+        }
+        return (b[8] != DcnHeader::DATA || (b[9] & DcnHeader::FLAG_TRIMMED)) ? HIGH : LOW;
+    }
+    if (h.GetProtocol() == 6 && p->GetSize() >= 13)
+    {
+        p->CopyData(b, 13);
+        uint32_t hdrLen = (b[12] >> 4) * 4u;
+        return p->GetSize() <= hdrLen ? HIGH : LOW; // pure ACK / control segment
+    }
+    return LOW;
+}
+
+double
+DcnQueueDisc::MarkProbability(uint32_t occ) const
+{
+    if (occ <= m_kmin)
+    {
+        return (m_kmax <= m_kmin && occ > m_kmin) ? 1.0 : 0.0;
+    }
+    if (occ >= m_kmax)
+    {
+        return 1.0;
+    }
+    return (occ - m_kmin) / (m_kmax - m_kmin);
+}
+
+uint32_t
+DcnQueueDisc::GetDataBytes() const
+{
+    return GetNInternalQueues() > 1 ? GetInternalQueue(LOW)->GetNBytes() : 0;
+}
+
+uint32_t
+DcnQueueDisc::GetHighBytes() const
+{
+    return GetNInternalQueues() > 1 ? GetInternalQueue(HIGH)->GetNBytes() : 0;
+}
+
+uint32_t
+DcnQueueDisc::DataOccupancy() const
+{
+    Ptr<InternalQueue> q = GetInternalQueue(LOW);
+    return m_dataLimit.GetUnit() == QueueSizeUnit::BYTES ? q->GetNBytes() : q->GetNPackets();
+}
+
+bool
+DcnQueueDisc::FitsData(Ptr<const QueueDiscItem> item) const
+{
+    Ptr<InternalQueue> q = GetInternalQueue(LOW);
+    if (m_dataLimit.GetUnit() == QueueSizeUnit::BYTES)
+    {
+        return q->GetNBytes() + item->GetSize() <= m_dataLimit.GetValue();
+    }
+    return q->GetNPackets() + 1 <= m_dataLimit.GetValue();
+}
+
+bool
+DcnQueueDisc::FitsHigh(Ptr<const QueueDiscItem> item) const
+{
+    Ptr<InternalQueue> q = GetInternalQueue(HIGH);
+    if (m_highLimit.GetUnit() == QueueSizeUnit::BYTES)
+    {
+        return q->GetNBytes() + item->GetSize() <= m_highLimit.GetValue();
+    }
+    return q->GetNPackets() + 1 <= m_highLimit.GetValue();
+}
+
+void
+DcnQueueDisc::MaybeMark(Ptr<QueueDiscItem> item, uint32_t occ)
+{
+    if (!m_ecn || occ <= m_kmin)
+    {
+        return;
+    }
+    double prob = MarkProbability(occ);
+    if (prob >= 1.0 || m_rng->GetValue() < prob)
+    {
+        if (item->Mark())
+        {
+            ++m_nMarked;
+            m_markTrace(item, prob);
+        }
+    }
+}
+
+Ptr<QueueDiscItem>
+DcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
+{
+    Ptr<Ipv4QueueDiscItem> ip = DynamicCast<Ipv4QueueDiscItem>(item);
+    Ptr<Packet> copy = item->GetPacket()->Copy();
+    UdpHeader udp;
+    copy->RemoveHeader(udp);
+    DcnHeader dcn;
+    copy->RemoveHeader(dcn);
+    dcn.flags |= DcnHeader::FLAG_TRIMMED;
+    Ptr<Packet> t = Create<Packet>();
+    t->AddHeader(dcn);
+    UdpHeader u2; // fresh header: length is recomputed from the trimmed size
+    u2.SetSourcePort(udp.GetSourcePort());
+    u2.SetDestinationPort(udp.GetDestinationPort());
+    t->AddHeader(u2);
+    Ipv4Header h = ip->GetHeader();
+    h.SetPayloadSize(t->GetSize());
+    return Create<Ipv4QueueDiscItem>(t, ip->GetAddress(), ip->GetProtocol(), h);
+}
+
+bool
+DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
+{
+    Band band = Classify(item);
+    if (band == LOW)
+    {
+        if (!FitsData(item))
+        {
+            bool trimmable = false;
+            if (m_trim)
+            {
+                const Ipv4QueueDiscItem* ip =
+                    dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+                // Classify() returned LOW: a UDP/4791 DATA packet is the only kind to trim.
+                if (ip && ip->GetHeader().GetProtocol() == 17 &&
+                    item->GetPacket()->GetSize() >= 8 + DcnHeader::BASE_SIZE)
+                {
+                    uint8_t b[4];
+                    item->GetPacket()->CopyData(b, 4);
+                    trimmable = ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT;
+                }
+            }
+            if (trimmable)
+            {
+                Ptr<QueueDiscItem> t = Trim(item);
+                if (FitsHigh(t))
+                {
+                    ++m_nTrimmed;
+                    m_trimTrace(item, t);
+                    // Keep QueueDisc's statistics consistent (received = dropped + enqueued,
+                    // in packets and bytes): the full packet counts as dropped with reason
+                    // TRIMMED and the trimmed header is received through Enqueue().
+                    DropBeforeEnqueue(item, TRIMMED);
+                    Enqueue(t);
+                    return false;
+                }
+            }
+            ++m_nDropped;
+            m_dropTrace(item);
+            DropBeforeEnqueue(item, DROP_DATA_FULL);
+            return false;
+        }
+        if (!m_markAtDequeue)
+        {
+            MaybeMark(item, DataOccupancy());
+        }
+        GetInternalQueue(LOW)->Enqueue(item);
+        ++m_nEnqueued;
+        m_enqueueTrace(item, LOW);
+        return true;
+    }
+    if (!FitsHigh(item))
+    {
+        ++m_nDropped;
+        m_dropTrace(item);
+        DropBeforeEnqueue(item, DROP_HIGH_FULL);
+        return false;
+    }
+    GetInternalQueue(HIGH)->Enqueue(item);
+    ++m_nEnqueued;
+    m_enqueueTrace(item, HIGH);
+    return true;
+}
+
+Ptr<QueueDiscItem>
+DcnQueueDisc::DoDequeue()
+{
+    Ptr<QueueDiscItem> item = GetInternalQueue(HIGH)->Dequeue();
+    if (item)
+    {
+        return item;
+    }
+    item = GetInternalQueue(LOW)->Dequeue();
+    if (item && m_markAtDequeue)
+    {
+        MaybeMark(item, DataOccupancy());
+    }
+    return item;
+}
+
+bool
+DcnQueueDisc::CheckConfig()
+{
+    NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0,
+                    "DcnQueueDisc: classes/filters not supported (it classifies by header bytes)");
+    NS_ABORT_MSG_IF(m_dataLimit.GetValue() == 0,
+                    "DcnQueueDisc: DataLimit=" << m_dataLimit << " must be > 0");
+    NS_ABORT_MSG_IF(m_highLimit.GetValue() == 0,
+                    "DcnQueueDisc: HighLimit=" << m_highLimit << " must be > 0");
+    NS_ABORT_MSG_IF(m_kminFrac < 0 || m_kminFrac > 1,
+                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " must be in [0,1]");
+    NS_ABORT_MSG_IF(m_kmaxFrac < 0 || m_kmaxFrac > 1,
+                    "DcnQueueDisc: KmaxFraction=" << m_kmaxFrac << " must be in [0,1]");
+    NS_ABORT_MSG_IF(m_kminFrac > m_kmaxFrac,
+                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " > KmaxFraction="
+                                                  << m_kmaxFrac << "; need Kmin <= Kmax");
+    if (GetNInternalQueues() == 0)
+    {
+        for (int i = 0; i < 2; ++i)
+        {
+            // Limits are enforced by this queue disc; internal queues are unbounded.
+            Ptr<InternalQueue> q = CreateObject<DropTailQueue<QueueDiscItem>>();
+            q->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, 0xffffffffU));
+            AddInternalQueue(q);
+        }
+    }
+    NS_ABORT_MSG_IF(GetNInternalQueues() != 2,
+                    "DcnQueueDisc: needs exactly 2 internal queues, has " << GetNInternalQueues());
+    return true;
+}
+
+void
+DcnQueueDisc::InitializeParams()
+{
+    m_kmin = m_kminFrac * m_dataLimit.GetValue();
+    m_kmax = m_kmaxFrac * m_dataLimit.GetValue();
+}
+
+} // namespace ns3

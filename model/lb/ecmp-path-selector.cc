@@ -1,0 +1,89 @@
+#include "ecmp-path-selector.h"
+
+#include "ev-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnEcmpPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(EcmpPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("ecmp", EcmpPathSelector);
+
+TypeId
+EcmpPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::EcmpPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<EcmpPathSelector>()
+            .AddAttribute("EvSetSize",
+                          "Number of usable EVs, [0, EvSetSize) (REPS paper [L] Sec. 5: 65536); "
+                          "allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&EcmpPathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("UseFlowHash",
+                          "Derive the connection's EV from the transport's flow hash instead of "
+                          "drawing it from the random stream (spec resolution: random draw, so "
+                          "--RngRun changes ECMP collisions)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&EcmpPathSelector::m_useFlowHash),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+EcmpPathSelector::EcmpPathSelector()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+EcmpPathSelector::~EcmpPathSelector() = default;
+
+void
+EcmpPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    PathSelector::Setup(setup);
+    dcnev::CheckEvSetSize(m_evSetSize, "EcmpPathSelector::EvSetSize");
+    if (m_useFlowHash)
+    {
+        m_ev = static_cast<uint16_t>(dcnev::Mix32(setup.flowHash) % m_evSetSize);
+    }
+    else
+    {
+        m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+    }
+    NS_LOG_DEBUG("ECMP connection EV " << m_ev);
+}
+
+PathChoice
+EcmpPathSelector::Choose(const SendContext& /*ctx*/)
+{
+    PathChoice c;
+    c.ev = m_ev;
+    return c;
+}
+
+void
+EcmpPathSelector::OnFeedback(const PathFeedback& /*fb*/)
+{
+}
+
+std::string
+EcmpPathSelector::Name() const
+{
+    return "ecmp";
+}
+
+int64_t
+EcmpPathSelector::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

@@ -1,0 +1,78 @@
+#include "ops-path-selector.h"
+
+#include "ev-util.h"
+
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnOpsPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(OpsPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("ops", OpsPathSelector);
+
+TypeId
+OpsPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::OpsPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<OpsPathSelector>()
+            .AddAttribute("EvSetSize",
+                          "Number of usable EVs, [0, EvSetSize) (REPS paper [L] Sec. 5: 65536; "
+                          "[W] uses 256); allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&OpsPathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+OpsPathSelector::OpsPathSelector()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+}
+
+OpsPathSelector::~OpsPathSelector() = default;
+
+void
+OpsPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    PathSelector::Setup(setup);
+    dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
+    m_checked = true;
+}
+
+PathChoice
+OpsPathSelector::Choose(const SendContext& /*ctx*/)
+{
+    if (!m_checked)
+    {
+        dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
+        m_checked = true;
+    }
+    PathChoice c;
+    c.ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+    return c;
+}
+
+void
+OpsPathSelector::OnFeedback(const PathFeedback& /*fb*/)
+{
+}
+
+std::string
+OpsPathSelector::Name() const
+{
+    return "ops";
+}
+
+int64_t
+OpsPathSelector::AssignStreams(int64_t stream)
+{
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

@@ -1,0 +1,162 @@
+/*
+ * Flow completion time statistics (DESIGN.md section 3.8).
+ *
+ * Pure data processing: the simulation glue converts the transport's
+ * DcnMessageRecord into an FctRecord (adding the ideal FCT); everything here is
+ * testable without running a simulation.
+ *
+ * Ideal FCT (the unloaded completion time of a message alone in the network):
+ *     ideal = baseRtt(src, dst, p1) + (wire(size) - wire(p1)) * 8 / lineRate
+ * where p1 = min(size, mtu) is the payload of the first packet,
+ * baseRtt(src, dst, p1) the fabric's unloaded RTT of that packet and its ACK
+ * (store-and-forward serialisation and propagation on every hop, both ways),
+ * and wire(b) = b + ceil(b / mtu) * headerBytes the bytes on the wire for b
+ * payload bytes (per-packet headers: PPP + IPv4 + UDP + DcnHeader).  The rest of
+ * the message is pipelined behind the first packet at the host line rate.
+ *
+ * Percentiles use the nearest-rank method: the p-th percentile of n sorted
+ * values v[1..n] is v[ceil(p/100 * n)] (v[1] for p = 0).
+ */
+#ifndef DCN_FCT_STATS_H
+#define DCN_FCT_STATS_H
+
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+
+#include <cstdint>
+#include <limits>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/** One message (flow) as the statistics see it. */
+struct FctRecord
+{
+    uint32_t src{0}; //!< host index
+    uint32_t dst{0};
+    uint64_t bytes{0};
+    Time start{0};
+    Time finish{0};
+    Time ideal{0};
+    bool completed{true};
+    uint32_t retransmissions{0};
+    uint32_t outOfOrder{0};
+    uint32_t timeouts{0};
+    uint32_t trimmed{0};
+
+    Time Fct() const
+    {
+        return finish - start;
+    }
+
+    double Slowdown() const
+    {
+        return ideal.IsStrictlyPositive() ? Fct().GetSeconds() / ideal.GetSeconds() : 0.0;
+    }
+};
+
+/** Summary over a set of flows (FCTs in microseconds). */
+struct FctSummary
+{
+    uint32_t count{0};      //!< completed flows
+    uint32_t unfinished{0}; //!< flows that did not complete by the end of the run
+    uint64_t bytes{0};      //!< bytes of the completed flows
+    double meanUs{0};
+    double p50Us{0};
+    double p99Us{0};
+    double maxUs{0}; //!< for a synthetic workload: the workload completion time
+    double meanSlowdown{0};
+    double p50Slowdown{0};
+    double p99Slowdown{0};
+    uint64_t retransmissions{0};
+    uint64_t outOfOrder{0};
+    uint64_t timeouts{0};
+    uint64_t trimmed{0};
+};
+
+/** Fabric-wide counters aggregated from the queue discs and devices. */
+struct FabricCounters
+{
+    uint64_t drops{0};
+    uint64_t marks{0};
+    uint64_t trims{0};
+    uint64_t packetHops{0}; //!< packets transmitted by all devices
+};
+
+/** A flow-size bin [lo, hi) in bytes. */
+struct SizeBin
+{
+    std::string label;
+    uint64_t lo;
+    uint64_t hi;
+};
+
+class FctStats
+{
+  public:
+    void Add(const FctRecord& r);
+    void Clear();
+    const std::vector<FctRecord>& GetRecords() const
+    {
+        return m_records;
+    }
+
+    /** Summary of all flows. */
+    FctSummary Summarize() const;
+    /** Summary of the flows with lo <= bytes < hi. */
+    FctSummary Summarize(uint64_t lo, uint64_t hi) const;
+
+    /** <100KB, 100KB-1MB, 1-10MB, >10MB (decimal units). */
+    static std::vector<SizeBin> DefaultBins();
+
+    /** Nearest-rank percentile (see file comment); values need not be sorted. */
+    static double Percentile(std::vector<double> values, double p);
+
+    /** Ideal FCT (see file comment). */
+    static Time IdealFct(Time baseRttFirstPacket,
+                         uint64_t bytes,
+                         uint32_t mtu,
+                         uint32_t headerBytes,
+                         DataRate lineRate);
+    /** Payload of the first packet of a message: min(bytes, mtu). */
+    static uint32_t FirstPacketPayload(uint64_t bytes, uint32_t mtu);
+    /** Bytes on the wire for a payload of `bytes`. */
+    static uint64_t WireBytes(uint64_t bytes, uint32_t mtu, uint32_t headerBytes);
+
+    /** Per-flow CSV (header line + one line per flow; times in microseconds). */
+    void WriteCsv(std::ostream& os) const;
+
+    /** Human-readable summary table (all flows, then per size bin if byBins). */
+    void Print(std::ostream& os, const std::string& title, bool byBins) const;
+
+    /** One JSON object: {"lb":..., "all":{...}, "bins":[...], "fabric":{...}}. */
+    void WriteJson(std::ostream& os,
+                   const std::string& label,
+                   const FabricCounters& fabric,
+                   bool byBins) const;
+
+    static void WriteSummaryJson(std::ostream& os, const FctSummary& s);
+    static std::string SummaryCsvHeader();
+    static std::string SummaryCsvLine(const std::string& label,
+                                      const FctSummary& s,
+                                      const FabricCounters& f);
+
+    /**
+     * Side-by-side table: one column per run (load balancer), one row per
+     * metric.  labels, summaries and counters have the same length.
+     */
+    static std::string FormatComparison(const std::vector<std::string>& labels,
+                                        const std::vector<FctSummary>& summaries,
+                                        const std::vector<FabricCounters>& counters);
+
+  private:
+    FctSummary SummarizeIf(uint64_t lo, uint64_t hi) const;
+    std::vector<FctRecord> m_records;
+};
+
+} // namespace ns3
+
+#endif // DCN_FCT_STATS_H

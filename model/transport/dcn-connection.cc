@@ -1,0 +1,501 @@
+#include "dcn-connection.h"
+
+#include "dcn-transport.h"
+
+#include "../lb/ev-util.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnConnection");
+NS_OBJECT_ENSURE_REGISTERED(DcnConnection);
+
+TypeId
+DcnConnection::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnConnection").SetParent<Object>().SetGroupName("DcnLb");
+    return tid;
+}
+
+DcnConnection::DcnConnection() = default;
+DcnConnection::~DcnConnection() = default;
+
+void
+DcnConnection::DoDispose()
+{
+    m_rtoEvent.Cancel();
+    m_paceEvent.Cancel();
+    m_ps = nullptr;
+    m_cc = nullptr;
+    m_transport = nullptr;
+    m_msgs.clear();
+    Object::DoDispose();
+}
+
+void
+DcnConnection::Init(DcnTransport* t,
+                    uint32_t connId,
+                    Ipv4Address src,
+                    Ipv4Address dst,
+                    uint32_t dstNode,
+                    Ptr<PathSelector> ps,
+                    Ptr<CongestionControl> cc,
+                    const DcnConnectionParams& params)
+{
+    m_transport = t;
+    m_connId = connId;
+    m_src = src;
+    m_dst = dst;
+    m_dstNode = dstNode;
+    m_ps = ps;
+    m_cc = cc;
+    m_params = params;
+    m_mtu = t->m_mtu;
+    m_rto = t->m_rto;
+
+    uint64_t bdp = params.bdpBytes;
+    if (bdp == 0)
+    {
+        bdp = static_cast<uint64_t>(params.lineRate.GetBitRate() / 8.0 *
+                                    params.baseRtt.GetSeconds());
+    }
+    CcSetup ccs;
+    ccs.mtu = m_mtu;
+    ccs.bdpBytes = bdp;
+    ccs.lineRate = params.lineRate;
+    ccs.baseRtt = params.baseRtt;
+    m_cc->Setup(ccs);
+
+    PathSelectorSetup pss;
+    pss.mtu = m_mtu;
+    pss.bdpPackets = static_cast<uint32_t>(std::max<uint64_t>(1, (bdp + m_mtu - 1) / m_mtu));
+    pss.baseRtt = params.baseRtt;
+    pss.rto = m_rto;
+    pss.trimming = t->m_trimming;
+    pss.flowHash = dcnev::Mix32(src.Get() ^ dcnev::Mix32(dst.Get() ^ dcnev::Mix32(connId + 1)));
+    m_ps->Setup(pss);
+}
+
+uint32_t
+DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete)
+{
+    NS_ABORT_MSG_IF(bytes == 0, "DcnConnection::SendMessage: bytes = 0 is invalid; allowed >= 1");
+    NS_ABORT_MSG_IF(m_transport == nullptr, "DcnConnection::SendMessage on a closed connection");
+    MsgState m;
+    m.msgId = m_nextMsgId++;
+    m.bytes = bytes;
+    m.start = Simulator::Now();
+    m.cb = onComplete;
+    m_msgs.push_back(m);
+    MaybeReady();
+    return m.msgId;
+}
+
+DcnConnection::MsgState*
+DcnConnection::FindMsg(uint32_t msgId)
+{
+    if (m_msgs.empty())
+    {
+        return nullptr;
+    }
+    uint32_t idx = msgId - m_msgs.front().msgId;
+    if (idx >= m_msgs.size())
+    {
+        return nullptr;
+    }
+    return &m_msgs[idx];
+}
+
+bool
+DcnConnection::CanSend()
+{
+    if (m_transport == nullptr)
+    {
+        return false;
+    }
+    while (!m_retxQueue.empty())
+    {
+        uint32_t psn = m_retxQueue.front();
+        if (psn < m_psnBase || m_tx[psn - m_psnBase].state != LOST)
+        {
+            m_retxQueue.pop_front();
+            continue;
+        }
+        break;
+    }
+    uint32_t size;
+    if (!m_retxQueue.empty())
+    {
+        size = m_tx[m_retxQueue.front() - m_psnBase].size;
+    }
+    else if (m_sendMsgIdx < m_msgs.size())
+    {
+        const MsgState& m = m_msgs[m_sendMsgIdx];
+        size = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - m.queuedBytes));
+    }
+    else
+    {
+        return false;
+    }
+    if (m_inflight > 0 && m_inflight + size > m_cc->GetCwnd())
+    {
+        return false;
+    }
+    Time now = Simulator::Now();
+    if (now < m_nextSendTime)
+    {
+        if (m_paceEvent.IsExpired())
+        {
+            m_paceEvent =
+                Simulator::Schedule(m_nextSendTime - now, &DcnConnection::PaceWakeup, this);
+        }
+        return false;
+    }
+    return true;
+}
+
+void
+DcnConnection::PaceWakeup()
+{
+    MaybeReady();
+}
+
+void
+DcnConnection::MaybeReady()
+{
+    if (!m_inReadyList && CanSend())
+    {
+        m_transport->NotifyReady(this);
+    }
+}
+
+uint32_t
+DcnConnection::SendOne()
+{
+    if (!CanSend())
+    {
+        return 0;
+    }
+    Time now = Simulator::Now();
+    bool retx = false;
+    uint32_t psn;
+    TxEntry* e;
+    const MsgState* msg;
+    if (!m_retxQueue.empty())
+    {
+        psn = m_retxQueue.front();
+        m_retxQueue.pop_front();
+        e = &m_tx[psn - m_psnBase];
+        retx = true;
+        if (e->sends < 255)
+        {
+            e->sends++;
+        }
+        MsgState* m = FindMsg(e->msgId);
+        NS_ASSERT(m != nullptr);
+        m->retx++;
+        msg = m;
+        m_stats.retransmissions++;
+        m_transport->MutableStats().retransmissions++;
+    }
+    else
+    {
+        MsgState& m = m_msgs[m_sendMsgIdx];
+        uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - m.queuedBytes));
+        psn = m_nextPsn++;
+        m_tx.push_back(TxEntry{m.msgId, size, m.queuedBytes, now, 0, LOST, 1});
+        e = &m_tx.back();
+        m.queuedBytes += size;
+        if (m.queuedBytes == m.bytes)
+        {
+            m_sendMsgIdx++;
+        }
+        msg = &m;
+    }
+    SendContext ctx;
+    ctx.psn = psn;
+    ctx.retransmission = retx;
+    ctx.bytesInFlight = static_cast<uint32_t>(std::min<uint64_t>(m_inflight, UINT32_MAX));
+    PathChoice pc = m_ps->Choose(ctx);
+    e->ev = pc.ev;
+    e->lastSend = now;
+    e->state = IN_FLIGHT;
+    m_inflight += e->size;
+
+    m_hdr.opcode = DcnHeader::DATA;
+    m_hdr.flags = 0;
+    if (e->offset + e->size == msg->bytes)
+    {
+        m_hdr.flags |= DcnHeader::FLAG_LAST;
+    }
+    if (retx)
+    {
+        m_hdr.flags |= DcnHeader::FLAG_RETX;
+    }
+    m_hdr.evEcho = pc.ev;
+    m_hdr.connId = m_connId;
+    m_hdr.psn = psn;
+    m_hdr.msgId = e->msgId;
+    m_hdr.msgOffset = e->offset;
+    m_hdr.payloadSize = e->size;
+    m_hdr.timestampNs = now.GetNanoSeconds();
+    m_hdr.cumAck = 0;
+    m_hdr.sackBitmap = 0;
+    m_hdr.evs.clear();
+    m_stats.dataPacketsSent++;
+    m_transport->m_pathChosenTrace(m_connId, psn, pc.ev);
+    uint32_t wire = 0;
+    {
+        Ptr<Packet> p = Create<Packet>(e->size);
+        wire = p->GetSize() + m_hdr.GetSerializedSize() + 8;
+        m_transport->SendPacket(p, m_hdr, dcnev::ToUdpPort(pc.ev), m_dst, true);
+    }
+    m_timerQueue.emplace_back(psn, now);
+    ArmRto();
+    DataRate rate = m_cc->GetRate();
+    if (rate.GetBitRate() > 0)
+    {
+        m_nextSendTime = now + rate.CalculateBytesTxTime(wire + 20);
+    }
+    return wire;
+}
+
+void
+DcnConnection::ArmRto()
+{
+    if (m_rtoEvent.IsExpired() && !m_timerQueue.empty())
+    {
+        Time deadline = m_timerQueue.front().second + m_rto;
+        Time now = Simulator::Now();
+        m_rtoEvent = Simulator::Schedule(deadline > now ? deadline - now : Time(0),
+                                         &DcnConnection::RtoExpired,
+                                         this);
+    }
+}
+
+void
+DcnConnection::RtoExpired()
+{
+    Time now = Simulator::Now();
+    while (!m_timerQueue.empty())
+    {
+        uint32_t psn = m_timerQueue.front().first;
+        Time t = m_timerQueue.front().second;
+        if (psn < m_psnBase)
+        {
+            m_timerQueue.pop_front();
+            continue;
+        }
+        TxEntry& e = m_tx[psn - m_psnBase];
+        if (e.state != IN_FLIGHT || e.lastSend != t)
+        {
+            m_timerQueue.pop_front();
+            continue;
+        }
+        if (t + m_rto > now)
+        {
+            break;
+        }
+        m_timerQueue.pop_front();
+        NS_LOG_DEBUG("conn " << m_connId << " RTO psn " << psn << " ev " << e.ev);
+        e.state = LOST;
+        m_inflight -= e.size;
+        m_retxQueue.push_back(psn);
+        MsgState* m = FindMsg(e.msgId);
+        if (m != nullptr)
+        {
+            m->timeouts++;
+        }
+        m_stats.timeouts++;
+        m_transport->MutableStats().timeouts++;
+        m_transport->m_timeoutTrace(m_connId, psn, e.ev);
+        PathFeedback fb;
+        fb.signal = FeedbackSignal::TIMEOUT;
+        fb.path.ev = e.ev;
+        uint16_t ev = e.ev;
+        (void)ev;
+        m_ps->OnFeedback(fb);
+        m_cc->OnTimeout();
+    }
+    ArmRto();
+    MaybeReady();
+}
+
+void
+DcnConnection::AckPsn(uint32_t psn, uint32_t& newlyAcked)
+{
+    if (psn < m_psnBase || psn >= m_nextPsn)
+    {
+        return;
+    }
+    TxEntry& e = m_tx[psn - m_psnBase];
+    if (e.state == ACKED)
+    {
+        return;
+    }
+    if (e.state == IN_FLIGHT)
+    {
+        m_inflight -= e.size;
+    }
+    else
+    {
+        m_stats.spuriousRetransmissions++;
+    }
+    e.state = ACKED;
+    newlyAcked += e.size;
+    MsgState* m = FindMsg(e.msgId);
+    NS_ASSERT(m != nullptr);
+    m->ackedBytes += e.size;
+    if (m->ackedBytes == m->bytes)
+    {
+        Complete(*m);
+    }
+}
+
+void
+DcnConnection::Complete(MsgState& m)
+{
+    m.done = true;
+    m_stats.messagesCompleted++;
+    m_transport->MutableStats().messagesCompleted++;
+    DcnMessageRecord r;
+    r.srcNode = m_transport->GetNode()->GetId();
+    r.dstNode = m_dstNode;
+    r.src = m_src;
+    r.dst = m_dst;
+    r.connId = m_connId;
+    r.msgId = m.msgId;
+    r.bytes = m.bytes;
+    r.start = m.start;
+    r.finish = Simulator::Now();
+    r.retransmissions = m.retx;
+    r.outOfOrder = m.ooo;
+    r.timeouts = m.timeouts;
+    r.trimmed = m.trimmed;
+    CompletionCallback cb = m.cb;
+    m.cb = CompletionCallback();
+    m_transport->m_msgCompleteTrace(r);
+    if (!cb.IsNull())
+    {
+        cb(r);
+    }
+}
+
+void
+DcnConnection::PopFront()
+{
+    while (!m_tx.empty() && m_tx.front().state == ACKED)
+    {
+        m_tx.pop_front();
+        m_psnBase++;
+    }
+    while (!m_msgs.empty() && m_msgs.front().done)
+    {
+        m_msgs.pop_front();
+        NS_ASSERT(m_sendMsgIdx > 0);
+        m_sendMsgIdx--;
+    }
+}
+
+void
+DcnConnection::ReceiveAck(const DcnHeader& h)
+{
+    Time now = Simulator::Now();
+    if (h.opcode == DcnHeader::NACK)
+    {
+        m_stats.nacksReceived++;
+        uint32_t psn = h.psn;
+        if (psn >= m_psnBase && psn < m_nextPsn)
+        {
+            TxEntry& e = m_tx[psn - m_psnBase];
+            if (e.state == IN_FLIGHT && e.lastSend.GetNanoSeconds() == h.timestampNs)
+            {
+                e.state = LOST;
+                m_inflight -= e.size;
+                m_retxQueue.push_back(psn);
+                MsgState* m = FindMsg(e.msgId);
+                if (m != nullptr)
+                {
+                    m->trimmed++;
+                }
+                PathFeedback fb;
+                fb.signal = FeedbackSignal::NACK;
+                fb.path.ev = h.evEcho;
+                m_ps->OnFeedback(fb);
+                m_cc->OnNack();
+            }
+        }
+        MaybeReady();
+        return;
+    }
+
+    m_stats.acksReceived++;
+    Time rtt = NanoSeconds(now.GetNanoSeconds() - h.timestampNs);
+    uint32_t newly = 0;
+    if (h.HasFlag(DcnHeader::FLAG_OOO))
+    {
+        MsgState* m = FindMsg(h.msgId);
+        if (m != nullptr)
+        {
+            m->ooo++;
+        }
+    }
+    AckPsn(h.psn, newly);
+    uint32_t cum = std::min(h.cumAck, m_nextPsn);
+    for (uint32_t p = m_psnBase; p < cum; ++p)
+    {
+        AckPsn(p, newly);
+    }
+    uint64_t bits = h.sackBitmap;
+    while (bits != 0)
+    {
+        int i = __builtin_ctzll(bits);
+        bits &= bits - 1;
+        AckPsn(h.cumAck + static_cast<uint32_t>(i), newly);
+    }
+    m_stats.bytesAcked += newly;
+    PopFront();
+
+    bool ecn = h.HasFlag(DcnHeader::FLAG_ECN_ECHO);
+    if (newly > 0)
+    {
+        m_cc->OnAck(newly, ecn, rtt);
+    }
+    PathFeedback fb;
+    fb.rtt = rtt;
+    if (!h.evs.empty())
+    {
+        fb.signal = FeedbackSignal::ACK;
+        fb.ackedBytes = newly;
+        for (uint16_t ev : h.evs)
+        {
+            fb.path.ev = ev;
+            m_ps->OnFeedback(fb);
+            fb.ackedBytes = 0;
+        }
+        if (ecn)
+        {
+            fb.signal = FeedbackSignal::ECN_ACK;
+            fb.path.ev = h.evEcho;
+            m_ps->OnFeedback(fb);
+        }
+    }
+    else
+    {
+        fb.signal = ecn ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
+        fb.path.ev = h.evEcho;
+        fb.ackedBytes = newly;
+        m_ps->OnFeedback(fb);
+    }
+    MaybeReady();
+}
+
+} // namespace ns3

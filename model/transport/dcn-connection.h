@@ -1,0 +1,222 @@
+/*
+ * Sender side of one connection of the dcn-lb message transport
+ * (DESIGN.md 3.3; REPS spec 2.3): per-packet PSNs, selective ACKs, NACKs for
+ * trimmed packets, a retransmission timeout and selective retransmission.
+ */
+#ifndef DCN_CONNECTION_H
+#define DCN_CONNECTION_H
+
+#include "congestion-control.h"
+#include "dcn-header.h"
+
+#include "ns3/path-selector.h"
+
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <cstdint>
+#include <deque>
+
+namespace ns3
+{
+
+class DcnTransport;
+
+/** Static facts about a connection, given at DcnTransport::Connect(). */
+struct DcnConnectionParams
+{
+    Time baseRtt{0};              //!< unloaded RTT of one data packet and its ACK
+    uint64_t bdpBytes{0};         //!< BDP in bytes (0: lineRate x baseRtt)
+    DataRate lineRate{"400Gbps"}; //!< sender's line rate
+};
+
+/** Result of one message, given to the completion callback and MessageComplete trace. */
+struct DcnMessageRecord
+{
+    uint32_t srcNode{0};
+    uint32_t dstNode{0};
+    Ipv4Address src;
+    Ipv4Address dst;
+    uint32_t connId{0};
+    uint32_t msgId{0};
+    uint64_t bytes{0};
+    Time start{0};
+    Time finish{0};
+    uint32_t retransmissions{0}; //!< data packets of this message sent more than once
+    uint32_t outOfOrder{0};      //!< packets the receiver saw out of order (echoed in ACKs)
+    uint32_t timeouts{0};        //!< retransmission timeouts of this message's packets
+    uint32_t trimmed{0};         //!< NACKs (trimmed packets) of this message
+};
+
+/** Per-connection sender counters. */
+struct DcnConnectionStats
+{
+    uint64_t dataPacketsSent{0};
+    uint64_t retransmissions{0};
+    uint64_t acksReceived{0};
+    uint64_t nacksReceived{0};
+    uint64_t timeouts{0};
+    uint64_t spuriousRetransmissions{0}; //!< ACKs for a packet that had been declared lost
+    uint64_t bytesAcked{0};
+    uint64_t messagesCompleted{0};
+};
+
+class DcnConnection : public Object
+{
+  public:
+    using CompletionCallback = Callback<void, const DcnMessageRecord&>;
+
+    static TypeId GetTypeId();
+    DcnConnection();
+    ~DcnConnection() override;
+
+    /**
+     * Queue a message of `bytes` bytes (> 0).  Messages of a connection are sent
+     * in FIFO order and share its window.  `onComplete` (may be null) is called
+     * when every byte has been acknowledged.  Returns the message id.
+     */
+    uint32_t SendMessage(uint64_t bytes, CompletionCallback onComplete);
+
+    uint32_t GetConnId() const
+    {
+        return m_connId;
+    }
+
+    Ipv4Address GetDestination() const
+    {
+        return m_dst;
+    }
+
+    Ptr<PathSelector> GetPathSelector() const
+    {
+        return m_ps;
+    }
+
+    Ptr<CongestionControl> GetCongestionControl() const
+    {
+        return m_cc;
+    }
+
+    const DcnConnectionStats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /** Payload bytes sent but neither acknowledged nor declared lost. */
+    uint64_t GetBytesInFlight() const
+    {
+        return m_inflight;
+    }
+
+    /** Messages queued or in progress. */
+    uint32_t GetPendingMessages() const
+    {
+        return static_cast<uint32_t>(m_msgs.size());
+    }
+
+    // ---- used by DcnTransport ----
+    /** @internal */
+    void Init(DcnTransport* t,
+              uint32_t connId,
+              Ipv4Address src,
+              Ipv4Address dst,
+              uint32_t dstNode,
+              Ptr<PathSelector> ps,
+              Ptr<CongestionControl> cc,
+              const DcnConnectionParams& params);
+    /** @internal True if a packet may leave now (work + window + pacing). */
+    bool CanSend();
+    /** @internal Send one packet (the NIC gave us a slot). Returns its wire size (0 = none). */
+    uint32_t SendOne();
+    /** @internal An ACK or NACK for this connection. */
+    void ReceiveAck(const DcnHeader& h);
+    /** @internal Mark whether the connection is in the transport's ready list. */
+    bool m_inReadyList{false};
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    enum TxState : uint8_t
+    {
+        IN_FLIGHT,
+        LOST,
+        ACKED
+    };
+
+    struct TxEntry
+    {
+        uint32_t msgId;
+        uint32_t size;
+        uint64_t offset;
+        Time lastSend;
+        uint16_t ev;
+        uint8_t state;
+        uint8_t sends;
+    };
+
+    struct MsgState
+    {
+        uint32_t msgId;
+        uint64_t bytes;
+        uint64_t queuedBytes{0}; //!< bytes already packetised
+        uint64_t ackedBytes{0};
+        Time start;
+        CompletionCallback cb;
+        uint32_t retx{0};
+        uint32_t ooo{0};
+        uint32_t timeouts{0};
+        uint32_t trimmed{0};
+        bool done{false};
+    };
+
+    MsgState* FindMsg(uint32_t msgId);
+    void AckPsn(uint32_t psn, uint32_t& newlyAcked);
+    void MarkLost(uint32_t psn);
+    void ArmRto();
+    void RtoExpired();
+    void PaceWakeup();
+    void MaybeReady();
+    void Complete(MsgState& m);
+    void PopFront();
+
+    DcnTransport* m_transport{nullptr};
+    uint32_t m_connId{0};
+    Ipv4Address m_src;
+    Ipv4Address m_dst;
+    uint32_t m_dstNode{0};
+    Ptr<PathSelector> m_ps;
+    Ptr<CongestionControl> m_cc;
+    DcnConnectionParams m_params;
+    uint32_t m_mtu{4096};
+    Time m_rto;
+
+    // messages
+    std::deque<MsgState> m_msgs; //!< in msgId order; front = oldest not yet popped
+    uint32_t m_nextMsgId{0};
+    size_t m_sendMsgIdx{0}; //!< index in m_msgs of the message being packetised
+
+    // packets
+    std::deque<TxEntry> m_tx; //!< psn m_psnBase + i
+    uint32_t m_psnBase{0};
+    uint32_t m_nextPsn{0};
+    std::deque<uint32_t> m_retxQueue;                    //!< psns declared lost
+    std::deque<std::pair<uint32_t, Time>> m_timerQueue; //!< (psn, send time) in send order
+    EventId m_rtoEvent;
+    uint64_t m_inflight{0};
+
+    // pacing
+    Time m_nextSendTime{0};
+    EventId m_paceEvent;
+
+    DcnConnectionStats m_stats;
+    DcnHeader m_hdr; //!< reused when building packets
+};
+
+} // namespace ns3
+
+#endif // DCN_CONNECTION_H

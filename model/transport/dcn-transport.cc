@@ -1,0 +1,497 @@
+#include "dcn-transport.h"
+
+#include "../lb/ev-util.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/log.h"
+#include "ns3/node-list.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
+#include "ns3/udp-socket-factory.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnTransport");
+NS_OBJECT_ENSURE_REGISTERED(DcnTransport);
+
+TypeId
+DcnTransport::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnTransport")
+            .SetParent<Object>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnTransport>()
+            .AddAttribute("Mode",
+                          "Reliability mode: OutOfOrder (selective ACK/retransmission, UET/REPS "
+                          "style, REPS spec 2.3) or InOrder (go-back-N RoCE; not implemented yet)",
+                          EnumValue(DcnTransport::OUT_OF_ORDER),
+                          MakeEnumAccessor(&DcnTransport::m_mode),
+                          MakeEnumChecker(DcnTransport::OUT_OF_ORDER,
+                                          "OutOfOrder",
+                                          DcnTransport::IN_ORDER,
+                                          "InOrder"))
+            .AddAttribute("Mtu",
+                          "Payload bytes per data packet (REPS spec 2.4: 4096)",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&DcnTransport::m_mtu),
+                          MakeUintegerChecker<uint32_t>(1, 65000))
+            .AddAttribute("Rto",
+                          "Retransmission timeout (REPS paper [L] Sec. 4.1: 70us)",
+                          TimeValue(MicroSeconds(70)),
+                          MakeTimeAccessor(&DcnTransport::m_rto),
+                          MakeTimeChecker())
+            .AddAttribute("AckRatio",
+                          "Data packets per ACK, 1..255 (REPS spec 1.6: 1, no coalescing)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&DcnTransport::m_ackRatio),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("AckEvMode",
+                          "EVs echoed by coalesced ACKs (REPS spec 1.6): Standard (EV and CE of "
+                          "the triggering packet) or Carry (every unmarked EV since the previous "
+                          "ACK). Reuse is a path-selector option.",
+                          EnumValue(DcnTransport::ACK_EV_STANDARD),
+                          MakeEnumAccessor(&DcnTransport::m_ackEvMode),
+                          MakeEnumChecker(DcnTransport::ACK_EV_STANDARD,
+                                          "Standard",
+                                          DcnTransport::ACK_EV_CARRY,
+                                          "Carry"))
+            .AddAttribute("NicRate",
+                          "Rate of the host NIC scheduler that serves ready connections "
+                          "round-robin (0 = the lineRate of the first connection; spec resolution)",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&DcnTransport::m_nicRate),
+                          MakeDataRateChecker())
+            .AddAttribute("WireOverhead",
+                          "Link-layer bytes per packet beyond the IP packet, used by the NIC "
+                          "scheduler (point-to-point PPP header: 2)",
+                          UintegerValue(2),
+                          MakeUintegerAccessor(&DcnTransport::m_wireOverhead),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("Trimming",
+                          "Whether the fabric trims packets (told to path selectors; REPS paper "
+                          "[L] App. A: off in the main results)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnTransport::m_trimming),
+                          MakeBooleanChecker())
+            .AddTraceSource("Tx",
+                            "A data packet was sent (packet with UDP and DcnHeader)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_txTrace),
+                            "ns3::DcnTransport::PacketTracedCallback")
+            .AddTraceSource("Rx",
+                            "A data packet was received (payload, header, source address, duplicate?)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_rxTrace),
+                            "ns3::DcnTransport::RxTracedCallback")
+            .AddTraceSource("Ack",
+                            "The sender received an ACK",
+                            MakeTraceSourceAccessor(&DcnTransport::m_ackTrace),
+                            "ns3::DcnTransport::PacketTracedCallback")
+            .AddTraceSource("Nack",
+                            "The sender received a NACK (trimmed packet)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_nackTrace),
+                            "ns3::DcnTransport::PacketTracedCallback")
+            .AddTraceSource("Timeout",
+                            "Retransmission timeout of a packet (connId, psn, ev)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_timeoutTrace),
+                            "ns3::DcnTransport::TimeoutTracedCallback")
+            .AddTraceSource("MessageComplete",
+                            "Every byte of a message was acknowledged",
+                            MakeTraceSourceAccessor(&DcnTransport::m_msgCompleteTrace),
+                            "ns3::DcnTransport::MessageTracedCallback")
+            .AddTraceSource("PathChosen",
+                            "EV chosen for a data packet (connId, psn, ev)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_pathChosenTrace),
+                            "ns3::DcnTransport::PathChosenTracedCallback");
+    return tid;
+}
+
+DcnTransport::DcnTransport() = default;
+DcnTransport::~DcnTransport() = default;
+
+void
+DcnTransport::DoDispose()
+{
+    m_nicEvent.Cancel();
+    for (auto& c : m_conns)
+    {
+        c->Dispose();
+    }
+    m_conns.clear();
+    m_ready.clear();
+    if (m_socket)
+    {
+        m_socket->SetRecvCallback(MakeNullCallback<void, Ptr<Socket>>());
+        m_socket->Close();
+        m_socket = nullptr;
+    }
+    m_ipv4 = nullptr;
+    m_node = nullptr;
+    Object::DoDispose();
+}
+
+void
+DcnTransport::Install(Ptr<Node> node)
+{
+    NS_ABORT_MSG_IF(m_node, "DcnTransport::Install called twice");
+    NS_ABORT_MSG_IF(m_ackRatio < 1 || m_ackRatio > 255,
+                    "DcnTransport::AckRatio = " << m_ackRatio << " is invalid; allowed 1..255");
+    NS_ABORT_MSG_IF(m_rto.IsStrictlyNegative() || m_rto.IsZero(),
+                    "DcnTransport::Rto = " << m_rto << " is invalid; allowed > 0");
+    m_node = node;
+    m_ipv4 = node->GetObject<Ipv4L3Protocol>();
+    NS_ABORT_MSG_IF(!m_ipv4,
+                    "DcnTransport::Install: node " << node->GetId()
+                                                   << " has no IPv4 stack (install "
+                                                      "InternetStackHelper first)");
+    NS_ABORT_MSG_IF(m_ipv4->GetNInterfaces() < 2,
+                    "DcnTransport::Install: node " << node->GetId()
+                                                   << " has no IPv4 address besides loopback");
+    m_local = m_ipv4->GetAddress(1, 0).GetLocal();
+    m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
+    m_socket->SetAttribute("RcvBufSize", UintegerValue(1u << 30));
+    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT)) != 0,
+                    "DcnTransport: cannot bind UDP port " << DcnHeader::UDP_PORT << " on node "
+                                                          << node->GetId());
+    m_socket->SetIpRecvTos(true);
+    m_socket->SetRecvCallback(MakeCallback(&DcnTransport::HandleRead, this));
+}
+
+static uint32_t
+FindNodeOfAddress(Ipv4Address a)
+{
+    static std::unordered_map<uint32_t, uint32_t> cache;
+    static uint32_t cachedNodes = 0;
+    if (cachedNodes != NodeList::GetNNodes())
+    {
+        cache.clear();
+        for (uint32_t n = 0; n < NodeList::GetNNodes(); ++n)
+        {
+            Ptr<Ipv4> ip = NodeList::GetNode(n)->GetObject<Ipv4>();
+            if (!ip)
+            {
+                continue;
+            }
+            for (uint32_t i = 1; i < ip->GetNInterfaces(); ++i)
+            {
+                for (uint32_t k = 0; k < ip->GetNAddresses(i); ++k)
+                {
+                    cache.emplace(ip->GetAddress(i, k).GetLocal().Get(), n);
+                }
+            }
+        }
+        cachedNodes = NodeList::GetNNodes();
+    }
+    auto it = cache.find(a.Get());
+    return it == cache.end() ? UINT32_MAX : it->second;
+}
+
+Ptr<DcnConnection>
+DcnTransport::Connect(Ipv4Address dst,
+                      Ptr<PathSelector> ps,
+                      Ptr<CongestionControl> cc,
+                      const DcnConnectionParams& p)
+{
+    NS_ABORT_MSG_IF(m_mode == IN_ORDER,
+                    "DcnTransport::Mode = InOrder (go-back-N) is not implemented yet; allowed: "
+                    "OutOfOrder");
+    NS_ABORT_MSG_IF(!m_node, "DcnTransport::Connect before Install (use DcnTransportHelper)");
+    NS_ABORT_MSG_IF(!ps, "DcnTransport::Connect: null path selector");
+    NS_ABORT_MSG_IF(!cc, "DcnTransport::Connect: null congestion control");
+    NS_ABORT_MSG_IF(p.lineRate.GetBitRate() == 0,
+                    "DcnTransport::Connect: lineRate = 0 is invalid; allowed > 0");
+    NS_ABORT_MSG_IF(p.baseRtt.IsStrictlyNegative(),
+                    "DcnTransport::Connect: baseRtt = " << p.baseRtt << " is invalid; allowed >= 0");
+    if (m_nicRate.GetBitRate() == 0)
+    {
+        m_nicRate = p.lineRate;
+    }
+    Ptr<DcnConnection> c = CreateObject<DcnConnection>();
+    uint32_t connId = static_cast<uint32_t>(m_conns.size());
+    m_conns.push_back(c);
+    c->Init(this, connId, m_local, dst, FindNodeOfAddress(dst), ps, cc, p);
+    return c;
+}
+
+Ptr<DcnConnection>
+DcnTransport::GetConnection(uint32_t connId) const
+{
+    return connId < m_conns.size() ? m_conns[connId] : nullptr;
+}
+
+Time
+DcnTransport::TxTime(uint32_t wireBytes) const
+{
+    return m_nicRate.CalculateBytesTxTime(wireBytes + 20 + m_wireOverhead);
+}
+
+void
+DcnTransport::NotifyReady(DcnConnection* c)
+{
+    if (c->m_inReadyList)
+    {
+        return;
+    }
+    c->m_inReadyList = true;
+    m_ready.push_back(c);
+    if (m_nicEvent.IsExpired())
+    {
+        Time now = Simulator::Now();
+        m_nicEvent = Simulator::Schedule(m_nicFreeAt > now ? m_nicFreeAt - now : Time(0),
+                                         &DcnTransport::NicTransmit,
+                                         this);
+    }
+}
+
+void
+DcnTransport::NicTransmit()
+{
+    while (!m_ready.empty())
+    {
+        DcnConnection* c = m_ready.front();
+        m_ready.pop_front();
+        c->m_inReadyList = false;
+        uint32_t wire = c->SendOne();
+        if (wire == 0)
+        {
+            continue;
+        }
+        if (c->CanSend())
+        {
+            c->m_inReadyList = true;
+            m_ready.push_back(c);
+        }
+        Time tx = TxTime(wire);
+        m_nicFreeAt = Simulator::Now() + tx;
+        if (!m_ready.empty())
+        {
+            m_nicEvent = Simulator::Schedule(tx, &DcnTransport::NicTransmit, this);
+        }
+        return;
+    }
+}
+
+void
+DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address dst, bool ect)
+{
+    p->AddHeader(h);
+    UdpHeader udp;
+    udp.SetSourcePort(ev);
+    udp.SetDestinationPort(DcnHeader::UDP_PORT);
+    p->AddHeader(udp);
+    if (ect)
+    {
+        SocketIpTosTag tos;
+        tos.SetTos(0x02); // ECT(0)
+        p->AddPacketTag(tos);
+        m_stats.dataPacketsSent++;
+        m_txTrace(p, h);
+    }
+    m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
+}
+
+void
+DcnTransport::HandleRead(Ptr<Socket> s)
+{
+    Address from;
+    Ptr<Packet> p;
+    while ((p = s->RecvFrom(from)))
+    {
+        InetSocketAddress isa = InetSocketAddress::ConvertFrom(from);
+        uint16_t ev = dcnev::FromUdpPort(isa.GetPort());
+        Ipv4Address src = isa.GetIpv4();
+        SocketIpTosTag tos;
+        bool ce = false;
+        if (p->RemovePacketTag(tos))
+        {
+            ce = (tos.GetTos() & 0x03) == 0x03;
+        }
+        if (p->GetSize() < DcnHeader::BASE_SIZE)
+        {
+            NS_LOG_WARN("runt packet of " << p->GetSize() << " bytes on port 4791 ignored");
+            continue;
+        }
+        p->RemoveHeader(m_rxHdr);
+        switch (m_rxHdr.opcode)
+        {
+        case DcnHeader::DATA:
+            ReceiveData(p, m_rxHdr, src, ev, ce);
+            break;
+        case DcnHeader::ACK:
+        case DcnHeader::NACK: {
+            bool nack = m_rxHdr.opcode == DcnHeader::NACK;
+            if (nack)
+            {
+                m_stats.nacksReceived++;
+                m_nackTrace(p, m_rxHdr);
+            }
+            else
+            {
+                m_stats.acksReceived++;
+                m_ackTrace(p, m_rxHdr);
+            }
+            if (m_rxHdr.connId < m_conns.size())
+            {
+                m_conns[m_rxHdr.connId]->ReceiveAck(m_rxHdr);
+            }
+            break;
+        }
+        default:
+            NS_LOG_WARN("ignoring opcode " << uint32_t(m_rxHdr.opcode));
+            break;
+        }
+    }
+}
+
+DcnTransport::RxConn&
+DcnTransport::GetRxConn(Ipv4Address from, uint32_t connId)
+{
+    uint64_t key = (uint64_t(from.Get()) << 32) | connId;
+    if (key == m_lastRxKey)
+    {
+        return m_rx[m_lastRxIdx];
+    }
+    auto it = m_rxIndex.find(key);
+    uint32_t idx;
+    if (it == m_rxIndex.end())
+    {
+        idx = static_cast<uint32_t>(m_rx.size());
+        m_rx.emplace_back();
+        m_rx.back().src = from;
+        m_rx.back().connId = connId;
+        m_rxIndex.emplace(key, idx);
+    }
+    else
+    {
+        idx = it->second;
+    }
+    m_lastRxKey = key;
+    m_lastRxIdx = idx;
+    return m_rx[idx];
+}
+
+void
+DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce)
+{
+    m_stats.dataPacketsReceived++;
+    if (ce)
+    {
+        m_stats.ceMarkedReceived++;
+    }
+    RxConn& rc = GetRxConn(from, h.connId);
+    if (h.HasFlag(DcnHeader::FLAG_TRIMMED))
+    {
+        m_stats.trimmedReceived++;
+        m_rxTrace(p, h, from, false);
+        m_ackHdr.opcode = DcnHeader::NACK;
+        m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
+        m_ackHdr.evEcho = ev;
+        m_ackHdr.connId = h.connId;
+        m_ackHdr.psn = h.psn;
+        m_ackHdr.msgId = h.msgId;
+        m_ackHdr.msgOffset = h.msgOffset;
+        m_ackHdr.payloadSize = h.payloadSize;
+        m_ackHdr.timestampNs = h.timestampNs;
+        m_ackHdr.cumAck = rc.cum;
+        m_ackHdr.sackBitmap = 0;
+        m_ackHdr.evs.clear();
+        m_stats.nacksSent++;
+        SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), from, false);
+        return;
+    }
+    uint32_t psn = h.psn;
+    bool dup = false;
+    bool ooo = false;
+    if (psn < rc.cum)
+    {
+        dup = true;
+    }
+    else
+    {
+        uint32_t idx = psn - rc.cum;
+        if (idx >= rc.window.size())
+        {
+            rc.window.resize(idx + 1, 0);
+        }
+        if (rc.window[idx])
+        {
+            dup = true;
+        }
+        else
+        {
+            rc.window[idx] = 1;
+            ooo = psn + 1 < rc.highest;
+            rc.highest = std::max(rc.highest, psn + 1);
+            while (!rc.window.empty() && rc.window.front())
+            {
+                rc.window.pop_front();
+                rc.cum++;
+            }
+        }
+    }
+    if (dup)
+    {
+        rc.duplicates++;
+        m_stats.duplicatePackets++;
+    }
+    else
+    {
+        rc.bytes += h.payloadSize;
+        m_stats.uniqueBytesDelivered += h.payloadSize;
+        if (ooo)
+        {
+            m_stats.outOfOrderPackets++;
+        }
+    }
+    m_rxTrace(p, h, from, dup);
+    rc.pendingAcks++;
+    if (m_ackEvMode == ACK_EV_CARRY && !ce)
+    {
+        rc.carried.push_back(ev);
+    }
+    if (rc.pendingAcks >= m_ackRatio || dup || h.HasFlag(DcnHeader::FLAG_LAST) ||
+        rc.carried.size() >= 255)
+    {
+        SendAck(rc, h, ev, ce, ooo);
+    }
+}
+
+void
+DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo)
+{
+    m_ackHdr.opcode = DcnHeader::ACK;
+    m_ackHdr.flags = (ce ? DcnHeader::FLAG_ECN_ECHO : 0) | (ooo ? DcnHeader::FLAG_OOO : 0);
+    m_ackHdr.evEcho = ev;
+    m_ackHdr.connId = data.connId;
+    m_ackHdr.psn = data.psn;
+    m_ackHdr.msgId = data.msgId;
+    m_ackHdr.msgOffset = data.msgOffset;
+    m_ackHdr.payloadSize = data.payloadSize;
+    m_ackHdr.timestampNs = data.timestampNs;
+    m_ackHdr.cumAck = rc.cum;
+    uint64_t bits = 0;
+    size_t n = std::min<size_t>(64, rc.window.size());
+    for (size_t i = 0; i < n; ++i)
+    {
+        if (rc.window[i])
+        {
+            bits |= uint64_t(1) << i;
+        }
+    }
+    m_ackHdr.sackBitmap = bits;
+    m_ackHdr.evs = rc.carried;
+    rc.carried.clear();
+    rc.pendingAcks = 0;
+    m_stats.acksSent++;
+    SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
+}
+
+} // namespace ns3

@@ -1,0 +1,204 @@
+/*
+ * dcn-lb's RoCEv2-like message transport (DESIGN.md 3.3, REPS spec 1.6/2.2/2.3).
+ *
+ * One DcnTransport per host node (aggregated to the Node).  Packets are
+ *   UdpHeader(src port = EV, dst port 4791) | DcnHeader | payload
+ * sent with Ipv4L3Protocol::Send (protocol 17); data is ECT(0), ACK/NACK not ECT.
+ * A UDP socket bound to port 4791 receives data and ACKs; the EV is read from
+ * the received UDP source port and the CE bit from the received IP TOS byte.
+ *
+ * Out-of-order mode (default): the receiver accepts and acknowledges any order
+ * (cumulative ack + the acked PSN + a 64-bit SACK bitmap), echoes the EV (in
+ * evEcho and as the ACK's UDP source port) and the CE bit, NACKs trimmed
+ * packets; the sender retransmits selectively on NACK and retransmission
+ * timeout.  A host-level NIC scheduler serves ready connections round-robin at
+ * the NIC rate so that the host queue holds few packets.
+ */
+#ifndef DCN_TRANSPORT_H
+#define DCN_TRANSPORT_H
+
+#include "dcn-connection.h"
+#include "dcn-header.h"
+
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+#include "ns3/socket.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class Ipv4L3Protocol;
+
+/** Per-transport counters (sender and receiver side). */
+struct DcnTransportStats
+{
+    uint64_t dataPacketsSent{0};
+    uint64_t retransmissions{0};
+    uint64_t acksSent{0};
+    uint64_t nacksSent{0};
+    uint64_t acksReceived{0};
+    uint64_t nacksReceived{0};
+    uint64_t timeouts{0};
+    uint64_t dataPacketsReceived{0};  //!< including duplicates and trimmed headers
+    uint64_t trimmedReceived{0};
+    uint64_t duplicatePackets{0};     //!< data packets received again (not delivered)
+    uint64_t outOfOrderPackets{0};    //!< delivered packets with psn below the highest seen
+    uint64_t uniqueBytesDelivered{0}; //!< payload bytes delivered (each exactly once)
+    uint64_t ceMarkedReceived{0};
+    uint64_t messagesCompleted{0};
+};
+
+class DcnTransport : public Object
+{
+  public:
+    enum Mode
+    {
+        OUT_OF_ORDER, //!< selective ACK/retransmission (UET / REPS style)
+        IN_ORDER      //!< go-back-N (classic RoCE) - not implemented yet
+    };
+
+    enum AckEvMode
+    {
+        ACK_EV_STANDARD, //!< EV + CE of the packet that triggered the ACK
+        ACK_EV_CARRY     //!< list every unmarked EV since the previous ACK
+    };
+
+    static TypeId GetTypeId();
+    DcnTransport();
+    ~DcnTransport() override;
+
+    /** Bind the socket on node (called by DcnTransportHelper::Install). */
+    void Install(Ptr<Node> node);
+
+    /** Open a connection to dst with its own path selector and congestion control. */
+    Ptr<DcnConnection> Connect(Ipv4Address dst,
+                               Ptr<PathSelector> ps,
+                               Ptr<CongestionControl> cc,
+                               const DcnConnectionParams& p);
+
+    Ptr<Node> GetNode() const
+    {
+        return m_node;
+    }
+
+    Ipv4Address GetLocalAddress() const
+    {
+        return m_local;
+    }
+
+    const DcnTransportStats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    uint32_t GetNConnections() const
+    {
+        return static_cast<uint32_t>(m_conns.size());
+    }
+
+    Ptr<DcnConnection> GetConnection(uint32_t connId) const;
+
+    uint32_t GetMtu() const
+    {
+        return m_mtu;
+    }
+
+    Time GetRto() const
+    {
+        return m_rto;
+    }
+
+    // ---- used by DcnConnection ----
+    /** @internal */
+    void NotifyReady(DcnConnection* c);
+    /** @internal Send a transport packet (headers are added here). */
+    void SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address dst, bool ect);
+    /** @internal */
+    DcnTransportStats& MutableStats()
+    {
+        return m_stats;
+    }
+
+    /** Trace signatures. */
+    typedef void (*PacketTracedCallback)(Ptr<const Packet> p, const DcnHeader& h);
+    typedef void (*TimeoutTracedCallback)(uint32_t connId, uint32_t psn, uint16_t ev);
+    typedef void (*MessageTracedCallback)(const DcnMessageRecord& r);
+    typedef void (*RxTracedCallback)(Ptr<const Packet> p,
+                                     const DcnHeader& h,
+                                     Ipv4Address src,
+                                     bool duplicate);
+    typedef void (*PathChosenTracedCallback)(uint32_t connId, uint32_t psn, uint16_t ev);
+
+    TracedCallback<Ptr<const Packet>, const DcnHeader&> m_txTrace;
+    TracedCallback<Ptr<const Packet>, const DcnHeader&, Ipv4Address, bool> m_rxTrace;
+    TracedCallback<Ptr<const Packet>, const DcnHeader&> m_ackTrace;
+    TracedCallback<Ptr<const Packet>, const DcnHeader&> m_nackTrace;
+    TracedCallback<uint32_t, uint32_t, uint16_t> m_timeoutTrace;
+    TracedCallback<const DcnMessageRecord&> m_msgCompleteTrace;
+    TracedCallback<uint32_t, uint32_t, uint16_t> m_pathChosenTrace;
+
+    /** @internal attribute values read by connections */
+    Time m_rto;
+    uint32_t m_mtu;
+    bool m_trimming;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct RxConn
+    {
+        Ipv4Address src;
+        uint32_t connId{0};
+        uint32_t cum{0};               //!< all psn < cum received
+        uint32_t highest{0};           //!< highest psn received + 1
+        std::deque<uint8_t> window;    //!< received flags of psn cum + i
+        uint32_t pendingAcks{0};       //!< data packets not yet acknowledged (coalescing)
+        std::vector<uint16_t> carried; //!< unmarked EVs since the previous ACK (carry mode)
+        uint64_t bytes{0};
+        uint64_t duplicates{0};
+    };
+
+    void HandleRead(Ptr<Socket> s);
+    void ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce);
+    RxConn& GetRxConn(Ipv4Address from, uint32_t connId);
+    void SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo);
+    void NicTransmit();
+    Time TxTime(uint32_t wireBytes) const;
+
+    Ptr<Node> m_node;
+    Ptr<Ipv4L3Protocol> m_ipv4;
+    Ptr<Socket> m_socket;
+    Ipv4Address m_local;
+    Mode m_mode;
+    uint32_t m_ackRatio;
+    AckEvMode m_ackEvMode;
+    DataRate m_nicRate;
+    uint32_t m_wireOverhead;
+
+    std::vector<Ptr<DcnConnection>> m_conns;
+    std::vector<RxConn> m_rx;
+    std::unordered_map<uint64_t, uint32_t> m_rxIndex;
+    uint64_t m_lastRxKey{~uint64_t(0)};
+    uint32_t m_lastRxIdx{0};
+
+    std::deque<DcnConnection*> m_ready;
+    EventId m_nicEvent;
+    Time m_nicFreeAt{0};
+
+    DcnTransportStats m_stats;
+    DcnHeader m_rxHdr;  //!< reused on receive
+    DcnHeader m_ackHdr; //!< reused when building ACKs
+};
+
+} // namespace ns3
+
+#endif // DCN_TRANSPORT_H
