@@ -57,11 +57,8 @@ FctStats::WireBytes(uint64_t bytes, uint32_t mtu, uint32_t headerBytes)
 }
 
 Time
-FctStats::IdealFct(Time baseRttFirstPacket,
-                   uint64_t bytes,
-                   uint32_t mtu,
-                   uint32_t headerBytes,
-                   DataRate lineRate)
+FctStats::IdealFct(
+    Time baseRttFirstPacket, uint64_t bytes, uint32_t mtu, uint32_t headerBytes, DataRate lineRate)
 {
     NS_ABORT_MSG_IF(lineRate.GetBitRate() == 0, "IdealFct: line rate 0 bps, allowed: > 0");
     NS_ABORT_MSG_IF(mtu == 0, "IdealFct: mtu = 0, allowed: >= 1");
