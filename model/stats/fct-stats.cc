@@ -61,11 +61,21 @@ FctStats::IdealFct(
     Time baseRttFirstPacket, uint64_t bytes, uint32_t mtu, uint32_t headerBytes, DataRate lineRate)
 {
     NS_ABORT_MSG_IF(lineRate.GetBitRate() == 0, "IdealFct: line rate 0 bps, allowed: > 0");
-    uint64_t first = FirstPacketPayload(bytes, mtu);
-    uint64_t rest = WireBytes(bytes, mtu, headerBytes) - WireBytes(first, mtu, headerBytes);
-    // rest * 8 / rate in picoseconds, exact in integer arithmetic for sane sizes.
-    double seconds = static_cast<double>(rest) * 8.0 / static_cast<double>(lineRate.GetBitRate());
-    return baseRttFirstPacket + Seconds(seconds);
+    NS_ABORT_MSG_IF(mtu == 0, "IdealFct: mtu = 0, allowed: >= 1");
+    // Packets 2..n follow the first one back to back; each takes the device's
+    // serialisation time of its wire size (DataRate::CalculateBytesTxTime, i.e.
+    // rounded to the time resolution exactly as the simulated devices do).
+    uint64_t packets = (bytes + mtu - 1) / mtu;
+    Time ideal = baseRttFirstPacket;
+    if (packets > 1)
+    {
+        // packets 2..n-1 are full, packet n carries the rest (1..mtu bytes)
+        uint64_t last = bytes - (packets - 1) * mtu;
+        Time full = lineRate.CalculateBytesTxTime(mtu + headerBytes);
+        ideal += TimeStep(full.GetTimeStep() * static_cast<int64_t>(packets - 2));
+        ideal += lineRate.CalculateBytesTxTime(static_cast<uint32_t>(last + headerBytes));
+    }
+    return ideal;
 }
 
 std::vector<SizeBin>

@@ -12,7 +12,11 @@
  * (store-and-forward serialisation and propagation on every hop, both ways),
  * and wire(b) = b + ceil(b / mtu) * headerBytes the bytes on the wire for b
  * payload bytes (per-packet headers: PPP + IPv4 + UDP + DcnHeader).  The rest of
- * the message is pipelined behind the first packet at the host line rate.
+ * the message is pipelined behind the first packet at the host line rate.  In
+ * the implementation each of packets 2..n adds DataRate::CalculateBytesTxTime of
+ * its wire size, i.e. the serialisation time rounded to the time resolution
+ * exactly as the simulated devices round it (at most 1 time step per packet
+ * below the continuous formula).
  *
  * Percentiles use the nearest-rank method: the p-th percentile of n sorted
  * values v[1..n] is v[ceil(p/100 * n)] (v[1] for p = 0).

@@ -1,5 +1,6 @@
-#include "cc-registry.h"
 #include "workload-helper.h"
+
+#include "cc-registry.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"

@@ -40,6 +40,7 @@ RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
     wl->SetAttribute("MessageSize", UintegerValue(msgSize));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("Parallel", UintegerValue(2));
+    wl->SetAttribute("IncastDegree", UintegerValue(4));
     wl->AssignStreams(100);
     wl->Install(ft);
     Simulator::Stop(MilliSeconds(20));

@@ -30,6 +30,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -47,6 +48,22 @@ Fail(const std::string& msg)
 {
     std::cerr << "dcn-lb-compare: error: " << msg << std::endl;
     std::exit(1);
+}
+
+/** Create the parent directory of an output path (prefix) if needed. */
+void
+MakeParentDir(const std::string& what, const std::string& path)
+{
+    std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+    {
+        std::filesystem::create_directories(parent, ec);
+        if (ec)
+        {
+            Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
+        }
+    }
 }
 
 std::vector<std::string>
@@ -314,6 +331,7 @@ class Progress
   private:
     void Tick()
     {
+        ++m_ticks; // executed events of this object, excluded from the BENCH count
         auto now = std::chrono::steady_clock::now();
         double since = std::chrono::duration<double>(now - m_last).count();
         if (since >= 3.0)
@@ -330,6 +348,15 @@ class Progress
         Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
     }
 
+  public:
+    /** Events this object scheduled (excluded from the BENCH event count). */
+    uint64_t GetTicks() const
+    {
+        return m_ticks;
+    }
+
+  private:
+    uint64_t m_ticks{0};
     bool m_quiet;
     std::string m_label;
     std::chrono::steady_clock::time_point m_t0;
@@ -479,7 +506,7 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     Simulator::Stop(Time(o.stopTime));
     Simulator::Run();
     res.simEnd = Simulator::Now();
-    res.events = Simulator::GetEventCount();
+    res.events = Simulator::GetEventCount() - progress.GetTicks();
 
     wl->Finalize();
     res.stats = wl->GetStats();
@@ -638,6 +665,14 @@ main(int argc, char* argv[])
     {
         Fail("--evs: " + std::to_string(o.evs) + " not in [1, 65536]");
     }
+    if (!o.csv.empty())
+    {
+        MakeParentDir("--csv", o.csv);
+    }
+    if (!o.json.empty() && o.json != "-")
+    {
+        MakeParentDir("--json", o.json);
+    }
     auto failures = ParseFailures(o.failures);
     if (o.failLink >= 0)
     {
@@ -704,8 +739,16 @@ main(int argc, char* argv[])
         sums.push_back(r.summary);
         ctrs.push_back(r.counters);
     }
-    std::cout << "== dcn-lb-compare: workload=" << o.workload << " topo=" << o.topo
-              << " msgSize=" << o.msgSize << " RngRun=" << RngSeedManager::GetRun() << "\n"
+    std::cout << "== dcn-lb-compare: workload=" << o.workload << " topo=" << o.topo;
+    if (o.workload == "cdf")
+    {
+        std::cout << " cdf=" << o.cdf << " load=" << o.load << " duration=" << o.duration;
+    }
+    else
+    {
+        std::cout << " msgSize=" << o.msgSize;
+    }
+    std::cout << " cc=" << o.cc << " RngRun=" << RngSeedManager::GetRun() << "\n"
               << FctStats::FormatComparison(labels, sums, ctrs);
 
     if (!o.csv.empty())
