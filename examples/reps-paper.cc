@@ -70,6 +70,19 @@ Split(const std::string& s)
     return v;
 }
 
+/** mkdir -p */
+void
+MakeDirs(const std::string& path)
+{
+    for (size_t i = 1; i <= path.size(); ++i)
+    {
+        if (i == path.size() || path[i] == '/')
+        {
+            mkdir(path.substr(0, i).c_str(), 0755);
+        }
+    }
+}
+
 bool
 Paper()
 {
@@ -123,7 +136,7 @@ Csv(const std::string& name)
     auto it = files.find(name);
     if (it == files.end())
     {
-        mkdir(g.out.c_str(), 0755);
+        MakeDirs(g.out);
         std::string path = g.out + "/" + name + ".csv";
         std::ofstream& f = files[name];
         f.open(path);
@@ -208,14 +221,14 @@ Symmetric()
 {
     // Fig. 2: tornado, 16 MiB, 2-tier 128 nodes, 8 uplinks per ToR, OPS vs REPS
     PrintHeader("symmetric (Fig. 2): tornado, per-uplink utilisation of ToR 0");
-    mkdir(g.out.c_str(), 0755);
+    MakeDirs(g.out);
     std::ofstream ts(g.out + "/symmetric-timeseries.csv");
     ts << "lb,t_us,uplink,util_gbps,queue_bytes,queue_limit_bytes\n";
     std::vector<std::pair<std::string, RepsExperimentResult>> all;
     for (const auto& lb : Lbs("ops,reps"))
     {
         RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
-        uint64_t bytes = Or64(g.msgBytes, Paper() ? 16 << 20 : 4 << 20);
+        uint64_t bytes = Or64(g.msgBytes, 16 << 20);
         c.plan = WorkloadPlanner::Tornado(c.numTors * c.hostsPerTor, bytes);
         c.lb = lb;
         c.monitorTor = 0;
@@ -231,7 +244,7 @@ Symmetric()
         }
         all.emplace_back(lb, std::move(r));
     }
-    // steady-state statistics: skip the first 2 and the last 2 buckets
+    // steady-state statistics: skip the first 2 buckets (warm-up) and the last one
     std::cout << "  lb    util_mean_gbps  util_cv  max_dev_%  queue_mean_B  frac<Kmin  frac>Kmax\n";
     for (auto& e : all)
     {
@@ -239,7 +252,7 @@ Symmetric()
         double kmin = 0.2 * r.queueLimitBytes;
         double kmax = 0.8 * r.queueLimitBytes;
         double s = 0, s2 = 0, maxDev = 0, q = 0, below = 0, above = 0, n = 0;
-        size_t lastFull = r.utilGbps.size() > 3 ? r.utilGbps.size() - 2 : 0;
+        size_t lastFull = r.utilGbps.size() > 3 ? r.utilGbps.size() - 1 : 0;
         for (size_t k = 2; k < lastFull; ++k)
         {
             for (size_t u = 0; u < r.utilGbps[k].size(); ++u)
