@@ -1,5 +1,5 @@
 /*
- * dcn-lb-reps-system: the same permutation on the same fat-tree, routed by
+ * dcn-lb-reps-vs-global: the same permutation on the same fat-tree, routed by
  * ns-3's Ipv4GlobalRouting (first route / per-packet random ECMP) and by our
  * switches with ECMP, OPS and REPS path selection; asserts the orderings the
  * REPS paper establishes where they are robust (REPS spec 4, tests 24/29):
@@ -181,7 +181,7 @@ class RepsSystemTestSuite : public TestSuite
 {
   public:
     RepsSystemTestSuite()
-        : TestSuite("dcn-lb-reps-system", DCNLB_TEST_SYSTEM)
+        : TestSuite("dcn-lb-reps-vs-global", DCNLB_TEST_SYSTEM)
     {
         AddTestCase(new RepsSymmetricPermutationTest, DCNLB_TEST_QUICK);
         AddTestCase(new RepsSilentFailureTest, DCNLB_TEST_QUICK);
