@@ -39,6 +39,7 @@ DcnSwitchRouting::DoDispose()
 {
     m_ipv4 = nullptr;
     m_routes.clear();
+    m_ifOfDevice.clear();
     m_policy = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }
@@ -211,7 +212,20 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
                              DCNLB_ROUTE_CB(LocalDeliverCallback) lcb,
                              DCNLB_ROUTE_CB(ErrorCallback) ecb)
 {
-    int32_t inIf = m_ipv4->GetInterfaceForDevice(idev);
+    const uint32_t dev = idev->GetIfIndex();
+    int32_t inIf = dev < m_ifOfDevice.size() ? m_ifOfDevice[dev] : -1;
+    if (inIf < 0)
+    {
+        inIf = m_ipv4->GetInterfaceForDevice(idev);
+        if (inIf >= 0)
+        {
+            if (dev >= m_ifOfDevice.size())
+            {
+                m_ifOfDevice.resize(dev + 1, -1);
+            }
+            m_ifOfDevice[dev] = inIf;
+        }
+    }
     uint32_t out = Lookup(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf));
     if (out == 0)
     {

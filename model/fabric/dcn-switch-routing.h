@@ -131,6 +131,9 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     uint32_t m_hostsPerTor{1};
     std::vector<std::vector<uint32_t>> m_upOverride;
     std::vector<Ptr<Ipv4Route>> m_routes; //!< per interface, built lazily
+    /** IPv4 interface of each device (by NetDevice IfIndex; -1 = not yet looked up), filled
+     *  lazily: saves a map lookup per forwarded packet (device-interface bindings never change). */
+    std::vector<int32_t> m_ifOfDevice;
     Ptr<ForwardingPolicy> m_policy;
     uint64_t m_forwarded{0};
     uint64_t m_unroutable{0};
