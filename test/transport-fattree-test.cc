@@ -17,6 +17,8 @@
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/path-selector.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/queue.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
@@ -42,6 +44,9 @@ struct FatTreeRunResult
     DcnTransportStats total;
     uint64_t trimmed{0};
     uint64_t dropped{0};
+    uint32_t devices{0};
+    uint32_t devicesWithoutDcnQueueDisc{0}; //!< e.g. an ns-3 default FqCoDel left behind
+    uint32_t maxDeviceQueuePackets{0};
 };
 
 inline FatTreeRunResult
@@ -137,12 +142,21 @@ RunFatTree(const FatTreeRunConfig& cfg)
     {
         for (Ptr<NetDevice> d : {Ptr<NetDevice>(li.devA), Ptr<NetDevice>(li.devB)})
         {
+            res.devices++;
             Ptr<DcnQueueDisc> q = ft->GetQueueDisc(d);
             if (q)
             {
                 res.trimmed += q->GetNTrimmed();
                 res.dropped += q->GetNDropped();
             }
+            else
+            {
+                res.devicesWithoutDcnQueueDisc++;
+            }
+            Ptr<Queue<Packet>> dq = DynamicCast<PointToPointNetDevice>(d)->GetQueue();
+            QueueSize qs = dq->GetMaxSize();
+            uint32_t pk = qs.GetUnit() == QueueSizeUnit::PACKETS ? qs.GetValue() : UINT32_MAX;
+            res.maxDeviceQueuePackets = std::max(res.maxDeviceQueuePackets, pk);
         }
     }
     Simulator::Destroy();
@@ -165,6 +179,13 @@ class FatTreePermutationTestCase : public TestCase
         cfg.lb = m_lb;
         FatTreeRunResult r = RunFatTree(cfg);
         NS_TEST_ASSERT_MSG_EQ(r.expected, 16u, "16 senders");
+        NS_TEST_ASSERT_MSG_EQ(r.devices, 2u * (16 + 16), "16 host links + 16 ToR uplinks");
+        NS_TEST_ASSERT_MSG_EQ(r.devicesWithoutDcnQueueDisc,
+                              0u,
+                              "every device has a DcnQueueDisc as root (no default FqCoDel)");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.maxDeviceQueuePackets,
+                                    1u,
+                                    "device TX queues are tiny (the queue disc holds the queue)");
         NS_TEST_ASSERT_MSG_EQ(r.recs.size(), r.expected, "every message completes");
         NS_TEST_ASSERT_MSG_EQ(r.total.messagesCompleted, r.expected, "transport counters agree");
         NS_TEST_ASSERT_MSG_EQ(r.allOnce, true, "every byte delivered exactly once (Rx trace)");

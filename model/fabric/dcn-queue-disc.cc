@@ -166,14 +166,14 @@ DcnQueueDisc::GetHighBytes() const
 uint32_t
 DcnQueueDisc::DataOccupancy() const
 {
-    Ptr<InternalQueue> q = GetInternalQueue(LOW);
+    const InternalQueue* q = m_band[LOW];
     return m_dataLimit.GetUnit() == QueueSizeUnit::BYTES ? q->GetNBytes() : q->GetNPackets();
 }
 
 bool
 DcnQueueDisc::FitsData(Ptr<const QueueDiscItem> item) const
 {
-    Ptr<InternalQueue> q = GetInternalQueue(LOW);
+    const InternalQueue* q = m_band[LOW];
     if (m_dataLimit.GetUnit() == QueueSizeUnit::BYTES)
     {
         return q->GetNBytes() + item->GetSize() <= m_dataLimit.GetValue();
@@ -184,7 +184,7 @@ DcnQueueDisc::FitsData(Ptr<const QueueDiscItem> item) const
 bool
 DcnQueueDisc::FitsHigh(Ptr<const QueueDiscItem> item) const
 {
-    Ptr<InternalQueue> q = GetInternalQueue(HIGH);
+    const InternalQueue* q = m_band[HIGH];
     if (m_highLimit.GetUnit() == QueueSizeUnit::BYTES)
     {
         return q->GetNBytes() + item->GetSize() <= m_highLimit.GetValue();
@@ -277,7 +277,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         {
             MaybeMark(item, DataOccupancy());
         }
-        GetInternalQueue(LOW)->Enqueue(item);
+        m_band[LOW]->Enqueue(item);
         ++m_nEnqueued;
         m_enqueueTrace(item, LOW);
         return true;
@@ -289,7 +289,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
         DropBeforeEnqueue(item, DROP_HIGH_FULL);
         return false;
     }
-    GetInternalQueue(HIGH)->Enqueue(item);
+    m_band[HIGH]->Enqueue(item);
     ++m_nEnqueued;
     m_enqueueTrace(item, HIGH);
     return true;
@@ -298,12 +298,12 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
-    Ptr<QueueDiscItem> item = GetInternalQueue(HIGH)->Dequeue();
+    Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
     if (item)
     {
         return item;
     }
-    item = GetInternalQueue(LOW)->Dequeue();
+    item = m_band[LOW]->Dequeue();
     if (item && m_markAtDequeue)
     {
         MaybeMark(item, DataOccupancy());
@@ -339,6 +339,8 @@ DcnQueueDisc::CheckConfig()
     }
     NS_ABORT_MSG_IF(GetNInternalQueues() != 2,
                     "DcnQueueDisc: needs exactly 2 internal queues, has " << GetNInternalQueues());
+    m_band[HIGH] = PeekPointer(GetInternalQueue(HIGH));
+    m_band[LOW] = PeekPointer(GetInternalQueue(LOW));
     return true;
 }
 

@@ -103,6 +103,9 @@ class DcnQueueDisc : public QueueDisc
     double m_kmin{0};
     double m_kmax{0};
     Ptr<UniformRandomVariable> m_rng;
+    /** The two internal queues (owned by QueueDisc), cached by CheckConfig() to avoid a
+     *  Ptr copy per GetInternalQueue() call on the per-packet path. */
+    InternalQueue* m_band[2]{nullptr, nullptr};
 
     uint64_t m_nEnqueued{0};
     uint64_t m_nMarked{0};
