@@ -53,7 +53,12 @@ export -f check
 printf '%s\n' "${srcs[@]}" | xargs -P "$JOBS" -I{} bash -c 'check {}'
 for f in "${srcs[@]}"; do cat "$WORK/$(echo "$f" | tr / _).res"; done >"$WORK/result"
 grep -v '^OK' "$WORK/result" || true
-ok=$(grep -c '^OK' "$WORK/result" || true)
-bad=$(grep -c '^FAIL\|^LEAK' "$WORK/result" || true)
-echo "ns-3 3.31 compile check: $ok files OK, $bad failed (of ${#srcs[@]})"
-[[ $bad -eq 0 ]]
+# model/ (the library core) must compile on 3.31; helper/, test/ and examples/ are
+# reported (they use ns-3 >= 3.35 conveniences: lambdas in Simulator::Schedule and
+# Callback, see wscript-compat/README.md).
+req_ok=$(grep -c '^OK   model/' "$WORK/result" || true)
+req_bad=$(grep -c '^\(FAIL\|LEAK\) model/' "$WORK/result" || true)
+oth_ok=$(grep '^OK' "$WORK/result" | grep -vc ' model/' || true)
+oth_bad=$(grep '^\(FAIL\|LEAK\)' "$WORK/result" | grep -vc ' model/' || true)
+echo "ns-3 3.31 compile check: model/ $req_ok OK, $req_bad failed (required) | helper/test/examples $oth_ok OK, $oth_bad failed (reported)"
+[[ $req_bad -eq 0 ]]
