@@ -1,18 +1,27 @@
 /*
- * Transport speed benchmark (no fabric dependency): permutation of one message
- * per host over a 2-tier leaf-spine built from ns-3 built-ins
- * (Ipv4GlobalRouting with per-packet random ECMP).  Prints wall time, events
- * and FCT summary.
+ * Transport/fabric speed benchmark: a random permutation (derangement) of one
+ * message per host over a FatTreeHelper fabric (DcnSwitchRouting, DcnQueueDisc),
+ * DcnTransport with DctcpCc and the chosen path selector.
  *
- *   ./build/dcn-transport-bench --hosts=128 --msgBytes=8388608 --lb=ops
+ *   ./build-release/dcn-transport-bench --topo=reps128 --lb=ops --msgBytes=8388608
+ *   ./build-release/dcn-transport-bench --topo=reps1024 --lb=reps
+ *   ./build/dcn-transport-bench --topo=small --lb=ecmp --msgBytes=1048576
+ *
+ * Topologies: reps128 = FatTreeHelper::RepsPaper128() (16 ToRs x 8 hosts, 8 spines),
+ * reps1024 = RepsPaper1024() (32 x 32, 32 spines), small = 16 hosts (4 ToRs x 4 hosts,
+ * 4 spines); all 400 Gb/s, 2 tiers.
+ *
+ * Prints one summary line and, last, `BENCH events=<n> packet_hops=<n>` where
+ * packet_hops counts packets that started transmission on any point-to-point
+ * device (one PhyTxBegin trace per device).
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/path-selector.h"
-#include "ns3/point-to-point-module.h"
-#include "ns3/traffic-control-module.h"
+#include "ns3/point-to-point-net-device.h"
 
 #include <algorithm>
 #include <chrono>
@@ -20,118 +29,153 @@
 
 using namespace ns3;
 
+namespace
+{
+
+uint64_t g_packetHops = 0;
+
+void
+CountHop(Ptr<const Packet>)
+{
+    ++g_packetHops;
+}
+
+} // namespace
+
 int
 main(int argc, char** argv)
 {
-    uint32_t hosts = 128;
-    uint32_t perTor = 16;
-    uint64_t msgBytes = 8 << 20;
+    std::string topo = "reps128";
     std::string lb = "ops";
-    std::string rate = "400Gbps";
-    CommandLine cmd;
-    cmd.AddValue("hosts", "number of hosts (multiple of perTor)", hosts);
-    cmd.AddValue("perTor", "hosts per ToR (= number of spines)", perTor);
-    cmd.AddValue("msgBytes", "message size", msgBytes);
-    cmd.AddValue("lb", "path selector name", lb);
-    cmd.AddValue("rate", "link rate", rate);
+    uint64_t msgBytes = 8 << 20;
+    uint32_t seed = 1;
+    uint32_t run = 1;
+    bool trim = false;
+    double stopMs = 100;
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("topo", "topology: reps128 | reps1024 | small", topo);
+    cmd.AddValue("lb", "path selector name (ecmp | ops | reps | ...)", lb);
+    cmd.AddValue("msgBytes", "message size in bytes (one message per host)", msgBytes);
+    cmd.AddValue("seed", "RngSeedManager seed", seed);
+    cmd.AddValue("run", "RngSeedManager run", run);
+    cmd.AddValue("trim", "packet trimming in switches (and Trimming on the transport)", trim);
+    cmd.AddValue("stopMs", "simulation time limit in ms", stopMs);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(perTor == 0 || hosts % perTor != 0 || hosts < 2,
-                    "hosts = " << hosts << " must be a multiple of perTor = " << perTor);
-    uint32_t tors = hosts / perTor;
+    NS_ABORT_MSG_IF(msgBytes == 0, "--msgBytes=0 is invalid; allowed >= 1");
 
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(true));
-    NodeContainer h;
-    NodeContainer t;
-    NodeContainer s;
-    h.Create(hosts);
-    t.Create(tors);
-    s.Create(perTor);
-    InternetStackHelper inet;
-    inet.Install(h);
-    inet.Install(t);
-    inet.Install(s);
-    PointToPointHelper p2p;
-    p2p.SetDeviceAttribute("DataRate", StringValue(rate));
-    p2p.SetDeviceAttribute("Mtu", UintegerValue(9000));
-    p2p.SetChannelAttribute("Delay", TimeValue(NanoSeconds(500)));
-    p2p.SetQueue("ns3::DropTailQueue", "MaxSize", StringValue("1000p"));
-    Ipv4AddressHelper addr("10.0.0.0", "255.255.255.252");
-    TrafficControlHelper tch;
-    tch.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));
-    for (uint32_t i = 0; i < hosts; ++i)
+    auto w0 = std::chrono::steady_clock::now();
+    RngSeedManager::SetSeed(seed);
+    RngSeedManager::SetRun(run);
+
+    Ptr<FatTreeHelper> ft;
+    if (topo == "reps128")
     {
-        NetDeviceContainer d = p2p.Install(h.Get(i), t.Get(i / perTor));
-        tch.Install(d);
-        addr.Assign(d);
-        addr.NewNetwork();
+        ft = FatTreeHelper::RepsPaper128();
     }
-    for (uint32_t a = 0; a < tors; ++a)
+    else if (topo == "reps1024")
     {
-        for (uint32_t b = 0; b < perTor; ++b)
-        {
-            NetDeviceContainer d = p2p.Install(t.Get(a), s.Get(b));
-            tch.Install(d);
-            addr.Assign(d);
-            addr.NewNetwork();
-        }
+        ft = FatTreeHelper::RepsPaper1024();
     }
-    Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+    else if (topo == "small")
+    {
+        ft = CreateObject<FatTreeHelper>();
+        ft->SetAttribute("NumTors", UintegerValue(4));
+        ft->SetAttribute("HostsPerTor", UintegerValue(4));
+        ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    }
+    else
+    {
+        NS_ABORT_MSG("--topo=" << topo << " is invalid; allowed reps128 | reps1024 | small");
+    }
+    ft->SetAttribute("TrimEnabled", BooleanValue(trim));
+    ft->Build();
+    int64_t stream = 1000;
+    stream += ft->AssignStreams(stream);
+    const uint32_t hosts = ft->GetNHosts();
+
+    for (const DcnLinkInfo& li : ft->GetLinks())
+    {
+        li.devA->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
+        li.devB->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
+    }
+
     DcnTransportHelper th;
-    th.Install(h);
+    th.SetTransportAttribute("Trimming", BooleanValue(trim));
+    th.Install(ft->GetHosts());
+
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(stream++);
     std::vector<uint32_t> perm(hosts);
     std::iota(perm.begin(), perm.end(), 0);
-    // random derangement-ish permutation
     for (uint32_t i = hosts - 1; i > 0; --i)
     {
         std::swap(perm[i], perm[u->GetInteger(0, i)]);
     }
-    for (uint32_t i = 0; i < hosts; ++i)
+    for (uint32_t i = 0; i < hosts; ++i) // no host sends to itself
     {
         if (perm[i] == i)
         {
             std::swap(perm[i], perm[(i + 1) % hosts]);
         }
     }
+
     std::vector<double> fct;
+    fct.reserve(hosts);
+    const uint32_t mtu = DcnTransportHelper::Get(ft->GetHosts().Get(0))->GetMtu();
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        Ptr<DcnTransport> tr = DcnTransportHelper::Get(h.Get(i));
+        Ptr<DcnTransport> tr = DcnTransportHelper::Get(ft->GetHosts().Get(i));
         DcnConnectionParams p;
-        p.lineRate = DataRate(rate);
-        p.baseRtt = MicroSeconds(8);
-        Ipv4Address dst = h.Get(perm[i])->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal();
+        p.lineRate = ft->GetHostLinkRate();
+        p.baseRtt = ft->GetBaseRtt(i, perm[i], mtu);
+        Ptr<PathSelector> ps = PathSelectorRegistry::Create(lb);
+        stream += ps->AssignStreams(stream);
         Ptr<DcnConnection> c =
-            tr->Connect(dst, PathSelectorRegistry::Create(lb), CreateObject<DctcpCc>(), p);
-        c->SendMessage(msgBytes, DcnConnection::CompletionCallback([&fct](const DcnMessageRecord& r) {
+            tr->Connect(ft->GetHostAddress(perm[i]), ps, CreateObject<DctcpCc>(), p);
+        c->SendMessage(msgBytes,
+                       DcnConnection::CompletionCallback([&fct, hosts](const DcnMessageRecord& r) {
                            fct.push_back((r.finish - r.start).GetMicroSeconds());
+                           if (fct.size() == hosts)
+                           {
+                               Simulator::Stop(); // done: do not run idle timers to stopMs
+                           }
                        }));
     }
-    auto w0 = std::chrono::steady_clock::now();
-    Simulator::Stop(Seconds(1));
+    double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+
+    auto w1 = std::chrono::steady_clock::now();
+    Simulator::Stop(MicroSeconds(static_cast<int64_t>(stopMs * 1000)));
     Simulator::Run();
-    double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w1).count();
+    uint64_t events = Simulator::GetEventCount();
+
     uint64_t pkts = 0;
     uint64_t retx = 0;
     uint64_t to = 0;
+    uint64_t nacks = 0;
+    uint64_t delivered = 0;
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        const auto& st = DcnTransportHelper::Get(h.Get(i))->GetStats();
+        const auto& st = DcnTransportHelper::Get(ft->GetHosts().Get(i))->GetStats();
         pkts += st.dataPacketsSent;
         retx += st.retransmissions;
         to += st.timeouts;
+        nacks += st.nacksReceived;
+        delivered += st.uniqueBytesDelivered;
     }
     std::sort(fct.begin(), fct.end());
-    std::cout << "lb=" << lb << " hosts=" << hosts << " msgBytes=" << msgBytes
-              << " completed=" << fct.size() << "/" << hosts << " dataPkts=" << pkts
-              << " retx=" << retx << " timeouts=" << to;
+    std::cout << "topo=" << topo << " lb=" << lb << " hosts=" << hosts << " msgBytes=" << msgBytes
+              << " completed=" << fct.size() << "/" << hosts << " deliveredBytes=" << delivered
+              << " dataPkts=" << pkts << " retx=" << retx << " timeouts=" << to
+              << " nacks=" << nacks;
     if (!fct.empty())
     {
         std::cout << " fctMedianUs=" << fct[fct.size() / 2] << " fctMaxUs=" << fct.back();
     }
-    std::cout << " simTimeUs=" << Simulator::Now().GetMicroSeconds() << " wallS=" << wall
-              << std::endl;
+    std::cout << " simTimeUs=" << Simulator::Now().GetMicroSeconds() << " setupS=" << setup
+              << " runWallS=" << wall << " eventsPerS=" << (wall > 0 ? events / wall : 0)
+              << " hopsPerS=" << (wall > 0 ? g_packetHops / wall : 0) << std::endl;
     Simulator::Destroy();
-    return 0;
+    std::cout << "BENCH events=" << events << " packet_hops=" << g_packetHops << std::endl;
+    return fct.size() == hosts ? 0 : 1;
 }

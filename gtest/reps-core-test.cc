@@ -2,9 +2,9 @@
  * GoogleTest unit tests of the pure REPS state machine (model/lb/reps-core.h).
  * Numbers refer to the test list in specs/reps.md section 6.
  */
-#include "ns3/reps-core.h"
-
 #include <gtest/gtest.h>
+
+#include "ns3/reps-core.h"
 
 #include <cmath>
 #include <cstring>
@@ -26,9 +26,9 @@ template <uint16_t Cap = 8>
 struct Driver
 {
     explicit Driver(RepsConfig cfg = RepsConfig{}, uint32_t evs = kEvs, uint32_t seed = 1)
-        : core(cfg),
-          gen(seed),
-          dist(0, evs - 1)
+        : core(cfg)
+        , gen(seed)
+        , dist(0, evs - 1)
     {
     }
 
@@ -352,7 +352,7 @@ TEST(RepsCoreFreezing, FailureDetectorMaxRttHeuristic)
     EXPECT_TRUE(det.IsFailure()); // no samples: nothing suggests congestion
     det.OnRttSample(12 * kUs, 0);
     EXPECT_EQ(det.GetWindowEnd(), 140 * kUs);
-    EXPECT_TRUE(det.IsFailure()); // 12 < 16.5
+    EXPECT_TRUE(det.IsFailure());     // 12 < 16.5
     det.OnRttSample(16500, 10 * kUs); // == 1.65 x base: not below
     EXPECT_FALSE(det.IsFailure());
     det.OnRttSample(11 * kUs, 100 * kUs); // same window, max stays

@@ -319,7 +319,8 @@ FatTreeHelper::AddrOfLinkLower(uint32_t linkId) const
 }
 
 uint32_t
-FatTreeHelper::AddLink(Ptr<Node> a,
+FatTreeHelper::AddLink(PointToPointHelper& p2p,
+                       Ptr<Node> a,
                        Ptr<Node> b,
                        int32_t tierA,
                        int32_t tierB,
@@ -327,7 +328,6 @@ FatTreeHelper::AddLink(Ptr<Node> a,
                        Time delay,
                        bool hostLink)
 {
-    static PointToPointHelper p2p; // reused: attributes are set per link
     p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
     p2p.SetDeviceAttribute("Mtu", UintegerValue(m_mtu));
     p2p.SetChannelAttribute("Delay", TimeValue(delay));
@@ -428,10 +428,11 @@ FatTreeHelper::Build()
 
     const Time hostDelay = m_linkDelay + m_switchLatency / 2;
     const Time fabricDelay = m_linkDelay + m_switchLatency;
+    PointToPointHelper p2p; // attributes are set per link in AddLink
     m_links.reserve(nHosts + size_t(nTors) * U + size_t(nT1) * m_aggUplinks);
     for (uint32_t i = 0; i < nHosts; ++i)
     {
-        AddLink(m_hosts.Get(i), m_sw[0].Get(i / H), -1, 0, m_hostRate, hostDelay, true);
+        AddLink(p2p, m_hosts.Get(i), m_sw[0].Get(i / H), -1, 0, m_hostRate, hostDelay, true);
     }
     m_torUp.assign(nTors, std::vector<uint32_t>(U));
     for (uint32_t t = 0; t < nTors; ++t)
@@ -440,7 +441,7 @@ FatTreeHelper::Build()
         {
             uint32_t t1 = three ? (t / m_torsPerPod) * U + u : u;
             DataRate r = slow[size_t(t) * U + u] ? m_slowRate : m_fabricRate;
-            m_torUp[t][u] = AddLink(m_sw[0].Get(t), m_sw[1].Get(t1), 0, 1, r, fabricDelay, false);
+            m_torUp[t][u] = AddLink(p2p, m_sw[0].Get(t), m_sw[1].Get(t1), 0, 1, r, fabricDelay, false);
         }
     }
     if (three)
@@ -451,7 +452,8 @@ FatTreeHelper::Build()
             uint32_t a = g % U;
             for (uint32_t k = 0; k < m_aggUplinks; ++k)
             {
-                m_aggUp[g][k] = AddLink(m_sw[1].Get(g),
+                m_aggUp[g][k] = AddLink(p2p,
+                                        m_sw[1].Get(g),
                                         m_sw[2].Get(a * m_aggUplinks + k),
                                         1,
                                         2,

@@ -45,6 +45,7 @@ namespace ns3
 {
 
 class DcnQueueDisc;
+class PointToPointHelper;
 
 /** One link of the fabric.  a is the lower end (host or lower tier), b the upper. */
 struct DcnLinkInfo
@@ -147,7 +148,8 @@ class FatTreeHelper : public Object
 
   private:
     void Validate() const;
-    uint32_t AddLink(Ptr<Node> a, Ptr<Node> b, int32_t tierA, int32_t tierB, DataRate rate,
+    uint32_t AddLink(PointToPointHelper& p2p,
+                     Ptr<Node> a, Ptr<Node> b, int32_t tierA, int32_t tierB, DataRate rate,
                      Time delay, bool hostLink);
     uint32_t AddrOfLinkLower(uint32_t linkId) const;
     void InstallRoutes();

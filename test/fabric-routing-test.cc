@@ -5,6 +5,7 @@
 #include "ns3/config.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-header.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/forwarding-policy.h"
 #include "ns3/internet-module.h"
@@ -413,6 +414,94 @@ class GlobalEquivalenceTest : public TestCase
     }
 };
 
+/** GetBaseRtt equals a measured unloaded data + ACK round trip (switch latency folded in). */
+class BaseRttTest : public TestCase
+{
+  public:
+    BaseRttTest()
+        : TestCase("GetBaseRtt matches a measured unloaded RTT (2 and 3 tiers)")
+    {
+    }
+
+    Time m_rtt;
+    Time m_start;
+    Ptr<Node> m_nd;
+    Ipv4Address m_ad;
+    Ipv4Address m_as;
+
+    void OnData(Ptr<Socket> sock)
+    {
+        while (sock->Recv())
+        {
+            SendDcn(m_nd, m_ad, m_as, DcnHeader::ACK, 0);
+        }
+    }
+
+    void OnAck(Ptr<Socket> sock)
+    {
+        while (sock->Recv())
+        {
+            m_rtt = Simulator::Now() - m_start;
+        }
+    }
+
+    static void SendDcn(Ptr<Node> n, Ipv4Address src, Ipv4Address dst, uint8_t op, uint32_t payload)
+    {
+        Ptr<Packet> p = Create<Packet>(payload);
+        DcnHeader d;
+        d.opcode = op;
+        p->AddHeader(d);
+        UdpHeader u;
+        u.SetSourcePort(77);
+        u.SetDestinationPort(DcnHeader::UDP_PORT);
+        p->AddHeader(u);
+        n->GetObject<Ipv4L3Protocol>()->Send(p, src, dst, 17, nullptr);
+    }
+
+    void Measure(Ptr<FatTreeHelper> ft, uint32_t s, uint32_t d)
+    {
+        ft->Build();
+        Ptr<Node> ns = ft->GetHosts().Get(s);
+        Ptr<Node> nd = ft->GetHosts().Get(d);
+        Ipv4Address as = ft->GetHostAddress(s);
+        Ipv4Address ad = ft->GetHostAddress(d);
+        Ptr<Socket> rs = Socket::CreateSocket(ns, UdpSocketFactory::GetTypeId());
+        rs->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT));
+        Ptr<Socket> rd = Socket::CreateSocket(nd, UdpSocketFactory::GetTypeId());
+        rd->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT));
+        Time start = MicroSeconds(1);
+        m_rtt = Time(0);
+        m_start = start;
+        m_nd = nd;
+        m_ad = ad;
+        m_as = as;
+        rd->SetRecvCallback(MakeCallback(&BaseRttTest::OnData, this));
+        rs->SetRecvCallback(MakeCallback(&BaseRttTest::OnAck, this));
+        Simulator::Schedule(start, &BaseRttTest::SendDcn, ns, as, ad, DcnHeader::DATA, 4096);
+        Simulator::Run();
+        m_nd = nullptr;
+        NS_TEST_EXPECT_MSG_EQ_TOL(m_rtt.GetNanoSeconds(),
+                                  ft->GetBaseRtt(s, d, 4096).GetNanoSeconds(),
+                                  1,
+                                  "RTT " << s << "->" << d);
+        Simulator::Destroy();
+    }
+
+    void DoRun() override
+    {
+        Measure(Small2Tier(2, 2, 2), 0, 1);
+        Measure(Small2Tier(2, 2, 2), 0, 3);
+        Measure(Small3Tier(2, 2, 2, 2, 2), 0, 7);
+        // REPS numbers: 4 links, 3 switches -> 2 x (4 x 500 + 3 x 500) ns propagation.
+        Ptr<FatTreeHelper> reps = FatTreeHelper::RepsPaper128();
+        Time expect = NanoSeconds(7000) + DataRate("400Gbps").CalculateBytesTxTime(4 * (4096 + 71 + 71));
+        NS_TEST_EXPECT_MSG_EQ_TOL(reps->GetBaseRtt(0, 127, 4096).GetNanoSeconds(),
+                                  expect.GetNanoSeconds(),
+                                  4, // per-hop serialisation is rounded to 1 ns (Time resolution)
+                                  "REPS 2-tier base RTT");
+    }
+};
+
 /** Bad input is refused (checked without aborting: Validate runs in Build; here only values). */
 class FabricRoutingSuite : public TestSuite
 {
@@ -425,6 +514,7 @@ class FabricRoutingSuite : public TestSuite
         AddTestCase(new PolarisationTest(), DCNLB_TEST_QUICK);
         AddTestCase(new SprayTest(), DCNLB_TEST_QUICK);
         AddTestCase(new GlobalEquivalenceTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new BaseRttTest(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -3,6 +3,7 @@
  * a mock feedback driver (events scheduled at chosen simulated times; no
  * network).  Numbers refer to specs/reps.md section 6.
  */
+#include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -13,7 +14,6 @@
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
-#include "ns3/boolean.h"
 
 #include <map>
 #include <vector>
@@ -55,8 +55,7 @@ struct TraceRecorder
     {
         s->TraceConnectWithoutContext("EvExplored", MakeCallback(&TraceRecorder::Explored, this));
         s->TraceConnectWithoutContext("EvRecycled", MakeCallback(&TraceRecorder::Recycled, this));
-        s->TraceConnectWithoutContext("FreezeEntered",
-                                      MakeCallback(&TraceRecorder::Entered, this));
+        s->TraceConnectWithoutContext("FreezeEntered", MakeCallback(&TraceRecorder::Entered, this));
         s->TraceConnectWithoutContext("FreezeExited", MakeCallback(&TraceRecorder::Exited, this));
     }
 };
@@ -285,7 +284,8 @@ class RepsFeedbackMappingTest : public TestCase
 {
   public:
     RepsFeedbackMappingTest()
-        : TestCase("REPS feedback mapping: ACK cached, ECN_ACK and NACK not, retransmissions recycle")
+        : TestCase(
+            "REPS feedback mapping: ACK cached, ECN_ACK and NACK not, retransmissions recycle")
     {
     }
 
@@ -348,9 +348,9 @@ class RepsFreezingTimersTest : public TestCase
 {
   public:
     RepsFreezingTimersTest(bool trimming)
-        : TestCase(std::string("REPS freezing entry and exit at simulated times, trimming=") +
-                   (trimming ? "on" : "off")),
-          m_trimming(trimming)
+        : TestCase(std::string("REPS freezing entry and exit at simulated times, trimming=")
+                   + (trimming ? "on" : "off"))
+        , m_trimming(trimming)
     {
     }
 
@@ -384,9 +384,8 @@ class RepsFreezingTimersTest : public TestCase
             {
                 Feedback(s, FeedbackSignal::TIMEOUT, 200);
                 NS_TEST_EXPECT_MSG_EQ(s->IsFreezing(), true, "low maxRtt RTO freezes");
-                NS_TEST_EXPECT_MSG_EQ(s->GetExitFreezeTime(),
-                                      MicroSeconds(400),
-                                      "exit = now + FreezingTimeout");
+                NS_TEST_EXPECT_MSG_EQ(
+                    s->GetExitFreezeTime(), MicroSeconds(400), "exit = now + FreezingTimeout");
             }
             else
             {
@@ -451,7 +450,8 @@ class RepsFrozenCyclingTest : public TestCase
 {
   public:
     RepsFrozenCyclingTest()
-        : TestCase("REPS frozen round-robin (1000 sends, 125 each, no exploration) and exploration modes")
+        : TestCase(
+            "REPS frozen round-robin (1000 sends, 125 each, no exploration) and exploration modes")
     {
     }
 
@@ -476,7 +476,8 @@ class RepsFrozenCyclingTest : public TestCase
         {
             uses[Send(s)]++;
         }
-        NS_TEST_EXPECT_MSG_EQ(rec.explored.size(), 0, "no random EV while frozen with a full buffer");
+        NS_TEST_EXPECT_MSG_EQ(
+            rec.explored.size(), 0, "no random EV while frozen with a full buffer");
         NS_TEST_EXPECT_MSG_EQ(uses.size(), 8, "all 8 cached EVs used");
         for (const auto& kv : uses)
         {
@@ -529,7 +530,8 @@ class RepsOptionsTest : public TestCase
 {
   public:
     RepsOptionsTest()
-        : TestCase("REPS options: FreezingEnabled=false, IdleInvalidateTime, EvReuseCount, BufferSize>8")
+        : TestCase(
+            "REPS options: FreezingEnabled=false, IdleInvalidateTime, EvReuseCount, BufferSize>8")
     {
     }
 

@@ -68,19 +68,25 @@ class IdealFctTestCase : public TestCase
     {
         DataRate r("400Gbps");
         // 10000 B, MTU 4096, 64 B headers: packets 4096 + 4096 + 1808.
-        // wire = 10000 + 3*64 = 10192; first packet 4160; rest 6032 B = 48256 bit
-        // at 400 Gb/s = 120.64 ns.  ideal = 5 us + 120.64 ns = 5.12064 us.
+        // wire = 10000 + 3*64 = 10192; first packet 4160 B (in the base RTT);
+        // packet 2: 4160 B = 33280 bit at 400 Gb/s = 83.2 ns -> 83 ns (1 ns resolution);
+        // packet 3: 1872 B = 14976 bit = 37.44 ns -> 37 ns.  ideal = 5 us + 120 ns
+        // (continuous formula: 5.12064 us).
         NS_TEST_ASSERT_MSG_EQ(FctStats::WireBytes(10000, 4096, 64), 10192, "wire bytes");
         NS_TEST_ASSERT_MSG_EQ(FctStats::FirstPacketPayload(10000, 4096), 4096, "first payload");
         Time i1 = FctStats::IdealFct(MicroSeconds(5), 10000, 4096, 64, r);
-        NS_TEST_ASSERT_MSG_EQ_TOL(i1.GetSeconds(), 5.12064e-6, 1.01e-9, "hand-computed ideal");
+        NS_TEST_ASSERT_MSG_EQ(i1, NanoSeconds(5120), "hand-computed ideal");
+        NS_TEST_ASSERT_MSG_EQ_TOL(i1.GetSeconds(), 5.12064e-6, 2.01e-9, "continuous formula");
         // A message of one packet: exactly the base RTT of that packet.
         Time i2 = FctStats::IdealFct(NanoSeconds(4321), 1000, 4096, 64, r);
         NS_TEST_ASSERT_MSG_EQ(i2, NanoSeconds(4321), "single packet = base RTT");
-        // 2 MiB at 100 Gb/s, MTU 4096, 71 B headers: 512 packets;
-        // rest = (2097152 + 512*71) - (4096 + 71) = 2129337 B = 17034696 bit -> 170.34696 us.
+        // Exactly two full packets: base + one full packet (4160 B -> 83 ns).
+        Time i4 = FctStats::IdealFct(MicroSeconds(5), 8192, 4096, 64, r);
+        NS_TEST_ASSERT_MSG_EQ(i4, NanoSeconds(5083), "two packets");
+        // 2 MiB at 100 Gb/s, MTU 4096, 71 B headers: 512 full packets; 511 after the
+        // first, each 4167 B = 33336 bit = 333.36 ns -> 333 ns: 511 * 333 = 170163 ns.
         Time i3 = FctStats::IdealFct(MicroSeconds(10), 2097152, 4096, 71, DataRate("100Gbps"));
-        NS_TEST_ASSERT_MSG_EQ_TOL(i3.GetSeconds(), 180.34696e-6, 1.01e-9, "2 MiB at 100G");
+        NS_TEST_ASSERT_MSG_EQ(i3, NanoSeconds(180163), "2 MiB at 100G");
     }
 };
 
@@ -96,10 +102,10 @@ class SummaryTestCase : public TestCase
     {
         FctStats st;
         // FCTs 10, 20, 30, 40, 100 us; ideal 10 us each -> slowdowns 1, 2, 3, 4, 10.
-        st.Add(Rec(50000, 0, 10, 10));        // <100KB
-        st.Add(Rec(500000, 5, 20, 10));       // 100KB-1MB
-        st.Add(Rec(5000000, 0, 30, 10));      // 1-10MB
-        st.Add(Rec(50000000, 1, 40, 10));     // >10MB
+        st.Add(Rec(50000, 0, 10, 10));           // <100KB
+        st.Add(Rec(500000, 5, 20, 10));          // 100KB-1MB
+        st.Add(Rec(5000000, 0, 30, 10));         // 1-10MB
+        st.Add(Rec(50000000, 1, 40, 10));        // >10MB
         FctRecord last = Rec(99999, 2, 100, 10); // <100KB
         last.retransmissions = 3;
         last.timeouts = 1;
@@ -118,6 +124,7 @@ class SummaryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p50Us, 30.0, 1e-9, "rank 3 of 5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p99Us, 100.0, 1e-9, "rank 5 of 5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.maxUs, 100.0, 1e-9, "max");
+        NS_TEST_ASSERT_MSG_EQ_TOL(s.completionUs, 102.0, 1e-9, "last finish 102 - first start 0");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.meanSlowdown, 4.0, 1e-9, "(1+2+3+4+10)/5");
         NS_TEST_ASSERT_MSG_EQ_TOL(s.p50Slowdown, 3.0, 1e-9, "median slowdown");
         NS_TEST_ASSERT_MSG_EQ(s.retransmissions, 4, "counters include unfinished flows");
@@ -144,10 +151,12 @@ class SummaryTestCase : public TestCase
                               "CSV header");
         NS_TEST_ASSERT_MSG_NE(c.find("1,2,500000,5,25,20,10,2,1,0,0,0,0"),
                               std::string::npos,
-                              "CSV line of the second flow:\n" << c);
+                              "CSV line of the second flow:\n"
+                                  << c);
 
         FabricCounters f;
         f.drops = 11;
+        f.failureDrops = 5;
         f.marks = 22;
         f.trims = 33;
         f.packetHops = 44;
@@ -161,7 +170,8 @@ class SummaryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(table.find("100.00"), std::string::npos, table);
         NS_TEST_ASSERT_MSG_NE(table.find("55.00"), std::string::npos, table);
         std::string line = FctStats::SummaryCsvLine("ops", s, f);
-        NS_TEST_ASSERT_MSG_EQ(line, "ops,5,1,40,30,100,100,4,10,4,7,1,2,11,22,33,44", "summary CSV");
+        NS_TEST_ASSERT_MSG_EQ(
+            line, "ops,5,1,40,30,100,100,102,4,10,4,7,1,2,11,5,22,33,44", "summary CSV");
     }
 };
 

@@ -211,7 +211,17 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
                              DCNLB_ROUTE_CB(LocalDeliverCallback) lcb,
                              DCNLB_ROUTE_CB(ErrorCallback) ecb)
 {
-    int32_t inIf = m_ipv4->GetInterfaceForDevice(idev);
+    // O(1) device -> interface map (Ipv4::GetInterfaceForDevice is a linear search).
+    uint32_t devIdx = idev->GetIfIndex();
+    if (devIdx >= m_devToIf.size() || m_devToIf[devIdx] < 0)
+    {
+        if (devIdx >= m_devToIf.size())
+        {
+            m_devToIf.resize(devIdx + 1, -1);
+        }
+        m_devToIf[devIdx] = m_ipv4->GetInterfaceForDevice(idev);
+    }
+    int32_t inIf = m_devToIf[devIdx];
     uint32_t out = Lookup(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf));
     if (out == 0)
     {

@@ -131,6 +131,7 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     uint32_t m_hostsPerTor{1};
     std::vector<std::vector<uint32_t>> m_upOverride;
     std::vector<Ptr<Ipv4Route>> m_routes; //!< per interface, built lazily
+    std::vector<int32_t> m_devToIf;       //!< device index -> interface (lazily)
     Ptr<ForwardingPolicy> m_policy;
     uint64_t m_forwarded{0};
     uint64_t m_unroutable{0};

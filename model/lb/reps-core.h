@@ -29,20 +29,21 @@ namespace reps
 /** Post-freeze exploration policy (spec resolution A1). */
 enum class ExploreMode : uint8_t
 {
-    EVERY_NTH,  //!< default: every N-th packet gets a forced random EV, the others use the normal path
+    EVERY_NTH,  //!< default: every N-th packet gets a forced random EV, the others use the normal
+                //!< path
     ALL_RANDOM, //!< [A]: every packet random while exploring; the buffer is cleared on freeze exit
 };
 
 /** Static configuration of one REPS sender (not part of the per-connection state). */
 struct RepsConfig
 {
-    uint8_t bufferSize{8};                     //!< N, 1..Cap
-    uint8_t pktsPerCwnd{100};                  //!< PKTS_PER_CWND, exploration length after freezing
-    uint8_t evReuseCount{1};                   //!< uses per cached EV (Reuse coalescing variant)
+    uint8_t bufferSize{8};    //!< N, 1..Cap
+    uint8_t pktsPerCwnd{100}; //!< PKTS_PER_CWND, exploration length after freezing
+    uint8_t evReuseCount{1};  //!< uses per cached EV (Reuse coalescing variant)
     ExploreMode exploreMode{ExploreMode::EVERY_NTH};
-    bool resetBufferOnFreezeExit{false};       //!< A7
-    bool freezingEnabled{true};                //!< App. C.4
-    int64_t freezingTimeoutNs{10'000'000};     //!< A3: FREEZING_TIMEOUT
+    bool resetBufferOnFreezeExit{false};   //!< A7
+    bool freezingEnabled{true};            //!< App. C.4
+    int64_t freezingTimeoutNs{10'000'000}; //!< A3: FREEZING_TIMEOUT
 };
 
 /**
@@ -55,15 +56,15 @@ template <uint16_t Cap>
 struct RepsState
 {
     static_assert(Cap >= 1 && Cap <= 255, "REPS buffer capacity must be in [1, 255]");
-    uint16_t ev[Cap];           //!< cached EVs
-    uint8_t usesLeft[Cap];      //!< remaining reuses; valid bit == (usesLeft > 0)
-    int64_t exitFreezeTime;     //!< earliest time (ns) freezing may end
-    uint8_t head;               //!< write slot; read pointer while cycling frozen over a full buffer
-    uint8_t numValid;           //!< number of valid entries
-    uint8_t numPopulated;       //!< helper (A5): slots ever written, saturating at N
-    uint8_t frzIdx;             //!< helper (A5): frozen read index over a partly filled buffer
-    uint8_t exploreCounter;     //!< packets left in post-freeze exploration
-    bool freezing;              //!< in freezing mode
+    uint16_t ev[Cap];       //!< cached EVs
+    uint8_t usesLeft[Cap];  //!< remaining reuses; valid bit == (usesLeft > 0)
+    int64_t exitFreezeTime; //!< earliest time (ns) freezing may end
+    uint8_t head;           //!< write slot; read pointer while cycling frozen over a full buffer
+    uint8_t numValid;       //!< number of valid entries
+    uint8_t numPopulated;   //!< helper (A5): slots ever written, saturating at N
+    uint8_t frzIdx;         //!< helper (A5): frozen read index over a partly filled buffer
+    uint8_t exploreCounter; //!< packets left in post-freeze exploration
+    bool freezing;          //!< in freezing mode
 };
 
 /** Logical state size in bits of a REPS sender with buffer size n ([L] Table 1):
@@ -202,8 +203,8 @@ class RepsCore
         if (m_st.exploreCounter > 0)
         {
             m_st.exploreCounter--;
-            if (m_cfg.exploreMode == ExploreMode::ALL_RANDOM ||
-                m_st.exploreCounter % m_cfg.bufferSize == 0)
+            if (m_cfg.exploreMode == ExploreMode::ALL_RANDOM
+                || m_st.exploreCounter % m_cfg.bufferSize == 0)
             {
                 return RepsEvChoice{static_cast<uint16_t>(rng()), true};
             }
@@ -369,11 +370,8 @@ class RepsCore
 class RepsFailureDetector
 {
   public:
-    void Configure(int64_t baseRttNs,
-                   int64_t rtoNs,
-                   double rttThreshold,
-                   double windowRtoMult,
-                   bool trimming)
+    void Configure(
+        int64_t baseRttNs, int64_t rtoNs, double rttThreshold, double windowRtoMult, bool trimming)
     {
         m_thresholdNs = static_cast<int64_t>(rttThreshold * static_cast<double>(baseRttNs));
         m_windowNs = static_cast<int64_t>(windowRtoMult * static_cast<double>(rtoNs));

@@ -54,21 +54,19 @@ RepsPathSelector::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&RepsPathSelector::m_freezingTimeout),
                           MakeTimeChecker())
-            .AddAttribute("ExploreMode",
-                          "Post-freeze exploration: EveryNth forces a random EV on every N-th of "
-                          "the PKTS_PER_CWND packets and sends the rest normally ([L] Alg. 2, "
-                          "spec resolution A1, default); AllRandom makes all of them random and "
-                          "clears the buffer on freeze exit (artifact [A])",
-                          EnumValue(EXPLORE_EVERY_NTH),
+            .AddAttribute(
+                "ExploreMode",
+                "Post-freeze exploration: EveryNth forces a random EV on every N-th of "
+                "the PKTS_PER_CWND packets and sends the rest normally ([L] Alg. 2, "
+                "spec resolution A1, default); AllRandom makes all of them random and "
+                "clears the buffer on freeze exit (artifact [A])",
+                EnumValue(EXPLORE_EVERY_NTH),
 #if DCNLB_NS3_MINOR >= 42
-                          MakeEnumAccessor<ExploreModeValue>(&RepsPathSelector::m_exploreMode),
+                MakeEnumAccessor<ExploreModeValue>(&RepsPathSelector::m_exploreMode),
 #else
-                          MakeEnumAccessor(&RepsPathSelector::m_exploreMode),
+                MakeEnumAccessor(&RepsPathSelector::m_exploreMode),
 #endif
-                          MakeEnumChecker(EXPLORE_EVERY_NTH,
-                                          "EveryNth",
-                                          EXPLORE_ALL_RANDOM,
-                                          "AllRandom"))
+                MakeEnumChecker(EXPLORE_EVERY_NTH, "EveryNth", EXPLORE_ALL_RANDOM, "AllRandom"))
             .AddAttribute("ExplorePackets",
                           "PKTS_PER_CWND, packets explored after freezing ends; 0 = ceil(BDP/MTU) "
                           "from the connection setup (spec resolution A2, [A]: ~101 at 400G), "
@@ -129,17 +127,17 @@ RepsPathSelector::GetTypeId()
 }
 
 RepsPathSelector::RepsPathSelector()
-    : m_bufferSize(8),
-      m_evSetSize(65536),
-      m_freezingEnabled(true),
-      m_freezingTimeout(MilliSeconds(10)),
-      m_exploreMode(EXPLORE_EVERY_NTH),
-      m_explorePackets(0),
-      m_resetBufferOnFreezeExit(false),
-      m_rttThreshold(1.65),
-      m_rttWindowRtoMult(2.0),
-      m_idleInvalidateTime(Time(0)),
-      m_evReuseCount(1)
+    : m_bufferSize(8)
+    , m_evSetSize(65536)
+    , m_freezingEnabled(true)
+    , m_freezingTimeout(MilliSeconds(10))
+    , m_exploreMode(EXPLORE_EVERY_NTH)
+    , m_explorePackets(0)
+    , m_resetBufferOnFreezeExit(false)
+    , m_rttThreshold(1.65)
+    , m_rttWindowRtoMult(2.0)
+    , m_idleInvalidateTime(Time(0))
+    , m_evReuseCount(1)
 {
     NS_LOG_FUNCTION(this);
     m_rng = CreateObject<UniformRandomVariable>();
@@ -190,8 +188,7 @@ RepsPathSelector::ConfigError() const
     }
     else if (!(m_rttThreshold > 0.0))
     {
-        os << "RepsPathSelector: FreezeRttThreshold=" << m_rttThreshold
-           << " out of range (0, inf)";
+        os << "RepsPathSelector: FreezeRttThreshold=" << m_rttThreshold << " out of range (0, inf)";
     }
     else if (!(m_rttWindowRtoMult > 0.0))
     {
@@ -274,17 +271,16 @@ RepsPathSelector::Choose(const SendContext& ctx)
         Configure();
     }
     const int64_t now = Simulator::Now().GetNanoSeconds();
-    if (m_idleInvalidateTime.IsStrictlyPositive() &&
-        now - m_lastActivityNs >= m_idleInvalidateTime.GetNanoSeconds())
+    if (m_idleInvalidateTime.IsStrictlyPositive()
+        && now - m_lastActivityNs >= m_idleInvalidateTime.GetNanoSeconds())
     {
         NS_LOG_LOGIC("idle for " << (now - m_lastActivityNs) << " ns: invalidating cached EVs");
         WithCore([](auto& c) { c.InvalidateValid(); });
     }
     m_lastActivityNs = now;
 
-    const reps::RepsEvChoice c = WithCore([this](auto& core) {
-        return core.NextEv([this]() { return DrawEv(); });
-    });
+    const reps::RepsEvChoice c =
+        WithCore([this](auto& core) { return core.NextEv([this]() { return DrawEv(); }); });
     PathChoice pc;
     pc.ev = c.ev;
     if (c.random)
@@ -313,41 +309,41 @@ RepsPathSelector::OnFeedback(const PathFeedback& fb)
     m_lastActivityNs = now;
     switch (fb.signal)
     {
-    case FeedbackSignal::ACK:
-    case FeedbackSignal::ECN_ACK: {
-        if (fb.rtt.IsStrictlyPositive())
-        {
-            m_detector.OnRttSample(fb.rtt.GetNanoSeconds(), now); // ECN ACKs count for maxRtt
-        }
-        const bool ecn = fb.signal == FeedbackSignal::ECN_ACK;
-        const bool exited =
-            WithCore([&](auto& core) { return core.OnAck(fb.path.ev, ecn, now); });
-        if (exited)
-        {
-            HandleFreezeExited();
-        }
-        break;
-    }
-    case FeedbackSignal::NACK:
-        // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
-        break;
-    case FeedbackSignal::TIMEOUT:
-        if (m_detector.IsFailure())
-        {
-            const bool entered =
-                WithCore([now](auto& core) { return core.OnFailureDetected(now); });
-            if (entered)
+        case FeedbackSignal::ACK:
+        case FeedbackSignal::ECN_ACK: {
+            if (fb.rtt.IsStrictlyPositive())
             {
-                HandleFreezeEntered();
+                m_detector.OnRttSample(fb.rtt.GetNanoSeconds(), now); // ECN ACKs count for maxRtt
             }
+            const bool ecn = fb.signal == FeedbackSignal::ECN_ACK;
+            const bool exited =
+                WithCore([&](auto& core) { return core.OnAck(fb.path.ev, ecn, now); });
+            if (exited)
+            {
+                HandleFreezeExited();
+            }
+            break;
         }
-        else
-        {
-            NS_LOG_LOGIC("RTO treated as congestion: maxRtt " << m_detector.GetMaxRtt()
-                                                               << " ns >= threshold "
-                                                               << m_detector.GetThreshold());
-        }
-        break;
+        case FeedbackSignal::NACK:
+            // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
+            break;
+        case FeedbackSignal::TIMEOUT:
+            if (m_detector.IsFailure())
+            {
+                const bool entered =
+                    WithCore([now](auto& core) { return core.OnFailureDetected(now); });
+                if (entered)
+                {
+                    HandleFreezeEntered();
+                }
+            }
+            else
+            {
+                NS_LOG_LOGIC("RTO treated as congestion: maxRtt " << m_detector.GetMaxRtt()
+                                                                  << " ns >= threshold "
+                                                                  << m_detector.GetThreshold());
+            }
+            break;
     }
 }
 

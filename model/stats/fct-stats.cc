@@ -57,18 +57,25 @@ FctStats::WireBytes(uint64_t bytes, uint32_t mtu, uint32_t headerBytes)
 }
 
 Time
-FctStats::IdealFct(Time baseRttFirstPacket,
-                   uint64_t bytes,
-                   uint32_t mtu,
-                   uint32_t headerBytes,
-                   DataRate lineRate)
+FctStats::IdealFct(
+    Time baseRttFirstPacket, uint64_t bytes, uint32_t mtu, uint32_t headerBytes, DataRate lineRate)
 {
     NS_ABORT_MSG_IF(lineRate.GetBitRate() == 0, "IdealFct: line rate 0 bps, allowed: > 0");
-    uint64_t first = FirstPacketPayload(bytes, mtu);
-    uint64_t rest = WireBytes(bytes, mtu, headerBytes) - WireBytes(first, mtu, headerBytes);
-    // rest * 8 / rate in picoseconds, exact in integer arithmetic for sane sizes.
-    double seconds = static_cast<double>(rest) * 8.0 / static_cast<double>(lineRate.GetBitRate());
-    return baseRttFirstPacket + Seconds(seconds);
+    NS_ABORT_MSG_IF(mtu == 0, "IdealFct: mtu = 0, allowed: >= 1");
+    // Packets 2..n follow the first one back to back; each takes the device's
+    // serialisation time of its wire size (DataRate::CalculateBytesTxTime, i.e.
+    // rounded to the time resolution exactly as the simulated devices do).
+    uint64_t packets = (bytes + mtu - 1) / mtu;
+    Time ideal = baseRttFirstPacket;
+    if (packets > 1)
+    {
+        // packets 2..n-1 are full, packet n carries the rest (1..mtu bytes)
+        uint64_t last = bytes - (packets - 1) * mtu;
+        Time full = lineRate.CalculateBytesTxTime(mtu + headerBytes);
+        ideal += TimeStep(full.GetTimeStep() * static_cast<int64_t>(packets - 2));
+        ideal += lineRate.CalculateBytesTxTime(static_cast<uint32_t>(last + headerBytes));
+    }
+    return ideal;
 }
 
 std::vector<SizeBin>
@@ -89,6 +96,8 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
     std::vector<double> slow;
     double sumFct = 0;
     double sumSlow = 0;
+    Time firstStart = Time::Max();
+    Time lastFinish = Time::Min();
     for (const auto& r : m_records)
     {
         if (r.bytes < lo || r.bytes >= hi)
@@ -106,6 +115,8 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
         }
         s.count++;
         s.bytes += r.bytes;
+        firstStart = std::min(firstStart, r.start);
+        lastFinish = std::max(lastFinish, r.finish);
         double us = r.Fct().GetSeconds() * 1e6;
         fct.push_back(us);
         sumFct += us;
@@ -119,6 +130,7 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
         s.p50Us = Percentile(fct, 50);
         s.p99Us = Percentile(fct, 99);
         s.maxUs = *std::max_element(fct.begin(), fct.end());
+        s.completionUs = (lastFinish - firstStart).GetSeconds() * 1e6;
         s.meanSlowdown = sumSlow / s.count;
         s.p50Slowdown = Percentile(slow, 50);
         s.p99Slowdown = Percentile(slow, 99);
@@ -202,10 +214,11 @@ FctStats::WriteSummaryJson(std::ostream& os, const FctSummary& s)
     os << std::setprecision(10) << "{\"count\":" << s.count << ",\"unfinished\":" << s.unfinished
        << ",\"bytes\":" << s.bytes << ",\"mean_fct_us\":" << s.meanUs
        << ",\"p50_fct_us\":" << s.p50Us << ",\"p99_fct_us\":" << s.p99Us
-       << ",\"max_fct_us\":" << s.maxUs << ",\"mean_slowdown\":" << s.meanSlowdown
-       << ",\"p50_slowdown\":" << s.p50Slowdown << ",\"p99_slowdown\":" << s.p99Slowdown
-       << ",\"retransmissions\":" << s.retransmissions << ",\"out_of_order\":" << s.outOfOrder
-       << ",\"timeouts\":" << s.timeouts << ",\"trimmed\":" << s.trimmed << "}";
+       << ",\"max_fct_us\":" << s.maxUs << ",\"completion_us\":" << s.completionUs
+       << ",\"mean_slowdown\":" << s.meanSlowdown << ",\"p50_slowdown\":" << s.p50Slowdown
+       << ",\"p99_slowdown\":" << s.p99Slowdown << ",\"retransmissions\":" << s.retransmissions
+       << ",\"out_of_order\":" << s.outOfOrder << ",\"timeouts\":" << s.timeouts
+       << ",\"trimmed\":" << s.trimmed << "}";
 }
 
 void
@@ -229,27 +242,29 @@ FctStats::WriteJson(std::ostream& os,
         }
         os << "]";
     }
-    os << ",\"fabric\":{\"drops\":" << f.drops << ",\"marks\":" << f.marks
-       << ",\"trims\":" << f.trims << ",\"packet_hops\":" << f.packetHops << "}}";
+    os << ",\"fabric\":{\"drops\":" << f.drops << ",\"failure_drops\":" << f.failureDrops
+       << ",\"marks\":" << f.marks << ",\"trims\":" << f.trims
+       << ",\"packet_hops\":" << f.packetHops << "}}";
 }
 
 std::string
 FctStats::SummaryCsvHeader()
 {
-    return "lb,count,unfinished,mean_fct_us,p50_fct_us,p99_fct_us,max_fct_us,mean_slowdown,"
-           "p99_slowdown,retransmissions,out_of_order,timeouts,trimmed,drops,marks,fabric_trims,"
-           "packet_hops";
+    return "lb,count,unfinished,mean_fct_us,p50_fct_us,p99_fct_us,max_fct_us,completion_us,mean_"
+           "slowdown,"
+           "p99_slowdown,retransmissions,out_of_order,timeouts,trimmed,drops,failure_drops,marks,"
+           "fabric_trims,packet_hops";
 }
 
 std::string
 FctStats::SummaryCsvLine(const std::string& label, const FctSummary& s, const FabricCounters& f)
 {
     std::ostringstream os;
-    os << std::setprecision(10) << label << ',' << s.count << ',' << s.unfinished << ','
-       << s.meanUs << ',' << s.p50Us << ',' << s.p99Us << ',' << s.maxUs << ',' << s.meanSlowdown
-       << ',' << s.p99Slowdown << ',' << s.retransmissions << ',' << s.outOfOrder << ','
-       << s.timeouts << ',' << s.trimmed << ',' << f.drops << ',' << f.marks << ',' << f.trims
-       << ',' << f.packetHops;
+    os << std::setprecision(10) << label << ',' << s.count << ',' << s.unfinished << ',' << s.meanUs
+       << ',' << s.p50Us << ',' << s.p99Us << ',' << s.maxUs << ',' << s.completionUs << ','
+       << s.meanSlowdown << ',' << s.p99Slowdown << ',' << s.retransmissions << ',' << s.outOfOrder
+       << ',' << s.timeouts << ',' << s.trimmed << ',' << f.drops << ',' << f.failureDrops << ','
+       << f.marks << ',' << f.trims << ',' << f.packetHops;
     return os.str();
 }
 
@@ -283,22 +298,60 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
         }
         os << '\n';
     };
-    row("flows completed", [&](size_t i) { return std::to_string(sums[i].count); });
-    row("flows unfinished", [&](size_t i) { return std::to_string(sums[i].unfinished); });
-    row("mean FCT (us)", [&](size_t i) { return fmt(sums[i].meanUs); });
-    row("p50 FCT (us)", [&](size_t i) { return fmt(sums[i].p50Us); });
-    row("p99 FCT (us)", [&](size_t i) { return fmt(sums[i].p99Us); });
-    row("max FCT (us)", [&](size_t i) { return fmt(sums[i].maxUs); });
-    row("mean slowdown", [&](size_t i) { return fmt(sums[i].meanSlowdown); });
-    row("p99 slowdown", [&](size_t i) { return fmt(sums[i].p99Slowdown); });
-    row("retransmissions", [&](size_t i) { return std::to_string(sums[i].retransmissions); });
-    row("timeouts", [&](size_t i) { return std::to_string(sums[i].timeouts); });
-    row("out-of-order pkts", [&](size_t i) { return std::to_string(sums[i].outOfOrder); });
-    row("NACKed (trimmed) pkts", [&](size_t i) { return std::to_string(sums[i].trimmed); });
-    row("fabric drops", [&](size_t i) { return std::to_string(ctr[i].drops); });
-    row("fabric ECN marks", [&](size_t i) { return std::to_string(ctr[i].marks); });
-    row("fabric trims", [&](size_t i) { return std::to_string(ctr[i].trims); });
-    row("packet hops", [&](size_t i) { return std::to_string(ctr[i].packetHops); });
+    row("flows completed", [&](size_t i) {
+        return std::to_string(sums[i].count);
+    });
+    row("flows unfinished", [&](size_t i) {
+        return std::to_string(sums[i].unfinished);
+    });
+    row("mean FCT (us)", [&](size_t i) {
+        return fmt(sums[i].meanUs);
+    });
+    row("p50 FCT (us)", [&](size_t i) {
+        return fmt(sums[i].p50Us);
+    });
+    row("p99 FCT (us)", [&](size_t i) {
+        return fmt(sums[i].p99Us);
+    });
+    row("max FCT (us)", [&](size_t i) {
+        return fmt(sums[i].maxUs);
+    });
+    row("completion time (us)", [&](size_t i) {
+        return fmt(sums[i].completionUs);
+    });
+    row("mean slowdown", [&](size_t i) {
+        return fmt(sums[i].meanSlowdown);
+    });
+    row("p99 slowdown", [&](size_t i) {
+        return fmt(sums[i].p99Slowdown);
+    });
+    row("retransmissions", [&](size_t i) {
+        return std::to_string(sums[i].retransmissions);
+    });
+    row("timeouts", [&](size_t i) {
+        return std::to_string(sums[i].timeouts);
+    });
+    row("out-of-order pkts", [&](size_t i) {
+        return std::to_string(sums[i].outOfOrder);
+    });
+    row("NACKed (trimmed) pkts", [&](size_t i) {
+        return std::to_string(sums[i].trimmed);
+    });
+    row("fabric drops", [&](size_t i) {
+        return std::to_string(ctr[i].drops);
+    });
+    row("failure drops", [&](size_t i) {
+        return std::to_string(ctr[i].failureDrops);
+    });
+    row("fabric ECN marks", [&](size_t i) {
+        return std::to_string(ctr[i].marks);
+    });
+    row("fabric trims", [&](size_t i) {
+        return std::to_string(ctr[i].trims);
+    });
+    row("packet hops", [&](size_t i) {
+        return std::to_string(ctr[i].packetHops);
+    });
     return os.str();
 }
 

@@ -12,7 +12,11 @@
  * (store-and-forward serialisation and propagation on every hop, both ways),
  * and wire(b) = b + ceil(b / mtu) * headerBytes the bytes on the wire for b
  * payload bytes (per-packet headers: PPP + IPv4 + UDP + DcnHeader).  The rest of
- * the message is pipelined behind the first packet at the host line rate.
+ * the message is pipelined behind the first packet at the host line rate.  In
+ * the implementation each of packets 2..n adds DataRate::CalculateBytesTxTime of
+ * its wire size, i.e. the serialisation time rounded to the time resolution
+ * exactly as the simulated devices round it (at most 1 time step per packet
+ * below the continuous formula).
  *
  * Percentiles use the nearest-rank method: the p-th percentile of n sorted
  * values v[1..n] is v[ceil(p/100 * n)] (v[1] for p = 0).
@@ -67,7 +71,8 @@ struct FctSummary
     double meanUs{0};
     double p50Us{0};
     double p99Us{0};
-    double maxUs{0}; //!< for a synthetic workload: the workload completion time
+    double maxUs{0};        //!< largest single-flow FCT
+    double completionUs{0}; //!< last finish - first start (collectives: the completion time)
     double meanSlowdown{0};
     double p50Slowdown{0};
     double p99Slowdown{0};
@@ -80,7 +85,8 @@ struct FctSummary
 /** Fabric-wide counters aggregated from the queue discs and devices. */
 struct FabricCounters
 {
-    uint64_t drops{0};
+    uint64_t drops{0};        //!< congestion drops in the queue discs
+    uint64_t failureDrops{0}; //!< packets lost to injected failures (and unroutable)
     uint64_t marks{0};
     uint64_t trims{0};
     uint64_t packetHops{0}; //!< packets transmitted by all devices

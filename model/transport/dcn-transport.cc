@@ -458,8 +458,16 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
     {
         rc.carried.push_back(ev);
     }
-    if (rc.pendingAcks >= m_ackRatio || dup || h.HasFlag(DcnHeader::FLAG_LAST) ||
-        rc.carried.size() >= 255)
+    // stragglers of a message whose LAST packet already arrived (sprayed packets
+    // overtake each other) are acknowledged at once: no later packet would
+    // complete the coalescing batch and the sender would wait for an RTO
+    bool straggler = h.psn < rc.lastEnd;
+    if (h.HasFlag(DcnHeader::FLAG_LAST) && h.psn + 1 > rc.lastEnd)
+    {
+        rc.lastEnd = h.psn + 1;
+    }
+    if (rc.pendingAcks >= m_ackRatio || dup || straggler ||
+        h.HasFlag(DcnHeader::FLAG_LAST) || rc.carried.size() >= 255)
     {
         SendAck(rc, h, ev, ce, ooo);
     }

@@ -162,6 +162,7 @@ class DcnTransport : public Object
         uint32_t highest{0};           //!< highest psn received + 1
         std::deque<uint8_t> window;    //!< received flags of psn cum + i
         uint32_t pendingAcks{0};       //!< data packets not yet acknowledged (coalescing)
+        uint32_t lastEnd{0};           //!< psn + 1 of the latest LAST packet received
         std::vector<uint16_t> carried; //!< unmarked EVs since the previous ACK (carry mode)
         uint64_t bytes{0};
         uint64_t duplicates{0};

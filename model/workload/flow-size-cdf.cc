@@ -3,12 +3,13 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cmath>
-#include <dirent.h>
 #include <fstream>
 #include <sstream>
-#include <sys/stat.h>
 
 #ifndef DCNLB_DATA_DIR
 #define DCNLB_DATA_DIR "data"
@@ -44,8 +45,9 @@ FlowSizeCdf::Validate(const std::vector<Point>& points)
         }
         if (i > 0 && p.bytes < points[i - 1].bytes)
         {
-            err << "point " << i + 1 << ": size " << p.bytes << " is smaller than the previous size "
-                << points[i - 1].bytes << " (sizes must be non-decreasing)";
+            err << "point " << i + 1 << ": size " << p.bytes
+                << " is smaller than the previous size " << points[i - 1].bytes
+                << " (sizes must be non-decreasing)";
             return err.str();
         }
         if (i > 0 && p.percent < points[i - 1].percent)
@@ -187,7 +189,8 @@ FlowSizeCdf::TryLoad(const std::string& nameOrPath, FlowSizeCdf* out)
     if (path.empty())
     {
         std::ostringstream e;
-        e << "CDF '" << nameOrPath << "' is neither a readable file nor a built-in name; built-in: ";
+        e << "CDF '" << nameOrPath
+          << "' is neither a readable file nor a built-in name; built-in: ";
         auto names = BuiltinNames();
         for (size_t i = 0; i < names.size(); ++i)
         {
@@ -227,10 +230,9 @@ FlowSizeCdf::Quantile(double u) const
         return m_points.back().bytes;
     }
     // first point with percent >= u
-    auto it = std::lower_bound(m_points.begin(),
-                               m_points.end(),
-                               u,
-                               [](const Point& p, double v) { return p.percent < v; });
+    auto it = std::lower_bound(m_points.begin(), m_points.end(), u, [](const Point& p, double v) {
+        return p.percent < v;
+    });
     if (it == m_points.begin())
     {
         return it->bytes;

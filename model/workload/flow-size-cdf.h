@@ -44,7 +44,9 @@ class FlowSizeCdf
      * Parse the text of a CDF file.  Returns "" on success (and fills *out),
      * otherwise "<fileName>:<line>: <rule>" (line = line number in the file).
      */
-    static std::string Parse(const std::string& text, const std::string& fileName, FlowSizeCdf* out);
+    static std::string Parse(const std::string& text,
+                             const std::string& fileName,
+                             FlowSizeCdf* out);
 
     /**
      * Resolve a CDF name ("websearch", "datamining", ...) or a file path.

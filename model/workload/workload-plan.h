@@ -155,11 +155,11 @@ class WorkloadScheduler
     void TryStart(uint32_t src, std::vector<uint32_t>& out);
 
     const WorkloadPlan* m_plan;
-    std::vector<uint32_t> m_pendingDeps;              //!< per message: deps not yet complete
-    std::vector<std::vector<uint32_t>> m_dependents;  //!< per message: who waits on it
-    std::vector<std::set<uint32_t>> m_ready;          //!< per src: ready, not started
-    std::vector<uint32_t> m_active;                   //!< per src
-    std::vector<uint8_t> m_state;                     //!< 0 waiting, 1 ready, 2 started, 3 done
+    std::vector<uint32_t> m_pendingDeps;             //!< per message: deps not yet complete
+    std::vector<std::vector<uint32_t>> m_dependents; //!< per message: who waits on it
+    std::vector<std::set<uint32_t>> m_ready;         //!< per src: ready, not started
+    std::vector<uint32_t> m_active;                  //!< per src
+    std::vector<uint8_t> m_state;                    //!< 0 waiting, 1 ready, 2 started, 3 done
     uint32_t m_completed{0};
 };
 

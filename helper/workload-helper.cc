@@ -34,14 +34,15 @@ WorkloadHelper::GetTypeId()
                           StringValue("permutation"),
                           MakeStringAccessor(&WorkloadHelper::m_workload),
                           MakeStringChecker())
-            .AddAttribute("MessageSize",
-                          "Message size in bytes: per flow (permutation, tornado, incast, alltoall),"
-                          " the buffer being reduced (ring, butterfly) or scattered (allscatter). "
-                          "REPS paper [L] Sec. 5 sweeps 4, 8, 16 MiB; default 2 MiB (spec "
-                          "resolution: AllToAll uses 2 MB per pair)",
-                          UintegerValue(2 * 1024 * 1024),
-                          MakeUintegerAccessor(&WorkloadHelper::m_msgSize),
-                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute(
+                "MessageSize",
+                "Message size in bytes: per flow (permutation, tornado, incast, alltoall),"
+                " the buffer being reduced (ring, butterfly) or scattered (allscatter). "
+                "REPS paper [L] Sec. 5 sweeps 4, 8, 16 MiB; default 2 MiB (spec "
+                "resolution: AllToAll uses 2 MB per pair)",
+                UintegerValue(2 * 1024 * 1024),
+                MakeUintegerAccessor(&WorkloadHelper::m_msgSize),
+                MakeUintegerChecker<uint64_t>())
             .AddAttribute("Cdf",
                           "Flow-size CDF for Workload=cdf: a name in data/workloads "
                           "(websearch, datamining, hadoop, rpc, storage) or a file path "
@@ -176,11 +177,11 @@ WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
                                          << "'; allowed: permutation, tornado, incast, alltoall, "
                                             "ring, butterfly, allscatter, cdf");
     NS_ABORT_MSG_IF(!PathSelectorRegistry::Has(m_lb),
-                    "Unknown load balancer '" << m_lb << "'; allowed: "
-                                              << PathSelectorRegistry::NamesString());
+                    "Unknown load balancer '"
+                        << m_lb << "'; allowed: " << PathSelectorRegistry::NamesString());
     NS_ABORT_MSG_IF(!CongestionControlRegistry::Has(m_cc),
-                    "Unknown congestion control '" << m_cc << "'; allowed: "
-                                                   << CongestionControlRegistry::NamesString());
+                    "Unknown congestion control '"
+                        << m_cc << "'; allowed: " << CongestionControlRegistry::NamesString());
     uint32_t n = fabric->GetNHosts();
     for (uint32_t i = 0; i < n; ++i)
     {
@@ -207,12 +208,8 @@ WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
     }
     else if (m_workload == "incast")
     {
-        m_plan = WorkloadPlanner::Incast(n,
-                                         m_incastDegree,
-                                         m_incastReceiver,
-                                         m_msgSize,
-                                         m_bystanders,
-                                         m_msgSize);
+        m_plan = WorkloadPlanner::Incast(
+            n, m_incastDegree, m_incastReceiver, m_msgSize, m_bystanders, m_msgSize);
     }
     else if (m_workload == "alltoall")
     {
@@ -311,8 +308,9 @@ WorkloadHelper::StartMessage(uint32_t id)
     m_started[id] = Simulator::Now();
     Ptr<DcnConnection> c = GetConnection(m.src, m.dst);
     c->SendMessage(m.bytes,
-                   DcnConnection::CompletionCallback(
-                       [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
+                   DcnConnection::CompletionCallback([this, id](const DcnMessageRecord& r) {
+                       OnComplete(id, r);
+                   }));
 }
 
 void

@@ -40,6 +40,7 @@ RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
     wl->SetAttribute("MessageSize", UintegerValue(msgSize));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("Parallel", UintegerValue(2));
+    wl->SetAttribute("IncastDegree", UintegerValue(4));
     wl->AssignStreams(100);
     wl->Install(ft);
     Simulator::Stop(MilliSeconds(20));
@@ -70,7 +71,8 @@ class WorkloadSimTestCase : public TestCase
 
     void DoRun() override
     {
-        for (const std::string w : {"permutation", "tornado", "alltoall", "ring", "butterfly", "incast"})
+        for (const std::string w :
+             {"permutation", "tornado", "alltoall", "ring", "butterfly", "incast"})
         {
             SimOutcome o = RunSmall(w, "ecmp", 64 * 1024);
             NS_TEST_ASSERT_MSG_EQ(o.summary.unfinished, 0, w << ": every message completes");

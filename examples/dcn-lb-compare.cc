@@ -30,6 +30,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -47,6 +48,22 @@ Fail(const std::string& msg)
 {
     std::cerr << "dcn-lb-compare: error: " << msg << std::endl;
     std::exit(1);
+}
+
+/** Create the parent directory of an output path (prefix) if needed. */
+void
+MakeParentDir(const std::string& what, const std::string& path)
+{
+    std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+    {
+        std::filesystem::create_directories(parent, ec);
+        if (ec)
+        {
+            Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
+        }
+    }
 }
 
 std::vector<std::string>
@@ -82,21 +99,37 @@ ParseBytes(const std::string& s)
     std::string unit = s.substr(pos);
     double mult = 1;
     if (unit.empty() || unit == "B")
+    {
         mult = 1;
+    }
     else if (unit == "KB" || unit == "kB")
+    {
         mult = 1e3;
+    }
     else if (unit == "MB")
+    {
         mult = 1e6;
+    }
     else if (unit == "GB")
+    {
         mult = 1e9;
+    }
     else if (unit == "KiB")
+    {
         mult = 1024;
+    }
     else if (unit == "MiB")
+    {
         mult = 1024.0 * 1024;
+    }
     else if (unit == "GiB")
+    {
         mult = 1024.0 * 1024 * 1024;
+    }
     else
+    {
         return 0;
+    }
     if (v <= 0)
     {
         return 0;
@@ -113,6 +146,7 @@ struct FailureSpec
     Time end{0}; //!< 0 = persists
     DataRate rate{"200Gbps"};
     double prob{0.01};
+    Time withdraw{0}; //!< kind down: delay until routing withdraws the link
 };
 
 Time
@@ -127,6 +161,26 @@ ParseTime(const std::string& what, const std::string& v)
     return t;
 }
 
+double
+ParseNumber(const std::string& what, const std::string& v)
+{
+    size_t pos = 0;
+    double d = 0;
+    try
+    {
+        d = std::stod(v, &pos);
+    }
+    catch (...)
+    {
+        pos = 0;
+    }
+    if (pos == 0 || pos != v.size() || d < 0)
+    {
+        Fail(what + ": '" + v + "' is not a non-negative number");
+    }
+    return d;
+}
+
 std::vector<FailureSpec>
 ParseFailures(const std::string& s)
 {
@@ -138,8 +192,9 @@ ParseFailures(const std::string& s)
         f.kind = parts.empty() ? "" : parts[0];
         if (f.kind != "silent" && f.kind != "down" && f.kind != "degrade" && f.kind != "drop")
         {
-            Fail("--failures: unknown kind '" + f.kind + "' in '" + item +
-                 "'; allowed: silent, down, degrade, drop (e.g. silent:link=3:start=100us:end=200us)");
+            Fail("--failures: unknown kind '" + f.kind + "' in '" + item
+                 + "'; allowed: silent, down, degrade, drop (e.g. "
+                   "silent:link=3:start=100us:end=200us)");
         }
         bool haveLink = false;
         for (size_t i = 1; i < parts.size(); ++i)
@@ -153,20 +208,38 @@ ParseFailures(const std::string& s)
             std::string v = parts[i].substr(eq + 1);
             if (k == "link")
             {
-                f.link = std::stoul(v);
+                f.link = static_cast<uint32_t>(ParseNumber("--failures link", v));
                 haveLink = true;
             }
             else if (k == "start")
+            {
                 f.start = ParseTime("--failures start", v);
+            }
             else if (k == "end")
+            {
                 f.end = ParseTime("--failures end", v);
+            }
             else if (k == "rate")
+            {
                 f.rate = DataRate(v);
+            }
             else if (k == "prob")
-                f.prob = std::stod(v);
+            {
+                f.prob = ParseNumber("--failures prob", v);
+                if (f.prob < 0 || f.prob > 1)
+                {
+                    Fail("--failures: prob=" + v + " not in [0, 1]");
+                }
+            }
+            else if (k == "withdraw")
+            {
+                f.withdraw = ParseTime("--failures withdraw", v);
+            }
             else
-                Fail("--failures: unknown key '" + k + "' in '" + item +
-                     "'; allowed: link, start, end, rate, prob");
+            {
+                Fail("--failures: unknown key '" + k + "' in '" + item
+                     + "'; allowed: link, start, end, rate, prob, withdraw");
+            }
         }
         if (!haveLink)
         {
@@ -185,6 +258,7 @@ struct Options
     uint32_t tors{0};
     uint32_t tiers{0};
     uint32_t spines{0};
+    uint32_t pods{0};
     std::string rate{""};
     std::string linkDelay{""};
     uint32_t mtu{4096};
@@ -239,10 +313,10 @@ class Progress
 {
   public:
     Progress(bool quiet, std::string label)
-        : m_quiet(quiet),
-          m_label(std::move(label)),
-          m_t0(std::chrono::steady_clock::now()),
-          m_last(m_t0)
+        : m_quiet(quiet)
+        , m_label(std::move(label))
+        , m_t0(std::chrono::steady_clock::now())
+        , m_last(m_t0)
     {
     }
 
@@ -257,6 +331,7 @@ class Progress
   private:
     void Tick()
     {
+        ++m_ticks; // executed events of this object, excluded from the BENCH count
         auto now = std::chrono::steady_clock::now();
         double since = std::chrono::duration<double>(now - m_last).count();
         if (since >= 3.0)
@@ -273,6 +348,15 @@ class Progress
         Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
     }
 
+  public:
+    /** Events this object scheduled (excluded from the BENCH event count). */
+    uint64_t GetTicks() const
+    {
+        return m_ticks;
+    }
+
+  private:
+    uint64_t m_ticks{0};
     bool m_quiet;
     std::string m_label;
     std::chrono::steady_clock::time_point m_t0;
@@ -288,6 +372,10 @@ MakeFabric(const Options& o)
     {
         ft = FatTreeHelper::RepsPaper128();
     }
+    else if (o.topo == "reps128-3tier")
+    {
+        ft = FatTreeHelper::RepsPaper128ThreeTier();
+    }
     else if (o.topo == "reps1024")
     {
         ft = FatTreeHelper::RepsPaper1024();
@@ -297,29 +385,50 @@ MakeFabric(const Options& o)
         // 32 hosts: 4 ToRs x 8 hosts, 8 spines (1:1), REPS link parameters.
         ft = FatTreeHelper::RepsPaper128();
         ft->SetAttribute("NumTors", UintegerValue(4));
-        ft->SetAttribute("HostsPerTor", UintegerValue(8));
-        ft->SetAttribute("NumSpines", UintegerValue(8));
     }
     else
     {
-        Fail("--topo: unknown preset '" + o.topo + "'; allowed: small, reps128, reps1024");
+        Fail("--topo: unknown preset '" + o.topo
+             + "'; allowed: small, reps128, reps128-3tier, reps1024");
+    }
+    if (o.tiers)
+    {
+        ft->SetAttribute("Tiers", UintegerValue(o.tiers));
     }
     if (o.hosts)
+    {
         ft->SetAttribute("HostsPerTor", UintegerValue(o.hosts));
+    }
     if (o.tors)
-        ft->SetAttribute("NumTors", UintegerValue(o.tors));
-    if (o.tiers)
-        ft->SetAttribute("Tiers", UintegerValue(o.tiers));
+    {
+        ft->SetAttribute(o.tiers == 3 ? "TorsPerPod" : "NumTors", UintegerValue(o.tors));
+    }
+    if (o.pods)
+    {
+        ft->SetAttribute("NumPods", UintegerValue(o.pods));
+    }
     if (o.spines)
-        ft->SetAttribute("NumSpines", UintegerValue(o.spines));
+    {
+        ft->SetAttribute("UplinksPerTor", UintegerValue(o.spines));
+    }
     if (!o.rate.empty())
-        ft->SetAttribute("LinkRate", DataRateValue(DataRate(o.rate)));
+    {
+        DataRate r(o.rate);
+        ft->SetAttribute("HostLinkRate", DataRateValue(r));
+        ft->SetAttribute("FabricLinkRate", DataRateValue(r));
+        ft->SetAttribute("CoreLinkRate", DataRateValue(r));
+    }
     if (!o.linkDelay.empty())
+    {
         ft->SetAttribute("LinkDelay", TimeValue(Time(o.linkDelay)));
-    ft->SetAttribute("Mtu", UintegerValue(o.mtu));
+    }
+    // Device MTU must carry the payload plus IPv4 + UDP + DcnHeader (+ EV lists).
+    ft->SetAttribute("Mtu", UintegerValue(std::max<uint32_t>(4500, o.mtu + 400)));
     if (o.queue)
-        ft->SetAttribute("QueuePackets", UintegerValue(o.queue));
-    ft->SetAttribute("Trimming", BooleanValue(o.trim));
+    {
+        ft->SetAttribute("QueueLimit", QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.queue)));
+    }
+    ft->SetAttribute("TrimEnabled", BooleanValue(o.trim));
     return ft;
 }
 
@@ -334,28 +443,45 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     Ptr<FatTreeHelper> ft = MakeFabric(o);
     ft->Build();
 
+    ft->AssignStreams(1);
+
     DcnTransportHelper th;
-    th.SetAttribute("Mtu", UintegerValue(o.mtu));
-    th.SetAttribute("AckRatio", UintegerValue(o.ackRatio));
+    th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
+    th.SetTransportAttribute("AckRatio", UintegerValue(o.ackRatio));
+    th.SetTransportAttribute("Trimming", BooleanValue(o.trim));
     th.Install(ft->GetHosts());
 
-    FailureHelper fh(ft);
+    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(ft);
     for (const auto& f : failures)
     {
         if (f.link >= ft->GetLinks().size())
         {
-            Fail("--failures: link " + std::to_string(f.link) + " not in [0, " +
-                 std::to_string(ft->GetLinks().size() - 1) + "]");
+            Fail("--failures: link " + std::to_string(f.link) + " not in [0, "
+                 + std::to_string(ft->GetLinks().size() - 1) + "]");
+        }
+        Time duration = f.end.IsStrictlyPositive() ? f.end - f.start : Time(0);
+        if (f.end.IsStrictlyPositive() && f.end <= f.start)
+        {
+            Fail("--failures: end must be after start for link " + std::to_string(f.link));
         }
         if (f.kind == "silent")
-            fh.SilentFailure(f.link, f.start, f.end);
+        {
+            fh->FailLinkSilent(f.link, f.start, duration);
+        }
         else if (f.kind == "down")
-            fh.LinkDown(f.link, f.start, f.end);
+        {
+            fh->FailLink(f.link, f.start, f.withdraw, duration);
+        }
         else if (f.kind == "degrade")
-            fh.DegradeRate(f.link, f.rate, f.start, f.end);
+        {
+            fh->DegradeLink(f.link, f.rate, f.start, duration);
+        }
         else
-            fh.RandomDrop(f.link, f.prob, f.start, f.end);
+        {
+            fh->SetLinkDropRate(f.link, f.prob, f.start, duration);
+        }
     }
+    fh->AssignStreams(500);
 
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     wl->SetAttribute("Workload", StringValue(o.workload));
@@ -380,7 +506,7 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     Simulator::Stop(Time(o.stopTime));
     Simulator::Run();
     res.simEnd = Simulator::Now();
-    res.events = Simulator::GetEventCount();
+    res.events = Simulator::GetEventCount() - progress.GetTicks();
 
     wl->Finalize();
     res.stats = wl->GetStats();
@@ -412,6 +538,7 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
         }
     }
     res.counters.packetHops = g_packetHops;
+    res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
 
     wl->Dispose();
     Simulator::Destroy();
@@ -430,11 +557,19 @@ main(int argc, char* argv[])
     cmd.Usage("Compare load balancers on one fat-tree workload (same seed, one fresh simulation "
               "per load balancer).");
     cmd.AddValue("lb", "Comma-separated load balancers (PathSelectorRegistry names)", o.lbs);
-    cmd.AddValue("topo", "Topology preset: small (32 hosts, 2 tiers), reps128, reps1024", o.topo);
+    cmd.AddValue("topo",
+                 "Topology preset: small (32 hosts, 2 tiers), reps128, reps128-3tier, reps1024",
+                 o.topo);
     cmd.AddValue("hosts", "Hosts per ToR (overrides the preset)", o.hosts);
-    cmd.AddValue("tors", "Number of ToRs (overrides the preset)", o.tors);
+    cmd.AddValue("tors",
+                 "Number of ToRs (2 tiers) or ToRs per pod (3 tiers) (overrides the preset)",
+                 o.tors);
     cmd.AddValue("tiers", "Tiers: 2 or 3 (overrides the preset)", o.tiers);
-    cmd.AddValue("spines", "Spines / ToR uplinks (overrides the preset)", o.spines);
+    cmd.AddValue("spines",
+                 "Uplinks per ToR = spines (2 tiers) or aggregation switches per pod "
+                 "(3 tiers) (overrides the preset)",
+                 o.spines);
+    cmd.AddValue("pods", "Pods (3 tiers; overrides the preset)", o.pods);
     cmd.AddValue("rate", "Link rate, e.g. 400Gbps (default: preset, 400Gbps)", o.rate);
     cmd.AddValue("linkDelay", "Link propagation delay, e.g. 500ns (default: preset)", o.linkDelay);
     cmd.AddValue("mtu", "Payload bytes per packet", o.mtu);
@@ -443,22 +578,27 @@ main(int argc, char* argv[])
                  "permutation|tornado|incast|alltoall|ring|butterfly|allscatter|cdf",
                  o.workload);
     cmd.AddValue("msgSize", "Message size (bytes or e.g. 2MiB, 4MB)", o.msgSize);
-    cmd.AddValue("cdf", "Flow-size CDF for --workload=cdf: name in data/workloads or a path", o.cdf);
+    cmd.AddValue(
+        "cdf", "Flow-size CDF for --workload=cdf: name in data/workloads or a path", o.cdf);
     cmd.AddValue("load", "Offered load of --workload=cdf, in (0, 1]", o.load);
     cmd.AddValue("duration", "Arrival window of --workload=cdf, e.g. 200us", o.duration);
     cmd.AddValue("flows", "Max flows of --workload=cdf (0 = no limit)", o.flows);
-    cmd.AddValue("parallel", "Max parallel connections per host for --workload=alltoall", o.parallel);
+    cmd.AddValue(
+        "parallel", "Max parallel connections per host for --workload=alltoall", o.parallel);
     cmd.AddValue("incastDegree", "Senders of --workload=incast", o.incastDegree);
     cmd.AddValue("bystanders", "Bystander flows of --workload=incast", o.bystanders);
     cmd.AddValue("cc", "Congestion control name", o.cc);
     cmd.AddValue("failures",
-                 "Failures, comma-separated: kind:link=ID[:start=T][:end=T][:rate=R][:prob=P], "
-                 "kind = silent|down|degrade|drop",
+                 "Failures, comma-separated: kind:link=ID[:start=T][:end=T][:rate=R][:prob=P]"
+                 "[:withdraw=T], kind = silent (lost, routes unchanged) | down (lost, withdrawn "
+                 "from routing after withdraw) | degrade (runs at rate) | drop (random loss prob); "
+                 "no end = persists",
                  o.failures);
     cmd.AddValue("failLink", "Shortcut: silent failure of this link id (-1 = none)", o.failLink);
     cmd.AddValue("failStart", "Start of --failLink", o.failStart);
     cmd.AddValue("failEnd", "End of --failLink (0 = persists)", o.failEnd);
-    cmd.AddValue("degradeLink", "Shortcut: run this link id at --degradeRate (-1 = none)", o.degradeLink);
+    cmd.AddValue(
+        "degradeLink", "Shortcut: run this link id at --degradeRate (-1 = none)", o.degradeLink);
     cmd.AddValue("degradeRate", "Rate of --degradeLink", o.degradeRate);
     cmd.AddValue("trim", "Enable packet trimming in the switches", o.trim);
     cmd.AddValue("ackRatio", "Data packets per ACK (1 = per-packet ACKs)", o.ackRatio);
@@ -479,14 +619,15 @@ main(int argc, char* argv[])
     {
         if (!PathSelectorRegistry::Has(lb))
         {
-            Fail("--lb: unknown load balancer '" + lb +
-                 "'; allowed: " + PathSelectorRegistry::NamesString());
+            Fail("--lb: unknown load balancer '" + lb
+                 + "'; allowed: " + PathSelectorRegistry::NamesString());
         }
     }
     if (!WorkloadPlanner::Has(o.workload))
     {
-        Fail("--workload: unknown workload '" + o.workload +
-             "'; allowed: permutation, tornado, incast, alltoall, ring, butterfly, allscatter, cdf");
+        Fail("--workload: unknown workload '" + o.workload
+             + "'; allowed: permutation, tornado, incast, alltoall, ring, butterfly, allscatter, "
+               "cdf");
     }
     if (ParseBytes(o.msgSize) == 0)
     {
@@ -509,8 +650,8 @@ main(int argc, char* argv[])
     }
     if (!CongestionControlRegistry::Has(o.cc))
     {
-        Fail("--cc: unknown congestion control '" + o.cc +
-             "'; allowed: " + CongestionControlRegistry::NamesString());
+        Fail("--cc: unknown congestion control '" + o.cc
+             + "'; allowed: " + CongestionControlRegistry::NamesString());
     }
     if (o.mtu < 64 || o.mtu > 9000)
     {
@@ -523,6 +664,14 @@ main(int argc, char* argv[])
     if (o.evs < 1 || o.evs > 65536)
     {
         Fail("--evs: " + std::to_string(o.evs) + " not in [1, 65536]");
+    }
+    if (!o.csv.empty())
+    {
+        MakeParentDir("--csv", o.csv);
+    }
+    if (!o.json.empty() && o.json != "-")
+    {
+        MakeParentDir("--json", o.json);
     }
     auto failures = ParseFailures(o.failures);
     if (o.failLink >= 0)
@@ -542,7 +691,12 @@ main(int argc, char* argv[])
         f.rate = DataRate(o.degradeRate);
         failures.push_back(f);
     }
-    Config::SetDefault("ns3::PathSelector::Evs", UintegerValue(o.evs));
+    // EV set size of every selector that has one (attribute "EvSetSize").
+    for (const auto& lb : lbs)
+    {
+        Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(lb) + "::EvSetSize",
+                                   UintegerValue(o.evs));
+    }
 
     // ---- runs
     std::vector<RunResult> results;
@@ -558,8 +712,8 @@ main(int argc, char* argv[])
         if (!o.quiet)
         {
             std::cerr << "[" << lb << "] done: sim " << r.simEnd.GetMicroSeconds() << " us, wall "
-                      << std::fixed << std::setprecision(2) << r.wallSeconds << " s, "
-                      << r.events << " events" << std::defaultfloat << std::endl;
+                      << std::fixed << std::setprecision(2) << r.wallSeconds << " s, " << r.events
+                      << " events" << std::defaultfloat << std::endl;
         }
         if (byBins)
         {
@@ -585,8 +739,16 @@ main(int argc, char* argv[])
         sums.push_back(r.summary);
         ctrs.push_back(r.counters);
     }
-    std::cout << "== dcn-lb-compare: workload=" << o.workload << " topo=" << o.topo
-              << " msgSize=" << o.msgSize << " RngRun=" << RngSeedManager::GetRun() << "\n"
+    std::cout << "== dcn-lb-compare: workload=" << o.workload << " topo=" << o.topo;
+    if (o.workload == "cdf")
+    {
+        std::cout << " cdf=" << o.cdf << " load=" << o.load << " duration=" << o.duration;
+    }
+    else
+    {
+        std::cout << " msgSize=" << o.msgSize;
+    }
+    std::cout << " cc=" << o.cc << " RngRun=" << RngSeedManager::GetRun() << "\n"
               << FctStats::FormatComparison(labels, sums, ctrs);
 
     if (!o.csv.empty())

@@ -1,0 +1,588 @@
+/*
+ * Reproduction of the REPS paper's experiments (REPS spec sections 3-4).
+ *
+ *   ./build-release/reps-paper --experiment=symmetric|asymmetric|transient|incremental|
+ *                                           macro|evs-sweep|ack-sweep|all [--scale=paper]
+ *
+ * Every experiment prints a table and writes CSV into --out (default results/reps/):
+ *   <experiment>.csv              one row per run (summary)
+ *   symmetric-timeseries.csv      per-uplink utilisation and queue size in 20 us buckets
+ * Defaults are the paper's parameters at a reduced size (32 hosts); --scale=paper uses
+ * the paper's size (128 hosts, full message sizes) where that differs.
+ */
+#include "ns3/core-module.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/reps-experiment.h"
+#include "ns3/workload-plan.h"
+
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <sys/stat.h>
+
+using namespace ns3;
+
+namespace
+{
+
+struct Args
+{
+    std::string experiment{"symmetric"};
+    std::string out{"results/reps"};
+    std::string scale{"small"};
+    std::string lbs{""}; // default depends on the experiment
+    uint32_t tors{0};
+    uint32_t hostsPerTor{0};
+    uint32_t uplinks{0};
+    uint64_t msgBytes{0};
+    uint32_t seed{42};
+    uint32_t evs{65536};
+    double stopMs{90};
+    std::string freezingTimeout{""};
+    std::string loads{"40,60,80,100"};
+    std::string workloads{"incast,permutation,tornado,websearch,alltoall,ring"};
+    std::string scenarios{"healthy,asym,fail"};
+    double cdfDurationUs{0};
+    std::string evsList{"32,256,65536"};
+    std::string ackRatios{"1,2,4,8,16"};
+    std::string ackVariants{"Standard,Carry,Reuse"};
+};
+
+Args g;
+uint64_t g_events = 0;
+uint64_t g_hops = 0;
+
+std::vector<std::string>
+Split(const std::string& s)
+{
+    std::vector<std::string> v;
+    std::stringstream ss(s);
+    std::string x;
+    while (std::getline(ss, x, ','))
+    {
+        if (!x.empty())
+        {
+            v.push_back(x);
+        }
+    }
+    return v;
+}
+
+/** mkdir -p */
+void
+MakeDirs(const std::string& path)
+{
+    for (size_t i = 1; i <= path.size(); ++i)
+    {
+        if (i == path.size() || path[i] == '/')
+        {
+            mkdir(path.substr(0, i).c_str(), 0755);
+        }
+    }
+}
+
+bool
+Paper()
+{
+    return g.scale == "paper";
+}
+
+uint32_t
+Or(uint32_t v, uint32_t def)
+{
+    return v ? v : def;
+}
+
+uint64_t
+Or64(uint64_t v, uint64_t def)
+{
+    return v ? v : def;
+}
+
+/** Fabric defaults: 128 hosts (16 ToRs x 8, 8 uplinks) at paper scale, 32 (4 x 8, 8) reduced. */
+RepsExperimentConfig
+Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
+{
+    RepsExperimentConfig c;
+    c.numTors = Or(g.tors, tors);
+    c.hostsPerTor = Or(g.hostsPerTor, hpt);
+    c.uplinksPerTor = Or(g.uplinks, up);
+    c.evs = g.evs;
+    c.stop = MicroSeconds(g.stopMs * 1000);
+    c.seed = g.seed;
+    if (!g.freezingTimeout.empty())
+    {
+        c.freezingTimeout = Time(g.freezingTimeout);
+    }
+    return c;
+}
+
+Ptr<UniformRandomVariable>
+Rng(int64_t stream)
+{
+    RngSeedManager::SetSeed(g.seed);
+    RngSeedManager::SetRun(1);
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(stream);
+    return u;
+}
+
+std::ofstream&
+Csv(const std::string& name)
+{
+    static std::map<std::string, std::ofstream> files;
+    auto it = files.find(name);
+    if (it == files.end())
+    {
+        MakeDirs(g.out);
+        std::string path = g.out + "/" + name + ".csv";
+        std::ofstream& f = files[name];
+        f.open(path);
+        NS_ABORT_MSG_IF(!f, "--out=" << g.out << ": cannot write " << path);
+        f << "experiment,scenario,workload,lb,param,max_fct_us,mean_fct_us,p99_fct_us,"
+             "mean_slowdown,completed,total,cong_drops,fail_drops,unroutable_drops,marks,"
+             "timeouts,retx,data_pkts,events,wall_s\n";
+        return f;
+    }
+    return it->second;
+}
+
+void
+PrintHeader(const std::string& title)
+{
+    std::cout << "\n== " << title << " ==\n"
+              << std::left << std::setw(12) << "scenario" << std::setw(13) << "workload"
+              << std::setw(6) << "lb" << std::setw(14) << "param" << std::right << std::setw(11)
+              << "maxFCTus" << std::setw(11) << "meanFCTus" << std::setw(9) << "done"
+              << std::setw(9) << "cDrops" << std::setw(9) << "fDrops" << std::setw(7) << "RTOs"
+              << std::setw(8) << "wall_s" << "\n";
+}
+
+RepsExperimentResult
+Run(const std::string& exp,
+    const std::string& scenario,
+    const std::string& workload,
+    const std::string& param,
+    const RepsExperimentConfig& c)
+{
+    RepsExperimentResult r = RunRepsExperiment(c);
+    g_events += r.events;
+    g_hops += r.packetHops;
+    std::ostringstream done;
+    done << r.completed << "/" << r.total;
+    std::cout << std::left << std::setw(12) << scenario << std::setw(13) << workload
+              << std::setw(6) << c.lb << std::setw(14) << param << std::right << std::fixed
+              << std::setprecision(1) << std::setw(11) << r.MaxFctUs() << std::setw(11)
+              << r.summary.meanUs << std::setw(9) << done.str() << std::setw(9)
+              << r.congestionDrops << std::setw(9) << r.injectedDrops + r.unroutableDrops
+              << std::setw(7) << r.timeouts << std::setw(8) << std::setprecision(2)
+              << r.wallSeconds << std::endl;
+    Csv(exp) << exp << "," << scenario << "," << workload << "," << c.lb << "," << param << ","
+             << r.MaxFctUs() << "," << r.summary.meanUs << "," << r.summary.p99Us << ","
+             << r.summary.meanSlowdown << "," << r.completed << "," << r.total << ","
+             << r.congestionDrops << "," << r.injectedDrops << "," << r.unroutableDrops << ","
+             << r.marks << "," << r.timeouts << "," << r.retransmissions << ","
+             << r.dataPackets << "," << r.events << "," << r.wallSeconds << std::endl;
+    return r;
+}
+
+std::vector<std::string>
+Lbs(const std::string& def)
+{
+    return Split(g.lbs.empty() ? def : g.lbs);
+}
+
+/** Permutation whose flows all leave their ToR (as in a large tree, where almost all do). */
+WorkloadPlan
+CrossPermutation(uint32_t n, uint32_t hpt, uint64_t bytes, int64_t stream)
+{
+    Ptr<UniformRandomVariable> u = Rng(stream);
+    for (uint32_t tries = 0;; ++tries)
+    {
+        WorkloadPlan p = WorkloadPlanner::Permutation(n, bytes, u);
+        bool cross = true;
+        for (const auto& m : p.messages)
+        {
+            cross = cross && (m.src / hpt != m.dst / hpt);
+        }
+        if (cross || tries > 1000)
+        {
+            return p;
+        }
+    }
+}
+
+// ---------------------------------------------------------------- experiments
+
+void
+Symmetric()
+{
+    // Fig. 2: tornado, 16 MiB, 2-tier 128 nodes, 8 uplinks per ToR, OPS vs REPS
+    PrintHeader("symmetric (Fig. 2): tornado, per-uplink utilisation of ToR 0");
+    MakeDirs(g.out);
+    std::ofstream ts(g.out + "/symmetric-timeseries.csv");
+    ts << "lb,t_us,uplink,util_gbps,queue_bytes,queue_limit_bytes\n";
+    std::vector<std::pair<std::string, RepsExperimentResult>> all;
+    for (const auto& lb : Lbs("ops,reps"))
+    {
+        RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
+        uint64_t bytes = Or64(g.msgBytes, 16 << 20);
+        c.plan = WorkloadPlanner::Tornado(c.numTors * c.hostsPerTor, bytes);
+        c.lb = lb;
+        c.monitorTor = 0;
+        RepsExperimentResult r = Run("symmetric", "healthy", "tornado", "-", c);
+        double b = c.bucket.GetMicroSeconds();
+        for (size_t k = 0; k < r.utilGbps.size(); ++k)
+        {
+            for (size_t u = 0; u < r.utilGbps[k].size(); ++u)
+            {
+                ts << lb << "," << (k + 1) * b << "," << u << "," << r.utilGbps[k][u] << ","
+                   << r.queueBytes[k][u] << "," << r.queueLimitBytes << "\n";
+            }
+        }
+        all.emplace_back(lb, std::move(r));
+    }
+    // steady-state statistics: skip the first 2 buckets (warm-up) and the last one
+    std::cout << "  lb    util_mean_gbps  util_cv  max_dev_%  queue_mean_B  frac<Kmin  frac>Kmax\n";
+    for (auto& e : all)
+    {
+        const auto& r = e.second;
+        double kmin = 0.2 * r.queueLimitBytes;
+        double kmax = 0.8 * r.queueLimitBytes;
+        double s = 0, s2 = 0, maxDev = 0, q = 0, below = 0, above = 0, n = 0;
+        size_t lastFull = r.utilGbps.size() > 3 ? r.utilGbps.size() - 1 : 0;
+        for (size_t k = 2; k < lastFull; ++k)
+        {
+            for (size_t u = 0; u < r.utilGbps[k].size(); ++u)
+            {
+                double x = r.utilGbps[k][u];
+                s += x;
+                s2 += x * x;
+                q += r.queueBytes[k][u];
+                below += r.queueBytes[k][u] < kmin;
+                above += r.queueBytes[k][u] > kmax;
+                n++;
+            }
+        }
+        if (n == 0)
+        {
+            continue;
+        }
+        double mean = s / n;
+        double sd = std::sqrt(std::max(0.0, s2 / n - mean * mean));
+        for (size_t k = 2; k < lastFull; ++k)
+        {
+            for (double x : r.utilGbps[k])
+            {
+                maxDev = std::max(maxDev, std::abs(x - mean) / mean * 100);
+            }
+        }
+        std::cout << "  " << std::left << std::setw(6) << e.first << std::right << std::fixed
+                  << std::setprecision(1) << std::setw(14) << mean << std::setw(9)
+                  << std::setprecision(3) << sd / mean << std::setw(11) << std::setprecision(1)
+                  << maxDev << std::setw(14) << q / n << std::setw(11) << std::setprecision(3)
+                  << below / n << std::setw(11) << above / n << "\n";
+    }
+}
+
+void
+Asymmetric()
+{
+    // Fig. 4: n flows of 32 MiB through a switch with n uplinks, one at 200 of 400 Gb/s
+    PrintHeader("asymmetric (Fig. 4): one uplink at 200 Gb/s, 32 MiB per flow");
+    for (const auto& lb : Lbs("ecmp,ops,reps"))
+    {
+        RepsExperimentConfig c = Fabric(2, 4, 4);
+        uint32_t hpt = c.hostsPerTor;
+        uint64_t bytes = Or64(g.msgBytes, 32 << 20);
+        c.plan.name = "asym";
+        c.plan.nHosts = c.numTors * hpt;
+        for (uint32_t i = 0; i < hpt; ++i)
+        {
+            WorkloadMessage m;
+            m.src = i;
+            m.dst = hpt + i;
+            m.bytes = bytes;
+            c.plan.messages.push_back(m);
+        }
+        c.slowLinks.emplace_back(0, 0);
+        c.lb = lb;
+        Run("asymmetric", "slow-uplink", "n-flows", "-", c);
+    }
+}
+
+void
+Transient()
+{
+    // Fig. 7: 64 MiB permutation; ToR 0 uplinks fail for 100 us from 100 us and 200 us from 350 us
+    PrintHeader("transient (Fig. 7): two ToR-uplink failures during a permutation");
+    for (const auto& lb : Lbs("ops,reps"))
+    {
+        RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
+        uint64_t bytes = Or64(g.msgBytes, Paper() ? 64 << 20 : 16 << 20);
+        c.plan = CrossPermutation(c.numTors * c.hostsPerTor, c.hostsPerTor, bytes, 11);
+        c.lb = lb;
+        if (g.freezingTimeout.empty())
+        {
+            c.freezingTimeout = MicroSeconds(100); // spec A13
+        }
+        RepsFailure f1;
+        f1.tor = 0;
+        f1.uplink = 1;
+        f1.start = MicroSeconds(100);
+        f1.duration = MicroSeconds(100);
+        RepsFailure f2 = f1;
+        f2.uplink = 5 % c.uplinksPerTor;
+        f2.start = MicroSeconds(350);
+        f2.duration = MicroSeconds(200);
+        c.failures = {f1, f2};
+        Run("transient", "2-transient", "permutation", "-", c);
+    }
+}
+
+void
+Incremental()
+{
+    // App. C.3: 32 MiB permutation; 3 of ToR 0's 4 uplinks fail 200 us apart and stay down
+    PrintHeader("incremental (App. C.3): 3 of 4 uplinks fail, 200 us apart");
+    for (const auto& lb : Lbs("ops,reps"))
+    {
+        RepsExperimentConfig c = Paper() ? Fabric(32, 4, 4) : Fabric(8, 4, 4);
+        uint64_t bytes = Or64(g.msgBytes, Paper() ? 32 << 20 : 8 << 20);
+        c.plan = CrossPermutation(c.numTors * c.hostsPerTor, c.hostsPerTor, bytes, 13);
+        c.lb = lb;
+        for (uint32_t k = 0; k < 3; ++k)
+        {
+            RepsFailure f;
+            f.tor = 0;
+            f.uplink = k;
+            f.start = MicroSeconds(100 + 200 * k);
+            c.failures.push_back(f);
+        }
+        Run("incremental", "3-of-4-down", "permutation", "-", c);
+    }
+}
+
+WorkloadPlan
+MakeWorkload(const std::string& w, uint32_t n, uint32_t hpt, double load, int64_t stream)
+{
+    uint64_t big = Or64(g.msgBytes, Paper() ? 8 << 20 : 2 << 20);
+    if (w == "incast")
+    {
+        return WorkloadPlanner::Incast(n, 8, 0, big, 0, 0);
+    }
+    if (w == "permutation")
+    {
+        return CrossPermutation(n, hpt, big, stream);
+    }
+    if (w == "tornado")
+    {
+        return WorkloadPlanner::Tornado(n, big);
+    }
+    if (w == "alltoall")
+    {
+        return WorkloadPlanner::AllToAll(n, Paper() ? 2 << 20 : 256 << 10, 4);
+    }
+    if (w == "ring")
+    {
+        return WorkloadPlanner::RingAllreduce(n, Paper() ? 4 << 20 : 4 << 20);
+    }
+    if (w == "websearch")
+    {
+        FlowSizeCdf cdf = FlowSizeCdf::Load("websearch");
+        Ptr<UniformRandomVariable> u = Rng(stream);
+        Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
+        e->SetStream(stream + 1);
+        double durUs = g.cdfDurationUs > 0 ? g.cdfDurationUs : (Paper() ? 5000 : 500);
+        return WorkloadPlanner::Poisson(n,
+                                        cdf,
+                                        load,
+                                        400000000000ULL,
+                                        MicroSeconds(durUs),
+                                        0,
+                                        u,
+                                        e);
+    }
+    NS_ABORT_MSG("--workloads: unknown workload '"
+                 << w << "'; allowed incast, permutation, tornado, websearch, alltoall, ring");
+}
+
+void
+Macro()
+{
+    // Figs. 3, 5, 8
+    PrintHeader("macro (Figs. 3/5/8): workloads x scenarios x load balancers");
+    for (const auto& sc : Split(g.scenarios))
+    {
+        NS_ABORT_MSG_IF(sc != "healthy" && sc != "asym" && sc != "fail",
+                        "--scenarios: '" << sc << "'; allowed healthy, asym, fail");
+        for (const auto& w : Split(g.workloads))
+        {
+            std::vector<std::string> loads = {"-"};
+            if (w == "websearch")
+            {
+                loads = Split(g.loads);
+            }
+            for (const auto& ld : loads)
+            {
+                for (const auto& lb : Lbs("ecmp,ops,reps"))
+                {
+                    RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
+                    uint32_t n = c.numTors * c.hostsPerTor;
+                    double load = ld == "-" ? 1.0 : std::stod(ld) / 100.0;
+                    c.plan = MakeWorkload(w, n, c.hostsPerTor, load, 21);
+                    c.lb = lb;
+                    if (sc == "asym")
+                    {
+                        // REPS spec 3.3: 3% of ToR uplinks at 200 Gb/s (at least one)
+                        uint32_t nUp = c.numTors * c.uplinksPerTor;
+                        c.slowFraction = std::max(0.03, 1.0 / nUp + 1e-9);
+                    }
+                    if (sc == "fail")
+                    {
+                        // 1 cable fails silently after 50 us and stays down (spec 3.3, [A] run_failures)
+                        RepsFailure f;
+                        f.tor = 1 % c.numTors;
+                        f.uplink = 2 % c.uplinksPerTor;
+                        f.start = MicroSeconds(50);
+                        c.failures.push_back(f);
+                    }
+                    std::string param = ld == "-" ? "-" : "load=" + ld;
+                    Run("macro", sc, w, param, c);
+                }
+            }
+        }
+    }
+}
+
+void
+EvsSweep()
+{
+    // Fig. 15 (left): 8 MiB permutation, EVS 32/256/64K, OPS vs REPS
+    PrintHeader("evs-sweep (Fig. 15): EV set size");
+    for (const auto& e : Split(g.evsList))
+    {
+        for (const auto& lb : Lbs("ops,reps"))
+        {
+            RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
+            uint64_t bytes = Or64(g.msgBytes, Paper() ? 8 << 20 : 4 << 20);
+            c.plan = CrossPermutation(c.numTors * c.hostsPerTor, c.hostsPerTor, bytes, 31);
+            c.lb = lb;
+            c.evs = std::stoul(e);
+            Run("evs-sweep", "healthy", "permutation", "evs=" + e, c);
+        }
+    }
+}
+
+void
+AckSweep()
+{
+    // Fig. 12: 8 MiB permutation, coalescing 1..16, variants Standard/Carry/Reuse; healthy
+    // and with one failed uplink (right of Fig. 12)
+    PrintHeader("ack-sweep (Fig. 12): ACK coalescing");
+    for (const std::string sc : {"healthy", "fail"})
+    {
+        auto base = [&]() {
+            RepsExperimentConfig c = Paper() ? Fabric(16, 8, 8) : Fabric(4, 8, 8);
+            uint64_t bytes = Or64(g.msgBytes, Paper() ? 8 << 20 : 4 << 20);
+            c.plan = CrossPermutation(c.numTors * c.hostsPerTor, c.hostsPerTor, bytes, 41);
+            if (sc == "fail")
+            {
+                RepsFailure f;
+                f.tor = 0;
+                f.uplink = 2;
+                f.start = MicroSeconds(50);
+                c.failures.push_back(f);
+            }
+            return c;
+        };
+        RepsExperimentConfig o = base();
+        o.lb = "ops";
+        Run("ack-sweep", sc, "permutation", "ratio=1", o);
+        for (const auto& ratio : Split(g.ackRatios))
+        {
+            for (const auto& v : Split(g.ackVariants))
+            {
+                NS_ABORT_MSG_IF(v != "Standard" && v != "Carry" && v != "Reuse",
+                                "--ackVariants: '" << v << "'; allowed Standard, Carry, Reuse");
+                if (ratio == "1" && v != "Standard")
+                {
+                    continue;
+                }
+                RepsExperimentConfig c = base();
+                c.lb = "reps";
+                c.ackRatio = std::stoul(ratio);
+                c.ackEvMode = v == "Carry" ? "Carry" : "Standard";
+                c.evReuse = v == "Reuse" ? c.ackRatio : 1;
+                Run("ack-sweep", sc, "permutation", "ratio=" + ratio + "/" + v, c);
+            }
+        }
+    }
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("experiment",
+                 "symmetric | asymmetric | transient | incremental | macro | evs-sweep | "
+                 "ack-sweep | all",
+                 g.experiment);
+    cmd.AddValue("out", "output directory for CSV files", g.out);
+    cmd.AddValue("scale", "small (32 hosts, reduced sizes; default) or paper (128 hosts)", g.scale);
+    cmd.AddValue("lbs", "comma list of load balancers (ecmp, ops, reps); default per experiment",
+                 g.lbs);
+    cmd.AddValue("tors", "override: number of ToRs", g.tors);
+    cmd.AddValue("hostsPerTor", "override: hosts per ToR", g.hostsPerTor);
+    cmd.AddValue("uplinks", "override: uplinks per ToR (= spines)", g.uplinks);
+    cmd.AddValue("msgBytes", "override: message size in bytes", g.msgBytes);
+    cmd.AddValue("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed);
+    cmd.AddValue("evs", "EV set size (REPS paper: 65536)", g.evs);
+    cmd.AddValue("stopMs", "simulation end time in ms (REPS spec 3.1: 90)", g.stopMs);
+    cmd.AddValue("freezingTimeout",
+                 "REPS FreezingTimeout (e.g. 100us; default: attribute default, 100us for "
+                 "transient)",
+                 g.freezingTimeout);
+    cmd.AddValue("workloads", "macro: comma list of workloads", g.workloads);
+    cmd.AddValue("scenarios", "macro: comma list of healthy, asym, fail", g.scenarios);
+    cmd.AddValue("loads", "macro: websearch loads in percent", g.loads);
+    cmd.AddValue("cdfDurationUs", "macro: websearch arrival window in us (default 500, paper 5000)",
+                 g.cdfDurationUs);
+    cmd.AddValue("evsList", "evs-sweep: EV set sizes", g.evsList);
+    cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
+    cmd.AddValue("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants);
+    cmd.Parse(argc, argv);
+    NS_ABORT_MSG_IF(g.scale != "small" && g.scale != "paper",
+                    "--scale=" << g.scale << "; allowed small or paper");
+
+    std::map<std::string, void (*)()> exps = {{"symmetric", Symmetric},
+                                              {"asymmetric", Asymmetric},
+                                              {"transient", Transient},
+                                              {"incremental", Incremental},
+                                              {"macro", Macro},
+                                              {"evs-sweep", EvsSweep},
+                                              {"ack-sweep", AckSweep}};
+    if (g.experiment == "all")
+    {
+        for (const char* e : {"symmetric", "asymmetric", "transient", "incremental",
+                              "evs-sweep", "ack-sweep", "macro"})
+        {
+            exps[e]();
+        }
+    }
+    else
+    {
+        auto it = exps.find(g.experiment);
+        NS_ABORT_MSG_IF(it == exps.end(),
+                        "--experiment=" << g.experiment
+                                        << "; allowed symmetric, asymmetric, transient, "
+                                           "incremental, macro, evs-sweep, ack-sweep, all");
+        it->second();
+    }
+    std::cout << "BENCH events=" << g_events << " packet_hops=" << g_hops << std::endl;
+    return 0;
+}

@@ -1,0 +1,330 @@
+#include "reps-experiment.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/data-rate.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-transport-helper.h"
+#include "ns3/dctcp-cc.h"
+#include "ns3/double.h"
+#include "ns3/failure-helper.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/log.h"
+#include "ns3/path-selector.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <chrono>
+#include <unordered_map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("RepsExperiment");
+
+double
+RepsExperimentResult::MaxFctUs() const
+{
+    if (completed < total)
+    {
+        return endTime.GetMicroSeconds();
+    }
+    return summary.maxUs;
+}
+
+namespace
+{
+
+/** State of one run (lives on the stack of RunRepsExperiment). */
+class Runner
+{
+  public:
+    Runner(const RepsExperimentConfig& c, RepsExperimentResult& r)
+        : m_c(c),
+          m_r(r)
+    {
+    }
+
+    void Run();
+
+  private:
+    Ptr<DcnConnection> GetConnection(uint32_t src, uint32_t dst);
+    void StartIds(const std::vector<uint32_t>& ids);
+    void StartMessage(uint32_t id);
+    void OnComplete(uint32_t id, const DcnMessageRecord& rec);
+    void OnTx(uint32_t uplink, Ptr<const Packet> p);
+    void Sample();
+
+    const RepsExperimentConfig& m_c;
+    RepsExperimentResult& m_r;
+    Ptr<FatTreeHelper> m_ft;
+    std::unique_ptr<WorkloadScheduler> m_sched;
+    std::unordered_map<uint64_t, Ptr<DcnConnection>> m_conns;
+    std::vector<Time> m_started;
+    uint32_t m_mtu{4096};
+    uint32_t m_headerBytes{0};
+    int64_t m_nextStream{1000};
+    Time m_t0;
+    std::vector<Ptr<DcnQueueDisc>> m_monQ;
+    std::vector<uint64_t> m_bucketBytes; //!< current bucket, per uplink
+    std::vector<double> m_upRateGbps;
+};
+
+Ptr<DcnConnection>
+Runner::GetConnection(uint32_t src, uint32_t dst)
+{
+    uint64_t key = uint64_t(src) << 32 | dst;
+    auto it = m_conns.find(key);
+    if (it != m_conns.end())
+    {
+        return it->second;
+    }
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_c.lb);
+    ps->SetAttributeFailSafe("EvSetSize", UintegerValue(m_c.evs));
+    if (m_c.lb == "reps")
+    {
+        if (m_c.freezingTimeout.IsStrictlyPositive())
+        {
+            ps->SetAttribute("FreezingTimeout", TimeValue(m_c.freezingTimeout));
+        }
+        ps->SetAttribute("EvReuseCount", UintegerValue(m_c.evReuse));
+    }
+    for (const auto& a : m_c.lbAttrs)
+    {
+        ps->SetAttributeFailSafe(a.first, StringValue(a.second));
+    }
+    m_nextStream += ps->AssignStreams(m_nextStream);
+    DcnConnectionParams p;
+    p.lineRate = m_ft->GetHostLinkRate();
+    p.baseRtt = m_ft->GetBaseRtt(src, dst, m_mtu);
+    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(src));
+    Ptr<DcnConnection> conn =
+        t->Connect(m_ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
+    m_conns[key] = conn;
+    return conn;
+}
+
+void
+Runner::StartIds(const std::vector<uint32_t>& ids)
+{
+    for (uint32_t id : ids)
+    {
+        Time at = m_t0 + m_c.plan.messages[id].release;
+        if (at > Simulator::Now())
+        {
+            Simulator::Schedule(at - Simulator::Now(), &Runner::StartMessage, this, id);
+        }
+        else
+        {
+            StartMessage(id);
+        }
+    }
+}
+
+void
+Runner::StartMessage(uint32_t id)
+{
+    const WorkloadMessage& m = m_c.plan.messages[id];
+    m_started[id] = Simulator::Now();
+    GetConnection(m.src, m.dst)
+        ->SendMessage(m.bytes,
+                      DcnConnection::CompletionCallback(
+                          [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
+}
+
+void
+Runner::OnComplete(uint32_t id, const DcnMessageRecord& rec)
+{
+    const WorkloadMessage& m = m_c.plan.messages[id];
+    FctRecord f;
+    f.src = m.src;
+    f.dst = m.dst;
+    f.bytes = m.bytes;
+    f.start = m_started[id];
+    f.finish = rec.finish;
+    uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, m_mtu);
+    f.ideal = FctStats::IdealFct(m_ft->GetBaseRtt(m.src, m.dst, p1),
+                                 m.bytes,
+                                 m_mtu,
+                                 m_headerBytes,
+                                 m_ft->GetHostLinkRate());
+    f.retransmissions = rec.retransmissions;
+    f.outOfOrder = rec.outOfOrder;
+    f.timeouts = rec.timeouts;
+    f.trimmed = rec.trimmed;
+    m_r.stats.Add(f);
+    StartIds(m_sched->OnComplete(id));
+    if (m_sched->AllDone())
+    {
+        Simulator::Stop();
+    }
+}
+
+void
+Runner::OnTx(uint32_t uplink, Ptr<const Packet> p)
+{
+    m_bucketBytes[uplink] += p->GetSize();
+}
+
+void
+Runner::Sample()
+{
+    double secs = m_c.bucket.GetSeconds();
+    std::vector<double> u(m_monQ.size());
+    std::vector<uint32_t> q(m_monQ.size());
+    for (uint32_t i = 0; i < m_monQ.size(); ++i)
+    {
+        u[i] = m_bucketBytes[i] * 8.0 / secs / 1e9;
+        m_bucketBytes[i] = 0;
+        q[i] = m_monQ[i] ? m_monQ[i]->GetDataBytes() : 0;
+    }
+    m_r.utilGbps.push_back(u);
+    m_r.queueBytes.push_back(q);
+    Simulator::Schedule(m_c.bucket, &Runner::Sample, this);
+}
+
+void
+Runner::Run()
+{
+    const RepsExperimentConfig& c = m_c;
+    NS_ABORT_MSG_IF(c.routing != "dcn" && c.routing != "global" && c.routing != "global-ecmp",
+                    "RepsExperiment: routing='" << c.routing
+                                                << "'; allowed dcn, global, global-ecmp");
+    NS_ABORT_MSG_IF(c.plan.nHosts != c.numTors * c.hostsPerTor,
+                    "RepsExperiment: plan has " << c.plan.nHosts << " hosts, fabric "
+                                                << c.numTors * c.hostsPerTor);
+    NS_ABORT_MSG_IF(c.plan.messages.empty(), "RepsExperiment: empty workload plan");
+    RngSeedManager::SetSeed(c.seed);
+    RngSeedManager::SetRun(c.run);
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
+                       BooleanValue(c.routing == "global-ecmp"));
+
+    m_ft = CreateObject<FatTreeHelper>();
+    m_ft->SetAttribute("Tiers", UintegerValue(2));
+    m_ft->SetAttribute("NumTors", UintegerValue(c.numTors));
+    m_ft->SetAttribute("HostsPerTor", UintegerValue(c.hostsPerTor));
+    m_ft->SetAttribute("UplinksPerTor", UintegerValue(c.uplinksPerTor));
+    m_ft->SetAttribute("HostLinkRate", DataRateValue(c.hostRate));
+    m_ft->SetAttribute("FabricLinkRate", DataRateValue(c.fabricRate));
+    m_ft->SetAttribute("Routing", StringValue(c.routing == "dcn" ? "dcn" : "global"));
+    m_ft->SetAttribute("SlowLinkFraction", DoubleValue(c.slowFraction));
+    m_ft->SetAttribute("SlowLinkRate", DataRateValue(c.slowRate));
+    for (const auto& a : c.fabricAttrs)
+    {
+        m_ft->SetAttribute(a.first, StringValue(a.second));
+    }
+    for (const auto& s : c.slowLinks)
+    {
+        m_ft->AddSlowLink(s.first, s.second);
+    }
+    m_ft->Build();
+    m_ft->AssignStreams(1);
+
+    DcnTransportHelper th;
+    th.SetTransportAttribute("AckRatio", UintegerValue(c.ackRatio));
+    th.SetTransportAttribute("AckEvMode", StringValue(c.ackEvMode));
+    th.Install(m_ft->GetHosts());
+    m_mtu = DcnTransportHelper::Get(m_ft->GetHosts().Get(0))->GetMtu();
+    DcnHeader h;
+    m_headerBytes = 2 + 20 + 8 + h.GetSerializedSize(); // PPP + IPv4 + UDP + DcnHeader
+
+    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(m_ft);
+    for (const auto& f : c.failures)
+    {
+        NS_ABORT_MSG_IF(f.tor >= m_ft->GetNTors() || f.uplink >= c.uplinksPerTor,
+                        "RepsExperiment: failure on tor " << f.tor << " uplink " << f.uplink
+                                                          << " out of range");
+        uint32_t link = m_ft->GetTorUplink(f.tor, f.uplink);
+        if (f.kind == RepsFailure::SILENT)
+        {
+            fh->FailLinkSilent(link, f.start, f.duration);
+        }
+        else
+        {
+            fh->DegradeLink(link, f.rate, f.start, f.duration);
+        }
+    }
+    fh->AssignStreams(500);
+
+    if (c.monitorTor >= 0)
+    {
+        NS_ABORT_MSG_IF(uint32_t(c.monitorTor) >= m_ft->GetNTors(),
+                        "RepsExperiment: monitorTor=" << c.monitorTor << " out of range");
+        m_bucketBytes.assign(c.uplinksPerTor, 0);
+        for (uint32_t u = 0; u < c.uplinksPerTor; ++u)
+        {
+            const DcnLinkInfo& li = m_ft->GetLink(m_ft->GetTorUplink(c.monitorTor, u));
+            m_monQ.push_back(m_ft->GetQueueDisc(li.devA));
+            li.devA->TraceConnectWithoutContext("PhyTxEnd",
+                                                MakeCallback(&Runner::OnTx, this).Bind(u));
+        }
+        if (!m_monQ.empty() && m_monQ[0])
+        {
+            m_r.queueLimitBytes = m_monQ[0]->GetDataLimit().GetValue();
+        }
+        Simulator::Schedule(c.bucket, &Runner::Sample, this);
+    }
+
+    m_started.assign(c.plan.messages.size(), Time(0));
+    m_sched = std::make_unique<WorkloadScheduler>(&c.plan);
+    m_t0 = c.workloadStart;
+    Simulator::Schedule(c.workloadStart, [this]() { StartIds(m_sched->Start()); });
+    m_r.total = c.plan.messages.size();
+
+    auto w0 = std::chrono::steady_clock::now();
+    Simulator::Stop(c.stop);
+    Simulator::Run();
+    m_r.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+    m_r.endTime = Simulator::Now();
+    m_r.events = Simulator::GetEventCount();
+
+    m_r.summary = m_r.stats.Summarize();
+    m_r.completed = m_r.summary.count;
+    for (const auto& li : m_ft->GetLinks())
+    {
+        for (auto dev : {li.devA, li.devB})
+        {
+            Ptr<DcnQueueDisc> q = m_ft->GetQueueDisc(dev);
+            if (q)
+            {
+                m_r.congestionDrops += q->GetNDropped();
+                m_r.marks += q->GetNMarked();
+                m_r.packetHops += q->GetNEnqueued();
+            }
+        }
+    }
+    m_r.injectedDrops = fh->GetInjectedDrops();
+    m_r.unroutableDrops = fh->GetUnroutableDrops();
+    for (uint32_t i = 0; i < m_ft->GetNHosts(); ++i)
+    {
+        const auto& st = DcnTransportHelper::Get(m_ft->GetHosts().Get(i))->GetStats();
+        m_r.dataPackets += st.dataPacketsSent;
+        m_r.retransmissions += st.retransmissions;
+        m_r.timeouts += st.timeouts;
+    }
+    m_conns.clear();
+    m_monQ.clear();
+    m_ft = nullptr;
+    Simulator::Destroy();
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
+}
+
+} // namespace
+
+RepsExperimentResult
+RunRepsExperiment(const RepsExperimentConfig& c)
+{
+    RepsExperimentResult r;
+    Runner runner(c, r);
+    runner.Run();
+    return r;
+}
+
+} // namespace ns3
