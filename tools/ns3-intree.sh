@@ -107,13 +107,10 @@ log "running ${#suites[@]} dcn-lb suites with test.py: ${suites[*]}"
 pass=0
 fail=0
 for s in "${suites[@]}"; do
-    if out=$(./test.py --no-build -s "$s" 2>&1); then
-        status=ok
-    else
-        status=failed
-    fi
-    echo "$out" | grep -E '^(PASS|FAIL|CRASH|SKIP|VALGR)' || true
-    if [[ $status == ok ]] && echo "$out" | grep -q "^PASS: TestSuite $s"; then
+    status=ok
+    out=$(./test.py --no-build -s "$s" 2>&1 | sed 's/\x1b\[[0-9;]*m//g') || status=failed
+    echo "$out" | grep -E "(PASS|FAIL|CRASH|SKIP|VALGR)[^:]*: TestSuite " || true
+    if [[ $status == ok ]] && echo "$out" | grep -q "^1 of 1 tests passed"; then
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
