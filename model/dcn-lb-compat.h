@@ -1,6 +1,7 @@
 /*
  * Small compatibility layer over ns-3 API differences between the versions we
- * support (3.37 as in Debian bookworm, 3.43 as in Debian trixie).
+ * support (3.37 as in Debian bookworm, 3.43 as in Debian trixie; 3.31, waf era,
+ * as far as documented in wscript-compat/README.md).
  *
  * DCNLB_NS3_MINOR is defined by the build (CMakeLists.txt / wscript).
  */
@@ -29,6 +30,13 @@
 #define DCNLB_ROUTE_CB(T) const T&
 #else
 #define DCNLB_ROUTE_CB(T) T
+#endif
+
+#if DCNLB_NS3_MINOR >= 42
+// EnumValue became a template: the accessor needs the enum type explicitly.
+#define DCNLB_ENUM_ACCESSOR(EnumType, memberPtr) ns3::MakeEnumAccessor<EnumType>(memberPtr)
+#else
+#define DCNLB_ENUM_ACCESSOR(EnumType, memberPtr) ns3::MakeEnumAccessor(memberPtr)
 #endif
 
 #endif // DCN_LB_COMPAT_H

@@ -148,9 +148,13 @@ class RepsRegistryAttributesTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(r->SetAttributeFailSafe("ExploreMode", StringValue("AllRandom")),
                               true,
                               "ExploreMode accepts AllRandom");
+#if DCNLB_NS3_MINOR < 42
+        // ns-3 >= 3.42's EnumChecker<T> NS_ASSERTs on an unknown name instead of failing
+        // softly, so this check only runs where SetAttributeFailSafe can return false.
         NS_TEST_EXPECT_MSG_EQ(r->SetAttributeFailSafe("ExploreMode", StringValue("Bogus")),
                               false,
                               "ExploreMode rejects unknown names");
+#endif
 
         NS_TEST_EXPECT_MSG_EQ(r->ConfigError(), "", "defaults are valid");
         struct Bad

@@ -4,6 +4,7 @@
  *
  * Accepts ns-3's test-runner options (--list, --suite=NAME, --verbose, ...).
  * Output is echoed unchanged; at the end a line counts passed and failed suites.
+ * Without --suite, every registered suite is run, one ns-3 TestRunner call each.
  */
 #include "ns3/test.h"
 
@@ -11,6 +12,7 @@
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <vector>
 
 namespace
 {
@@ -76,39 +78,107 @@ class CountingBuf : public std::streambuf
 
 } // namespace
 
+/** Runs ns-3's TestRunner with these arguments (argv[0] first). */
+int
+RunNs3(std::vector<std::string> args)
+{
+    std::vector<char*> v;
+    for (auto& a : args)
+    {
+        v.push_back(a.data());
+    }
+    v.push_back(nullptr);
+    return ns3::TestRunner::Run(static_cast<int>(args.size()), v.data());
+}
+
+/** Names of all registered suites (from "--list"; the name is the last word of a line). */
+std::vector<std::string>
+SuiteNames(const std::string& prog)
+{
+    std::ostringstream captured;
+    std::streambuf* orig = std::cout.rdbuf(captured.rdbuf());
+    RunNs3({prog, "--list"});
+    std::cout.rdbuf(orig);
+    std::vector<std::string> names;
+    std::istringstream in(captured.str());
+    std::string line;
+    while (std::getline(in, line))
+    {
+        std::istringstream words(line);
+        std::string w;
+        std::string last;
+        while (words >> w)
+        {
+            last = w;
+        }
+        if (!last.empty())
+        {
+            names.push_back(last);
+        }
+    }
+    return names;
+}
+
 int
 main(int argc, char** argv)
 {
     bool listing = false;
+    bool oneSuite = false;
+    std::vector<std::string> args(argv, argv + argc);
     for (int i = 1; i < argc; ++i)
     {
-        std::string a = argv[i];
+        const std::string& a = args[i];
         if (a == "--list" || a == "--help" || a.rfind("--print", 0) == 0)
         {
             listing = true;
         }
+        if (a.rfind("--suite=", 0) == 0 || a.rfind("--example=", 0) == 0)
+        {
+            oneSuite = true;
+        }
+    }
+    if (listing)
+    {
+        return RunNs3(args);
     }
     std::streambuf* orig = std::cout.rdbuf();
     CountingBuf counter(orig);
-    std::cout.rdbuf(&counter);
-    int rc = ns3::TestRunner::Run(argc, argv);
+    int rc = 0;
+    if (oneSuite)
+    {
+        std::cout.rdbuf(&counter);
+        rc = RunNs3(args);
+    }
+    else
+    {
+        // Newer ns-3 (3.43) refuses to run several suites in one call: run them one
+        // at a time (same results on 3.37), forwarding the other options.
+        const std::vector<std::string> names = SuiteNames(args[0]);
+        std::cout.rdbuf(&counter);
+        for (const auto& name : names)
+        {
+            std::vector<std::string> one = args;
+            one.push_back("--suite=" + name);
+            if (RunNs3(one) != 0)
+            {
+                rc = 1;
+            }
+        }
+    }
     std::cout.flush();
     std::cout.rdbuf(orig);
-    if (!listing)
+    std::cout << "dcn-lb test suites: " << counter.passed << " passed, " << counter.failed
+              << " failed, " << counter.skipped << " skipped" << std::endl;
+    if (counter.failed > 0 && rc == 0)
     {
-        std::cout << "dcn-lb test suites: " << counter.passed << " passed, " << counter.failed
-                  << " failed, " << counter.skipped << " skipped" << std::endl;
-        if (counter.failed > 0 && rc == 0)
-        {
-            rc = 1;
-        }
-        if (counter.passed + counter.failed + counter.skipped == 0 && rc == 0)
-        {
-            // e.g. --suite=<a name that does not exist>: nothing ran, which is not a pass.
-            std::cerr << "dcn-lb-test-runner: no test suite ran (see --list for the names)"
-                      << std::endl;
-            rc = 1;
-        }
+        rc = 1;
+    }
+    if (counter.passed + counter.failed + counter.skipped == 0 && rc == 0)
+    {
+        // e.g. --suite=<a name that does not exist>: nothing ran, which is not a pass.
+        std::cerr << "dcn-lb-test-runner: no test suite ran (see --list for the names)"
+                  << std::endl;
+        rc = 1;
     }
     return rc;
 }

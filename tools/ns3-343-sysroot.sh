@@ -49,16 +49,17 @@ LDSO=$LIBDIR/ld-linux-x86-64.so.2
 log "sysroot: $SYSROOT ($(ls "$LIBDIR"/libns3-*.so.43 | wc -l) ns-3 libraries)"
 
 log "configuring $BUILD"
+mkdir -p "$BUILD"
 cmake -S "$REPO" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -Dns3_DIR="$LIBDIR/cmake/ns3" \
     -DCMAKE_EXE_LINKER_FLAGS="-Wl,--allow-shlib-undefined -Wl,-rpath-link,$LIBDIR" \
-    -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-rpath-link,$LIBDIR" -DCMAKE_SKIP_BUILD_RPATH=ON >"$BUILD.configure.log" 2>&1 ||
-    { tail -n 30 "$BUILD.configure.log"; echo "ns-3 3.43 (sysroot): CONFIGURE FAILED" >&2; exit 1; }
-grep "dcn-lb:" "$BUILD.configure.log" || true
+    -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-rpath-link,$LIBDIR" -DCMAKE_SKIP_BUILD_RPATH=ON >"$BUILD/configure.log" 2>&1 ||
+    { tail -n 30 "$BUILD/configure.log"; echo "ns-3 3.43 (sysroot): CONFIGURE FAILED" >&2; exit 1; }
+grep "dcn-lb:" "$BUILD/configure.log" || true
 log "building"
-if ! cmake --build "$BUILD" -j"$JOBS" >"$BUILD.build.log" 2>&1; then
-    grep -v '^\[[0-9]*/[0-9]*\] ' "$BUILD.build.log" | tail -n 60
-    echo "ns-3 3.43 (sysroot): BUILD FAILED (log: $BUILD.build.log)" >&2
+if ! cmake --build "$BUILD" -j"$JOBS" >"$BUILD/build.log" 2>&1; then
+    grep -v '^\[[0-9]*/[0-9]*\] ' "$BUILD/build.log" | tail -n 60
+    echo "ns-3 3.43 (sysroot): BUILD FAILED (log: $BUILD/build.log)" >&2
     exit 1
 fi
 # No header of the host's /usr/include/ns3 (3.37) may have been used.

@@ -2,6 +2,7 @@
 
 #include "../lb/ev-util.h"
 
+#include "../dcn-lb-compat.h"
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -35,7 +36,7 @@ DcnTransport::GetTypeId()
                           "Reliability mode: OutOfOrder (selective ACK/retransmission, UET/REPS "
                           "style, REPS spec 2.3) or InOrder (go-back-N RoCE; not implemented yet)",
                           EnumValue(DcnTransport::OUT_OF_ORDER),
-                          MakeEnumAccessor(&DcnTransport::m_mode),
+                          DCNLB_ENUM_ACCESSOR(DcnTransport::Mode, &DcnTransport::m_mode),
                           MakeEnumChecker(DcnTransport::OUT_OF_ORDER,
                                           "OutOfOrder",
                                           DcnTransport::IN_ORDER,
@@ -60,7 +61,7 @@ DcnTransport::GetTypeId()
                           "the triggering packet) or Carry (every unmarked EV since the previous "
                           "ACK). Reuse is a path-selector option.",
                           EnumValue(DcnTransport::ACK_EV_STANDARD),
-                          MakeEnumAccessor(&DcnTransport::m_ackEvMode),
+                          DCNLB_ENUM_ACCESSOR(DcnTransport::AckEvMode, &DcnTransport::m_ackEvMode),
                           MakeEnumChecker(DcnTransport::ACK_EV_STANDARD,
                                           "Standard",
                                           DcnTransport::ACK_EV_CARRY,

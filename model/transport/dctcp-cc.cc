@@ -1,5 +1,6 @@
 #include "dctcp-cc.h"
 
+#include "../dcn-lb-compat.h"
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -35,7 +36,7 @@ DctcpCc::GetTypeId()
                           "Window decrease on ECN ACKs: Mprdma (cwnd -= acked/4, REPS spec 2.3, "
                           "default) or Alpha (DCTCP EWMA, cwnd -= acked*alpha/2; spec resolution)",
                           EnumValue(DctcpCc::MPRDMA),
-                          MakeEnumAccessor(&DctcpCc::m_variant),
+                          DCNLB_ENUM_ACCESSOR(DctcpCc::Variant, &DctcpCc::m_variant),
                           MakeEnumChecker(DctcpCc::MPRDMA, "Mprdma", DctcpCc::ALPHA, "Alpha"))
             .AddAttribute("G",
                           "EWMA gain of the Alpha variant (DCTCP paper: 1/16)",
