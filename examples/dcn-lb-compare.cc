@@ -192,9 +192,9 @@ ParseFailures(const std::string& s)
         f.kind = parts.empty() ? "" : parts[0];
         if (f.kind != "silent" && f.kind != "down" && f.kind != "degrade" && f.kind != "drop")
         {
-            Fail("--failures: unknown kind '" + f.kind + "' in '" + item
-                 + "'; allowed: silent, down, degrade, drop (e.g. "
-                   "silent:link=3:start=100us:end=200us)");
+            Fail("--failures: unknown kind '" + f.kind + "' in '" + item +
+                 "'; allowed: silent, down, degrade, drop (e.g. "
+                 "silent:link=3:start=100us:end=200us)");
         }
         bool haveLink = false;
         for (size_t i = 1; i < parts.size(); ++i)
@@ -237,8 +237,8 @@ ParseFailures(const std::string& s)
             }
             else
             {
-                Fail("--failures: unknown key '" + k + "' in '" + item
-                     + "'; allowed: link, start, end, rate, prob, withdraw");
+                Fail("--failures: unknown key '" + k + "' in '" + item +
+                     "'; allowed: link, start, end, rate, prob, withdraw");
             }
         }
         if (!haveLink)
@@ -313,10 +313,10 @@ class Progress
 {
   public:
     Progress(bool quiet, std::string label)
-        : m_quiet(quiet)
-        , m_label(std::move(label))
-        , m_t0(std::chrono::steady_clock::now())
-        , m_last(m_t0)
+        : m_quiet(quiet),
+          m_label(std::move(label)),
+          m_t0(std::chrono::steady_clock::now()),
+          m_last(m_t0)
     {
     }
 
@@ -388,8 +388,8 @@ MakeFabric(const Options& o)
     }
     else
     {
-        Fail("--topo: unknown preset '" + o.topo
-             + "'; allowed: small, reps128, reps128-3tier, reps1024");
+        Fail("--topo: unknown preset '" + o.topo +
+             "'; allowed: small, reps128, reps128-3tier, reps1024");
     }
     if (o.tiers)
     {
@@ -456,8 +456,8 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     {
         if (f.link >= ft->GetLinks().size())
         {
-            Fail("--failures: link " + std::to_string(f.link) + " not in [0, "
-                 + std::to_string(ft->GetLinks().size() - 1) + "]");
+            Fail("--failures: link " + std::to_string(f.link) + " not in [0, " +
+                 std::to_string(ft->GetLinks().size() - 1) + "]");
         }
         Time duration = f.end.IsStrictlyPositive() ? f.end - f.start : Time(0);
         if (f.end.IsStrictlyPositive() && f.end <= f.start)
@@ -578,13 +578,15 @@ main(int argc, char* argv[])
                  "permutation|tornado|incast|alltoall|ring|butterfly|allscatter|cdf",
                  o.workload);
     cmd.AddValue("msgSize", "Message size (bytes or e.g. 2MiB, 4MB)", o.msgSize);
-    cmd.AddValue(
-        "cdf", "Flow-size CDF for --workload=cdf: name in data/workloads or a path", o.cdf);
+    cmd.AddValue("cdf",
+                 "Flow-size CDF for --workload=cdf: name in data/workloads or a path",
+                 o.cdf);
     cmd.AddValue("load", "Offered load of --workload=cdf, in (0, 1]", o.load);
     cmd.AddValue("duration", "Arrival window of --workload=cdf, e.g. 200us", o.duration);
     cmd.AddValue("flows", "Max flows of --workload=cdf (0 = no limit)", o.flows);
-    cmd.AddValue(
-        "parallel", "Max parallel connections per host for --workload=alltoall", o.parallel);
+    cmd.AddValue("parallel",
+                 "Max parallel connections per host for --workload=alltoall",
+                 o.parallel);
     cmd.AddValue("incastDegree", "Senders of --workload=incast", o.incastDegree);
     cmd.AddValue("bystanders", "Bystander flows of --workload=incast", o.bystanders);
     cmd.AddValue("cc", "Congestion control name", o.cc);
@@ -597,8 +599,9 @@ main(int argc, char* argv[])
     cmd.AddValue("failLink", "Shortcut: silent failure of this link id (-1 = none)", o.failLink);
     cmd.AddValue("failStart", "Start of --failLink", o.failStart);
     cmd.AddValue("failEnd", "End of --failLink (0 = persists)", o.failEnd);
-    cmd.AddValue(
-        "degradeLink", "Shortcut: run this link id at --degradeRate (-1 = none)", o.degradeLink);
+    cmd.AddValue("degradeLink",
+                 "Shortcut: run this link id at --degradeRate (-1 = none)",
+                 o.degradeLink);
     cmd.AddValue("degradeRate", "Rate of --degradeLink", o.degradeRate);
     cmd.AddValue("trim", "Enable packet trimming in the switches", o.trim);
     cmd.AddValue("ackRatio", "Data packets per ACK (1 = per-packet ACKs)", o.ackRatio);
@@ -619,15 +622,15 @@ main(int argc, char* argv[])
     {
         if (!PathSelectorRegistry::Has(lb))
         {
-            Fail("--lb: unknown load balancer '" + lb
-                 + "'; allowed: " + PathSelectorRegistry::NamesString());
+            Fail("--lb: unknown load balancer '" + lb +
+                 "'; allowed: " + PathSelectorRegistry::NamesString());
         }
     }
     if (!WorkloadPlanner::Has(o.workload))
     {
-        Fail("--workload: unknown workload '" + o.workload
-             + "'; allowed: permutation, tornado, incast, alltoall, ring, butterfly, allscatter, "
-               "cdf");
+        Fail("--workload: unknown workload '" + o.workload +
+             "'; allowed: permutation, tornado, incast, alltoall, ring, butterfly, allscatter, "
+             "cdf");
     }
     if (ParseBytes(o.msgSize) == 0)
     {
@@ -650,8 +653,8 @@ main(int argc, char* argv[])
     }
     if (!CongestionControlRegistry::Has(o.cc))
     {
-        Fail("--cc: unknown congestion control '" + o.cc
-             + "'; allowed: " + CongestionControlRegistry::NamesString());
+        Fail("--cc: unknown congestion control '" + o.cc +
+             "'; allowed: " + CongestionControlRegistry::NamesString());
     }
     if (o.mtu < 64 || o.mtu > 9000)
     {

@@ -80,8 +80,8 @@ main(int argc, char* argv[])
     cmd.AddValue("size", "UDP payload bytes", size);
     cmd.Parse(argc, argv);
     NS_ABORT_MSG_IF(hostsPerTor == 0 || hosts == 0 || hosts % hostsPerTor != 0,
-                    "fabric-bench: hosts=" << hosts << " must be a positive multiple of hostsPerTor="
-                                           << hostsPerTor);
+                    "fabric-bench: hosts="
+                        << hosts << " must be a positive multiple of hostsPerTor=" << hostsPerTor);
     NS_ABORT_MSG_IF(load <= 0 || load > 1, "fabric-bench: load=" << load << "; allowed (0,1]");
 
     auto t0 = std::chrono::steady_clock::now();

@@ -157,7 +157,8 @@ PrintHeader(const std::string& title)
               << std::setw(6) << "lb" << std::setw(14) << "param" << std::right << std::setw(11)
               << "maxFCTus" << std::setw(11) << "meanFCTus" << std::setw(9) << "done"
               << std::setw(9) << "cDrops" << std::setw(9) << "fDrops" << std::setw(7) << "RTOs"
-              << std::setw(8) << "wall_s" << "\n";
+              << std::setw(8) << "wall_s"
+              << "\n";
 }
 
 RepsExperimentResult
@@ -172,19 +173,18 @@ Run(const std::string& exp,
     g_hops += r.packetHops;
     std::ostringstream done;
     done << r.completed << "/" << r.total;
-    std::cout << std::left << std::setw(12) << scenario << std::setw(13) << workload
-              << std::setw(6) << c.lb << std::setw(14) << param << std::right << std::fixed
-              << std::setprecision(1) << std::setw(11) << r.MaxFctUs() << std::setw(11)
-              << r.summary.meanUs << std::setw(9) << done.str() << std::setw(9)
-              << r.congestionDrops << std::setw(9) << r.injectedDrops + r.unroutableDrops
-              << std::setw(7) << r.timeouts << std::setw(8) << std::setprecision(2)
-              << r.wallSeconds << std::endl;
+    std::cout << std::left << std::setw(12) << scenario << std::setw(13) << workload << std::setw(6)
+              << c.lb << std::setw(14) << param << std::right << std::fixed << std::setprecision(1)
+              << std::setw(11) << r.MaxFctUs() << std::setw(11) << r.summary.meanUs << std::setw(9)
+              << done.str() << std::setw(9) << r.congestionDrops << std::setw(9)
+              << r.injectedDrops + r.unroutableDrops << std::setw(7) << r.timeouts << std::setw(8)
+              << std::setprecision(2) << r.wallSeconds << std::endl;
     Csv(exp) << exp << "," << scenario << "," << workload << "," << c.lb << "," << param << ","
              << r.MaxFctUs() << "," << r.summary.meanUs << "," << r.summary.p99Us << ","
              << r.summary.meanSlowdown << "," << r.completed << "," << r.total << ","
              << r.congestionDrops << "," << r.injectedDrops << "," << r.unroutableDrops << ","
-             << r.marks << "," << r.timeouts << "," << r.retransmissions << ","
-             << r.dataPackets << "," << r.events << "," << r.wallSeconds << std::endl;
+             << r.marks << "," << r.timeouts << "," << r.retransmissions << "," << r.dataPackets
+             << "," << r.events << "," << r.wallSeconds << std::endl;
     return r;
 }
 
@@ -442,7 +442,8 @@ Macro()
                     }
                     if (sc == "fail")
                     {
-                        // 1 cable fails silently after 50 us and stays down (spec 3.3, [A] run_failures)
+                        // 1 cable fails silently after 50 us and stays down (spec 3.3, [A]
+                        // run_failures)
                         RepsFailure f;
                         f.tor = 1 % c.numTors;
                         f.uplink = 2 % c.uplinksPerTor;
@@ -534,7 +535,8 @@ main(int argc, char** argv)
                  g.experiment);
     cmd.AddValue("out", "output directory for CSV files", g.out);
     cmd.AddValue("scale", "small (32 hosts, reduced sizes; default) or paper (128 hosts)", g.scale);
-    cmd.AddValue("lbs", "comma list of load balancers (ecmp, ops, reps); default per experiment",
+    cmd.AddValue("lbs",
+                 "comma list of load balancers (ecmp, ops, reps); default per experiment",
                  g.lbs);
     cmd.AddValue("tors", "override: number of ToRs", g.tors);
     cmd.AddValue("hostsPerTor", "override: hosts per ToR", g.hostsPerTor);
@@ -550,7 +552,8 @@ main(int argc, char** argv)
     cmd.AddValue("workloads", "macro: comma list of workloads", g.workloads);
     cmd.AddValue("scenarios", "macro: comma list of healthy, asym, fail", g.scenarios);
     cmd.AddValue("loads", "macro: websearch loads in percent", g.loads);
-    cmd.AddValue("cdfDurationUs", "macro: websearch arrival window in us (default 500, paper 5000)",
+    cmd.AddValue("cdfDurationUs",
+                 "macro: websearch arrival window in us (default 500, paper 5000)",
                  g.cdfDurationUs);
     cmd.AddValue("evsList", "evs-sweep: EV set sizes", g.evsList);
     cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
@@ -568,8 +571,13 @@ main(int argc, char** argv)
                                               {"ack-sweep", AckSweep}};
     if (g.experiment == "all")
     {
-        for (const char* e : {"symmetric", "asymmetric", "transient", "incremental",
-                              "evs-sweep", "ack-sweep", "macro"})
+        for (const char* e : {"symmetric",
+                              "asymmetric",
+                              "transient",
+                              "incremental",
+                              "evs-sweep",
+                              "ack-sweep",
+                              "macro"})
         {
             exps[e]();
         }

@@ -2,12 +2,11 @@
  * GoogleTest unit tests of the pure REPS state machine (model/lb/reps-core.h).
  * Numbers refer to the test list in specs/reps.md section 6.
  */
-#include <gtest/gtest.h>
-
 #include "ns3/reps-core.h"
 
 #include <cmath>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <map>
 #include <random>
 #include <vector>
@@ -26,9 +25,9 @@ template <uint16_t Cap = 8>
 struct Driver
 {
     explicit Driver(RepsConfig cfg = RepsConfig{}, uint32_t evs = kEvs, uint32_t seed = 1)
-        : core(cfg)
-        , gen(seed)
-        , dist(0, evs - 1)
+        : core(cfg),
+          gen(seed),
+          dist(0, evs - 1)
     {
     }
 

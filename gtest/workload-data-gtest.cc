@@ -3,10 +3,9 @@
  * documented in data/workloads/README.md (linear interpolation between points).
  * Pure logic, no simulator.
  */
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <sstream>
 #include <string>
 #include <utility>

@@ -41,7 +41,9 @@ Ptr<DcnTransport>
 DcnTransportHelper::Get(Ptr<Node> node)
 {
     Ptr<DcnTransport> t = node->GetObject<DcnTransport>();
-    NS_ABORT_MSG_IF(!t, "node " << node->GetId() << " has no DcnTransport (DcnTransportHelper::Install)");
+    NS_ABORT_MSG_IF(!t,
+                    "node " << node->GetId()
+                            << " has no DcnTransport (DcnTransportHelper::Install)");
     return t;
 }
 

@@ -46,7 +46,8 @@ FailureHelper::CheckLink(uint32_t linkId, const char* what) const
 {
     NS_ABORT_MSG_IF(!m_fabric, "FailureHelper::" << what << ": no fabric set");
     NS_ABORT_MSG_IF(linkId >= m_fabric->GetLinks().size(),
-                    "FailureHelper::" << what << ": linkId=" << linkId << " does not exist; allowed [0,"
+                    "FailureHelper::" << what << ": linkId=" << linkId
+                                      << " does not exist; allowed [0,"
                                       << m_fabric->GetLinks().size() << ")");
 }
 
@@ -197,7 +198,10 @@ FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time du
     for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
     {
         Ptr<DcnFailureErrorModel> m = GetModel(d);
-        Simulator::Schedule(start - Simulator::Now(), &DcnFailureErrorModel::SetDropProbability, m, prob);
+        Simulator::Schedule(start - Simulator::Now(),
+                            &DcnFailureErrorModel::SetDropProbability,
+                            m,
+                            prob);
         if (duration.IsStrictlyPositive())
         {
             Simulator::Schedule(start + duration - Simulator::Now(),
@@ -219,7 +223,10 @@ FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time dur
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
         Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
-        Simulator::Schedule(start - Simulator::Now(), &DcnFailureErrorModel::SetDropProbability, m, prob);
+        Simulator::Schedule(start - Simulator::Now(),
+                            &DcnFailureErrorModel::SetDropProbability,
+                            m,
+                            prob);
         if (duration.IsStrictlyPositive())
         {
             Simulator::Schedule(start + duration - Simulator::Now(),
@@ -245,18 +252,24 @@ FailureHelper::AddBlackhole(Ptr<Node> sw,
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
         Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
-        Simulator::Schedule(start - Simulator::Now(), [m, srcNet, srcMask, dstNet, dstMask, duration, start]() {
-            uint32_t id = m->AddBlackhole(srcNet, srcMask, dstNet, dstMask);
-            if (duration.IsStrictlyPositive())
-            {
-                Simulator::Schedule(duration, &DcnFailureErrorModel::RemoveBlackhole, m, id);
-            }
-        });
+        Simulator::Schedule(
+            start - Simulator::Now(),
+            [m, srcNet, srcMask, dstNet, dstMask, duration, start]() {
+                uint32_t id = m->AddBlackhole(srcNet, srcMask, dstNet, dstMask);
+                if (duration.IsStrictlyPositive())
+                {
+                    Simulator::Schedule(duration, &DcnFailureErrorModel::RemoveBlackhole, m, id);
+                }
+            });
     }
 }
 
 void
-FailureHelper::FailSwitch(Ptr<Node> sw, Time start, Time duration, bool withdraw, Time withdrawDelay)
+FailureHelper::FailSwitch(Ptr<Node> sw,
+                          Time start,
+                          Time duration,
+                          bool withdraw,
+                          Time withdrawDelay)
 {
     CheckSwitch(sw, "FailSwitch");
     CheckTimes(start, duration, "FailSwitch");

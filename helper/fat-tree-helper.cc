@@ -250,10 +250,8 @@ FatTreeHelper::Validate() const
 {
     NS_ABORT_MSG_IF(m_tiers != 2 && m_tiers != 3,
                     "FatTreeHelper: Tiers=" << m_tiers << " not supported; allowed 2 or 3");
-    NS_ABORT_MSG_IF(m_hostsPerTor == 0,
-                    "FatTreeHelper: HostsPerTor=0; allowed >= 1");
-    NS_ABORT_MSG_IF(m_uplinksPerTor == 0,
-                    "FatTreeHelper: UplinksPerTor=0; allowed >= 1");
+    NS_ABORT_MSG_IF(m_hostsPerTor == 0, "FatTreeHelper: HostsPerTor=0; allowed >= 1");
+    NS_ABORT_MSG_IF(m_uplinksPerTor == 0, "FatTreeHelper: UplinksPerTor=0; allowed >= 1");
     if (m_tiers == 2)
     {
         NS_ABORT_MSG_IF(m_numTors == 0, "FatTreeHelper: NumTors=0; allowed >= 1");
@@ -279,15 +277,16 @@ FatTreeHelper::Validate() const
                     "FatTreeHelper: a switch would need " << swPorts << " ports; allowed <= 65535");
     NS_ABORT_MSG_IF(m_hostRate.GetBitRate() == 0 || m_fabricRate.GetBitRate() == 0 ||
                         m_coreRate.GetBitRate() == 0 || m_slowRate.GetBitRate() == 0,
-                    "FatTreeHelper: link rates (HostLinkRate=" << m_hostRate << ", FabricLinkRate="
-                        << m_fabricRate << ", CoreLinkRate=" << m_coreRate << ", SlowLinkRate="
-                        << m_slowRate << ") must be > 0");
+                    "FatTreeHelper: link rates (HostLinkRate="
+                        << m_hostRate << ", FabricLinkRate=" << m_fabricRate << ", CoreLinkRate="
+                        << m_coreRate << ", SlowLinkRate=" << m_slowRate << ") must be > 0");
     NS_ABORT_MSG_IF(m_linkDelay.IsStrictlyNegative(),
                     "FatTreeHelper: LinkDelay=" << m_linkDelay << "; allowed >= 0");
     NS_ABORT_MSG_IF(m_switchLatency.IsStrictlyNegative(),
                     "FatTreeHelper: SwitchLatency=" << m_switchLatency << "; allowed >= 0");
     NS_ABORT_MSG_IF(m_mtu < 576 || m_mtu > 65535,
-                    "FatTreeHelper: Mtu=" << m_mtu << "; allowed [576, 65535] (4165 carries a "
+                    "FatTreeHelper: Mtu=" << m_mtu
+                                          << "; allowed [576, 65535] (4165 carries a "
                                              "4096 B payload)");
     NS_ABORT_MSG_IF(m_queueLimit.GetValue() == 0,
                     "FatTreeHelper: QueueLimit=" << m_queueLimit << "; allowed > 0");
@@ -302,8 +301,8 @@ FatTreeHelper::Validate() const
     {
         NS_ABORT_MSG_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
                         "FatTreeHelper::AddSlowLink: tor=" << r.first << " uplink=" << r.second
-                            << "; allowed tor < " << GetNTors() << ", uplink < "
-                            << m_uplinksPerTor);
+                                                           << "; allowed tor < " << GetNTors()
+                                                           << ", uplink < " << m_uplinksPerTor);
     }
 }
 
@@ -441,7 +440,8 @@ FatTreeHelper::Build()
         {
             uint32_t t1 = three ? (t / m_torsPerPod) * U + u : u;
             DataRate r = slow[size_t(t) * U + u] ? m_slowRate : m_fabricRate;
-            m_torUp[t][u] = AddLink(p2p, m_sw[0].Get(t), m_sw[1].Get(t1), 0, 1, r, fabricDelay, false);
+            m_torUp[t][u] =
+                AddLink(p2p, m_sw[0].Get(t), m_sw[1].Get(t1), 0, 1, r, fabricDelay, false);
         }
     }
     if (three)
@@ -468,19 +468,30 @@ FatTreeHelper::Build()
     // Queue discs (before addresses, as ns-3 expects), then interfaces and addresses.
     TrafficControlHelper swTch;
     swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                           "DataLimit", QueueSizeValue(m_queueLimit),
-                           "KminFraction", DoubleValue(m_kmin),
-                           "KmaxFraction", DoubleValue(m_kmax),
-                           "TrimEnabled", BooleanValue(m_trim),
-                           "MarkAtDequeue", BooleanValue(m_markAtDequeue));
+                           "DataLimit",
+                           QueueSizeValue(m_queueLimit),
+                           "KminFraction",
+                           DoubleValue(m_kmin),
+                           "KmaxFraction",
+                           DoubleValue(m_kmax),
+                           "TrimEnabled",
+                           BooleanValue(m_trim),
+                           "MarkAtDequeue",
+                           BooleanValue(m_markAtDequeue));
     TrafficControlHelper hostTch;
     hostTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                             "DataLimit", QueueSizeValue(m_hostQueueLimit),
-                             "HighLimit", QueueSizeValue(m_hostQueueLimit),
-                             "KminFraction", DoubleValue(m_kmin),
-                             "KmaxFraction", DoubleValue(m_kmax),
-                             "EcnEnabled", BooleanValue(m_hostEcn),
-                             "MarkAtDequeue", BooleanValue(m_markAtDequeue));
+                             "DataLimit",
+                             QueueSizeValue(m_hostQueueLimit),
+                             "HighLimit",
+                             QueueSizeValue(m_hostQueueLimit),
+                             "KminFraction",
+                             DoubleValue(m_kmin),
+                             "KmaxFraction",
+                             DoubleValue(m_kmax),
+                             "EcnEnabled",
+                             BooleanValue(m_hostEcn),
+                             "MarkAtDequeue",
+                             BooleanValue(m_markAtDequeue));
     const Ipv4Mask mask("255.255.255.252");
     m_qdiscs.resize(2 * m_links.size());
     for (auto& li : m_links)
@@ -524,7 +535,8 @@ FatTreeHelper::InstallRoutes()
     TypeId ptid;
     NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(m_policyType, &ptid) ||
                         !ptid.IsChildOf(ForwardingPolicy::GetTypeId()),
-                    "FatTreeHelper: ForwardingPolicy='" << m_policyType
+                    "FatTreeHelper: ForwardingPolicy='"
+                        << m_policyType
                         << "' is not a registered ns3::ForwardingPolicy subclass (e.g. "
                            "ns3::EcmpForwardingPolicy, ns3::SprayForwardingPolicy)");
     pf.SetTypeId(ptid);
@@ -914,8 +926,8 @@ FatTreeHelper::GetTorUplink(uint32_t tor, uint32_t u) const
 {
     NS_ABORT_MSG_IF(tor >= m_torUp.size() || u >= m_uplinksPerTor,
                     "FatTreeHelper::GetTorUplink: tor=" << tor << " uplink=" << u
-                        << "; allowed tor < " << m_torUp.size() << ", uplink < "
-                        << m_uplinksPerTor);
+                                                        << "; allowed tor < " << m_torUp.size()
+                                                        << ", uplink < " << m_uplinksPerTor);
     return m_torUp[tor][u];
 }
 
@@ -923,9 +935,9 @@ uint32_t
 FatTreeHelper::GetAggUplink(uint32_t agg, uint32_t k) const
 {
     NS_ABORT_MSG_IF(agg >= m_aggUp.size() || k >= m_aggUplinks,
-                    "FatTreeHelper::GetAggUplink: agg=" << agg << " uplink=" << k
-                        << "; allowed agg < " << m_aggUp.size() << ", uplink < "
-                        << m_aggUplinks << " (3 tiers only)");
+                    "FatTreeHelper::GetAggUplink: agg="
+                        << agg << " uplink=" << k << "; allowed agg < " << m_aggUp.size()
+                        << ", uplink < " << m_aggUplinks << " (3 tiers only)");
     return m_aggUp[agg][k];
 }
 

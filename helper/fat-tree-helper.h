@@ -59,8 +59,8 @@ struct DcnLinkInfo
     int32_t tierB{0};
     uint32_t ifA{0}; //!< IPv4 interface index of devA on a
     uint32_t ifB{0};
-    DataRate rate;   //!< rate as built (after asymmetry)
-    Time delay;      //!< channel delay (switch latency folded in)
+    DataRate rate; //!< rate as built (after asymmetry)
+    Time delay;    //!< channel delay (switch latency folded in)
 };
 
 /** Ipv4RoutingHelper installing DcnSwitchRouting (configured later by FatTreeHelper). */
@@ -90,6 +90,7 @@ class FatTreeHelper : public Object
 
     /** Create nodes, links, addresses, queue discs and routes. */
     void Build();
+
     bool IsBuilt() const
     {
         return m_built;
@@ -106,10 +107,12 @@ class FatTreeHelper : public Object
     uint32_t GetHostIndex(Ipv4Address a) const;
     NodeContainer GetSwitches(uint32_t tier) const;
     NodeContainer GetAllSwitches() const;
+
     uint32_t GetNTiers() const
     {
         return m_tiers;
     }
+
     uint32_t GetNTors() const;
     uint32_t GetTorOfHost(uint32_t i) const;
     /** Pod of a ToR (3 tiers; 0 for 2 tiers). */
@@ -149,8 +152,13 @@ class FatTreeHelper : public Object
   private:
     void Validate() const;
     uint32_t AddLink(PointToPointHelper& p2p,
-                     Ptr<Node> a, Ptr<Node> b, int32_t tierA, int32_t tierB, DataRate rate,
-                     Time delay, bool hostLink);
+                     Ptr<Node> a,
+                     Ptr<Node> b,
+                     int32_t tierA,
+                     int32_t tierB,
+                     DataRate rate,
+                     Time delay,
+                     bool hostLink);
     uint32_t AddrOfLinkLower(uint32_t linkId) const;
     void InstallRoutes();
     void UpdateRoutes();
@@ -198,7 +206,7 @@ class FatTreeHelper : public Object
     std::vector<std::vector<uint32_t>> m_torUp;     //!< [tor][u] link id
     std::vector<std::vector<uint32_t>> m_aggUp;     //!< [agg][k] link id
     std::vector<Ptr<DcnSwitchRouting>> m_swRouting[3];
-    std::vector<Ptr<DcnQueueDisc>> m_qdiscs;        //!< by device: [2*link + (0 a, 1 b)]
+    std::vector<Ptr<DcnQueueDisc>> m_qdiscs; //!< by device: [2*link + (0 a, 1 b)]
 };
 
 } // namespace ns3

@@ -61,8 +61,7 @@ PortStatsHelper::Install(Ptr<FatTreeHelper> fabric, Time start, Time stop)
     NS_ABORT_MSG_IF(!fabric || !fabric->IsBuilt(), "PortStatsHelper: fabric must be built");
     NS_ABORT_MSG_IF(!m_interval.IsStrictlyPositive(),
                     "PortStatsHelper: Interval=" << m_interval << "; allowed > 0");
-    NS_ABORT_MSG_IF(stop < start,
-                    "PortStatsHelper: stop=" << stop << " < start=" << start);
+    NS_ABORT_MSG_IF(stop < start, "PortStatsHelper: stop=" << stop << " < start=" << start);
     for (const DcnLinkInfo& l : fabric->GetLinks())
     {
         for (int end = 0; end < 2; ++end)

@@ -104,8 +104,7 @@ Runner::GetConnection(uint32_t src, uint32_t dst)
     p.baseRtt = m_ft->GetBaseRtt(src, dst, m_mtu);
     p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
     Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(src));
-    Ptr<DcnConnection> conn =
-        t->Connect(m_ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
+    Ptr<DcnConnection> conn = t->Connect(m_ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
     m_conns[key] = conn;
     return conn;
 }
@@ -280,8 +279,7 @@ Runner::Run()
     auto w0 = std::chrono::steady_clock::now();
     Simulator::Stop(c.stop);
     Simulator::Run();
-    m_r.wallSeconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+    m_r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     m_r.endTime = Simulator::Now();
     m_r.events = Simulator::GetEventCount();
 

@@ -93,12 +93,13 @@ struct RepsExperimentResult
     uint64_t timeouts{0};
     double wallSeconds{0};
     Time endTime{0};
-    std::vector<std::vector<double>> utilGbps;    //!< [bucket][uplink]
+    std::vector<std::vector<double>> utilGbps;     //!< [bucket][uplink]
     std::vector<std::vector<uint32_t>> queueBytes; //!< [bucket][uplink], sampled at bucket end
     uint32_t queueLimitBytes{0};
 
     /** Max FCT (workload completion time) in us; the stop time if something did not finish. */
     double MaxFctUs() const;
+
     /** Congestion + injected + unroutable drops. */
     uint64_t TotalDrops() const
     {

@@ -208,8 +208,12 @@ WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
     }
     else if (m_workload == "incast")
     {
-        m_plan = WorkloadPlanner::Incast(
-            n, m_incastDegree, m_incastReceiver, m_msgSize, m_bystanders, m_msgSize);
+        m_plan = WorkloadPlanner::Incast(n,
+                                         m_incastDegree,
+                                         m_incastReceiver,
+                                         m_msgSize,
+                                         m_bystanders,
+                                         m_msgSize);
     }
     else if (m_workload == "alltoall")
     {
@@ -308,9 +312,8 @@ WorkloadHelper::StartMessage(uint32_t id)
     m_started[id] = Simulator::Now();
     Ptr<DcnConnection> c = GetConnection(m.src, m.dst);
     c->SendMessage(m.bytes,
-                   DcnConnection::CompletionCallback([this, id](const DcnMessageRecord& r) {
-                       OnComplete(id, r);
-                   }));
+                   DcnConnection::CompletionCallback(
+                       [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
 }
 
 void

@@ -54,7 +54,9 @@ class DataDirTestCase : public TestCase
                 double size = 0;
                 double pct = 0;
                 ls >> size >> pct;
-                NS_TEST_ASSERT_MSG_EQ(ls.fail(), false, path << ": malformed line '" << line << "'");
+                NS_TEST_ASSERT_MSG_EQ(ls.fail(),
+                                      false,
+                                      path << ": malformed line '" << line << "'");
                 NS_TEST_ASSERT_MSG_EQ((size >= lastSize), true, path << ": sizes not ascending");
                 NS_TEST_ASSERT_MSG_EQ((pct >= lastPct), true, path << ": percent not ascending");
                 lastSize = size;
@@ -97,7 +99,9 @@ class HeaderRoundTripTestCase : public TestCase
         DcnHeader r;
         p->RemoveHeader(r);
         NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 100u, "payload left after RemoveHeader");
-        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(r.opcode), static_cast<uint32_t>(DcnHeader::ACK), "opcode");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(r.opcode),
+                              static_cast<uint32_t>(DcnHeader::ACK),
+                              "opcode");
         NS_TEST_ASSERT_MSG_EQ(r.HasFlag(DcnHeader::FLAG_ECN_ECHO), true, "flag");
         NS_TEST_ASSERT_MSG_EQ(r.HasFlag(DcnHeader::FLAG_TRIMMED), false, "flag");
         NS_TEST_ASSERT_MSG_EQ(r.evEcho, 0xBEEF, "evEcho");
@@ -122,7 +126,9 @@ class RegistryTestCase : public TestCase
   private:
     void DoRun() override
     {
-        NS_TEST_ASSERT_MSG_EQ(PathSelectorRegistry::Has("no-such-load-balancer"), false, "unknown name");
+        NS_TEST_ASSERT_MSG_EQ(PathSelectorRegistry::Has("no-such-load-balancer"),
+                              false,
+                              "unknown name");
         std::vector<std::string> names = PathSelectorRegistry::Names();
         NS_TEST_ASSERT_MSG_EQ(std::is_sorted(names.begin(), names.end()), true, "Names() sorted");
         for (const auto& n : names)

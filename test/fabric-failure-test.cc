@@ -36,7 +36,8 @@ class FailureFixture
         rx.assign(n, std::vector<uint32_t>(n, 0));
         for (uint32_t i = 0; i < n; ++i)
         {
-            Ptr<Socket> s = Socket::CreateSocket(ft->GetHosts().Get(i), UdpSocketFactory::GetTypeId());
+            Ptr<Socket> s =
+                Socket::CreateSocket(ft->GetHosts().Get(i), UdpSocketFactory::GetTypeId());
             s->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
             s->SetRecvCallback(MakeCallback(&FailureFixture::Recv, this).Bind(i));
             socks.push_back(s);
@@ -98,7 +99,8 @@ class SilentLinkTest : public TestCase
 {
   public:
     SilentLinkTest()
-        : TestCase("silent link failure: losses on paths over the link, routes unchanged, interval ends")
+        : TestCase(
+              "silent link failure: losses on paths over the link, routes unchanged, interval ends")
     {
     }
 
@@ -114,7 +116,9 @@ class SilentLinkTest : public TestCase
         NS_TEST_EXPECT_MSG_GT(lost, 120, "about half the EVs cross the failed uplink");
         NS_TEST_EXPECT_MSG_LT(lost, 280, "about half the EVs cross the failed uplink");
         NS_TEST_EXPECT_MSG_EQ(f.fh->GetInjectedDrops(), lost, "every loss counted as injected");
-        NS_TEST_EXPECT_MSG_EQ(f.fh->GetInjectedDrops(DcnFailureErrorModel::LINK_DOWN), lost, "reason");
+        NS_TEST_EXPECT_MSG_EQ(f.fh->GetInjectedDrops(DcnFailureErrorModel::LINK_DOWN),
+                              lost,
+                              "reason");
         NS_TEST_EXPECT_MSG_EQ(f.CongestionDrops(), 0, "no congestion drops");
         NS_TEST_EXPECT_MSG_EQ(f.rx[1][2], 400, "all delivered after the interval");
         NS_TEST_EXPECT_MSG_EQ(f.fh->GetUnroutableDrops(), 0, "routes unchanged");
@@ -136,9 +140,9 @@ class WithdrawTest : public TestCase
             FailureFixture f(3, 2, 2);
             uint32_t link = f.ft->GetTorUplink(2, 1); // spine 1 <-> ToR 2
             f.fh->FailLink(link, MicroSeconds(10), MicroSeconds(20));
-            f.Blast(0, 4, 100, MicroSeconds(12));  // before the withdrawal: some losses
-            f.Blast(0, 5, 400, MicroSeconds(40));  // towards the ToR, after withdrawal
-            f.Blast(4, 0, 400, MicroSeconds(40));  // from the ToR
+            f.Blast(0, 4, 100, MicroSeconds(12)); // before the withdrawal: some losses
+            f.Blast(0, 5, 400, MicroSeconds(40)); // towards the ToR, after withdrawal
+            f.Blast(4, 0, 400, MicroSeconds(40)); // from the ToR
             f.Run(MilliSeconds(1));
             NS_TEST_EXPECT_MSG_LT(f.rx[0][4], 100, "losses before the withdrawal");
             NS_TEST_EXPECT_MSG_EQ(f.rx[0][5], 400, "no losses after withdrawal (towards)");
@@ -288,7 +292,9 @@ class BlackholeTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(f.rx[0][2], 100, "only the packets after the interval arrive");
         NS_TEST_EXPECT_MSG_EQ(f.rx[1][2], 100, "other source unaffected");
         NS_TEST_EXPECT_MSG_EQ(f.rx[0][3], 100, "other destination unaffected");
-        NS_TEST_EXPECT_MSG_EQ(f.fh->GetInjectedDrops(DcnFailureErrorModel::BLACKHOLE), 100, "counted");
+        NS_TEST_EXPECT_MSG_EQ(f.fh->GetInjectedDrops(DcnFailureErrorModel::BLACKHOLE),
+                              100,
+                              "counted");
     }
 };
 
@@ -314,7 +320,11 @@ class SwitchFailureTest : public TestCase
         }
         {
             FailureFixture f;
-            f.fh->FailSwitch(f.ft->GetSwitches(1).Get(0), MicroSeconds(1), Time(0), true, MicroSeconds(2));
+            f.fh->FailSwitch(f.ft->GetSwitches(1).Get(0),
+                             MicroSeconds(1),
+                             Time(0),
+                             true,
+                             MicroSeconds(2));
             f.Blast(0, 2, 400, MicroSeconds(5));
             f.Blast(3, 1, 400, MicroSeconds(5));
             f.Run(MilliSeconds(1));

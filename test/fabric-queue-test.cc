@@ -134,8 +134,12 @@ class PriorityAndTrimTest : public TestCase
         Ptr<QueueDiscItem> t = q->Dequeue();
         Ptr<Ipv4QueueDiscItem> ti = DynamicCast<Ipv4QueueDiscItem>(t);
         NS_TEST_ASSERT_MSG_NE(ti, nullptr, "IPv4 item");
-        NS_TEST_EXPECT_MSG_EQ(t->GetPacket()->GetSize(), 8 + DcnHeader::BASE_SIZE, "trimmed to headers");
-        NS_TEST_EXPECT_MSG_EQ(ti->GetHeader().GetPayloadSize(), 8 + DcnHeader::BASE_SIZE, "IP length fixed");
+        NS_TEST_EXPECT_MSG_EQ(t->GetPacket()->GetSize(),
+                              8 + DcnHeader::BASE_SIZE,
+                              "trimmed to headers");
+        NS_TEST_EXPECT_MSG_EQ(ti->GetHeader().GetPayloadSize(),
+                              8 + DcnHeader::BASE_SIZE,
+                              "IP length fixed");
         Ptr<Packet> c = t->GetPacket()->Copy();
         UdpHeader u;
         c->RemoveHeader(u);
@@ -247,7 +251,9 @@ class FabricTrimTest : public TestCase
                 marks += q->GetNMarked();
             }
         }
-        NS_TEST_EXPECT_MSG_EQ(m_full + m_trimmed, 2 * perSender, "every packet arrives (full or trimmed)");
+        NS_TEST_EXPECT_MSG_EQ(m_full + m_trimmed,
+                              2 * perSender,
+                              "every packet arrives (full or trimmed)");
         NS_TEST_EXPECT_MSG_GT(m_trimmed, 0, "some packets trimmed");
         NS_TEST_EXPECT_MSG_EQ(uint64_t(m_trimmed), trims, "trim counters match");
         NS_TEST_EXPECT_MSG_EQ(drops, 0, "no drops with trimming");

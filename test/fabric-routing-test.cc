@@ -4,8 +4,8 @@
  */
 #include "ns3/config.h"
 #include "ns3/core-module.h"
-#include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/forwarding-policy.h"
 #include "ns3/internet-module.h"
@@ -21,7 +21,11 @@ namespace
 
 /** Follow the routing decisions hop by hop; returns links traversed (99 = loop/drop). */
 uint32_t
-WalkPath(Ptr<FatTreeHelper> ft, uint32_t s, uint32_t d, uint16_t sport, std::vector<Ptr<Node>>* nodes)
+WalkPath(Ptr<FatTreeHelper> ft,
+         uint32_t s,
+         uint32_t d,
+         uint16_t sport,
+         std::vector<Ptr<Node>>* nodes)
 {
     Ptr<Packet> p = Create<Packet>(64);
     UdpHeader u;
@@ -220,7 +224,8 @@ class PolarisationTest : public TestCase
                 NodeContainer sw = ft->GetSwitches(t);
                 for (uint32_t i = 0; i < sw.GetN(); ++i)
                 {
-                    DynamicCast<EcmpForwardingPolicy>(ft->GetRouting(sw.Get(i))->GetForwardingPolicy())
+                    DynamicCast<EcmpForwardingPolicy>(
+                        ft->GetRouting(sw.Get(i))->GetForwardingPolicy())
                         ->SetSalt(42);
                 }
             }
@@ -323,7 +328,8 @@ class GlobalEquivalenceTest : public TestCase
 {
   public:
     GlobalEquivalenceTest()
-        : TestCase("same reachability and path lengths as Ipv4GlobalRouting (with and without random ECMP)")
+        : TestCase("same reachability and path lengths as Ipv4GlobalRouting (with and without "
+                   "random ECMP)")
     {
     }
 
@@ -343,7 +349,9 @@ class GlobalEquivalenceTest : public TestCase
         }
     }
 
-    std::map<std::pair<uint32_t, uint32_t>, uint32_t> Run(Ptr<FatTreeHelper> ft, const std::string& routing, bool randomEcmp)
+    std::map<std::pair<uint32_t, uint32_t>, uint32_t> Run(Ptr<FatTreeHelper> ft,
+                                                          const std::string& routing,
+                                                          bool randomEcmp)
     {
         Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(randomEcmp));
         m_hops.clear();
@@ -355,7 +363,8 @@ class GlobalEquivalenceTest : public TestCase
         std::vector<Ptr<Socket>> socks;
         for (uint32_t i = 0; i < n; ++i)
         {
-            Ptr<Socket> s = Socket::CreateSocket(ft->GetHosts().Get(i), UdpSocketFactory::GetTypeId());
+            Ptr<Socket> s =
+                Socket::CreateSocket(ft->GetHosts().Get(i), UdpSocketFactory::GetTypeId());
             s->Bind(InetSocketAddress(Ipv4Address::GetAny(), 9));
             s->SetIpRecvTtl(true);
             s->SetRecvCallback(MakeCallback(&GlobalEquivalenceTest::Recv, this).Bind(i));
@@ -494,7 +503,8 @@ class BaseRttTest : public TestCase
         Measure(Small3Tier(2, 2, 2, 2, 2), 0, 7);
         // REPS numbers: 4 links, 3 switches -> 2 x (4 x 500 + 3 x 500) ns propagation.
         Ptr<FatTreeHelper> reps = FatTreeHelper::RepsPaper128();
-        Time expect = NanoSeconds(7000) + DataRate("400Gbps").CalculateBytesTxTime(4 * (4096 + 71 + 71));
+        Time expect =
+            NanoSeconds(7000) + DataRate("400Gbps").CalculateBytesTxTime(4 * (4096 + 71 + 71));
         NS_TEST_EXPECT_MSG_EQ_TOL(reps->GetBaseRtt(0, 127, 4096).GetNanoSeconds(),
                                   expect.GetNanoSeconds(),
                                   4, // per-hop serialisation is rounded to 1 ns (Time resolution)

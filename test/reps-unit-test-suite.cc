@@ -157,6 +157,7 @@ class RepsRegistryAttributesTest : public TestCase
 #endif
 
         NS_TEST_EXPECT_MSG_EQ(r->ConfigError(), "", "defaults are valid");
+
         struct Bad
         {
             const char* name;
@@ -285,7 +286,7 @@ class RepsFeedbackMappingTest : public TestCase
   public:
     RepsFeedbackMappingTest()
         : TestCase(
-            "REPS feedback mapping: ACK cached, ECN_ACK and NACK not, retransmissions recycle")
+              "REPS feedback mapping: ACK cached, ECN_ACK and NACK not, retransmissions recycle")
     {
     }
 
@@ -348,9 +349,9 @@ class RepsFreezingTimersTest : public TestCase
 {
   public:
     RepsFreezingTimersTest(bool trimming)
-        : TestCase(std::string("REPS freezing entry and exit at simulated times, trimming=")
-                   + (trimming ? "on" : "off"))
-        , m_trimming(trimming)
+        : TestCase(std::string("REPS freezing entry and exit at simulated times, trimming=") +
+                   (trimming ? "on" : "off")),
+          m_trimming(trimming)
     {
     }
 
@@ -384,8 +385,9 @@ class RepsFreezingTimersTest : public TestCase
             {
                 Feedback(s, FeedbackSignal::TIMEOUT, 200);
                 NS_TEST_EXPECT_MSG_EQ(s->IsFreezing(), true, "low maxRtt RTO freezes");
-                NS_TEST_EXPECT_MSG_EQ(
-                    s->GetExitFreezeTime(), MicroSeconds(400), "exit = now + FreezingTimeout");
+                NS_TEST_EXPECT_MSG_EQ(s->GetExitFreezeTime(),
+                                      MicroSeconds(400),
+                                      "exit = now + FreezingTimeout");
             }
             else
             {
@@ -450,8 +452,8 @@ class RepsFrozenCyclingTest : public TestCase
 {
   public:
     RepsFrozenCyclingTest()
-        : TestCase(
-            "REPS frozen round-robin (1000 sends, 125 each, no exploration) and exploration modes")
+        : TestCase("REPS frozen round-robin (1000 sends, 125 each, no exploration) and exploration "
+                   "modes")
     {
     }
 
@@ -476,8 +478,9 @@ class RepsFrozenCyclingTest : public TestCase
         {
             uses[Send(s)]++;
         }
-        NS_TEST_EXPECT_MSG_EQ(
-            rec.explored.size(), 0, "no random EV while frozen with a full buffer");
+        NS_TEST_EXPECT_MSG_EQ(rec.explored.size(),
+                              0,
+                              "no random EV while frozen with a full buffer");
         NS_TEST_EXPECT_MSG_EQ(uses.size(), 8, "all 8 cached EVs used");
         for (const auto& kv : uses)
         {
@@ -531,7 +534,7 @@ class RepsOptionsTest : public TestCase
   public:
     RepsOptionsTest()
         : TestCase(
-            "REPS options: FreezingEnabled=false, IdleInvalidateTime, EvReuseCount, BufferSize>8")
+              "REPS options: FreezingEnabled=false, IdleInvalidateTime, EvReuseCount, BufferSize>8")
     {
     }
 

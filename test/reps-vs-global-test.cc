@@ -60,9 +60,9 @@ Row(const std::string& name, const RepsExperimentResult& r)
 {
     std::ostringstream os;
     os << std::left << std::setw(22) << name << std::right << std::setw(10) << std::fixed
-       << std::setprecision(1) << r.MaxFctUs() << std::setw(10) << r.summary.meanUs
-       << std::setw(8) << r.completed << "/" << r.total << std::setw(9) << r.congestionDrops
-       << std::setw(9) << r.injectedDrops << std::setw(8) << r.timeouts << "\n";
+       << std::setprecision(1) << r.MaxFctUs() << std::setw(10) << r.summary.meanUs << std::setw(8)
+       << r.completed << "/" << r.total << std::setw(9) << r.congestionDrops << std::setw(9)
+       << r.injectedDrops << std::setw(8) << r.timeouts << "\n";
     return os.str();
 }
 
@@ -113,15 +113,19 @@ class RepsSymmetricPermutationTest : public TestCase
         {
             if (e.first != "global")
             {
-                NS_TEST_EXPECT_MSG_EQ(e.second.completed, e.second.total,
+                NS_TEST_EXPECT_MSG_EQ(e.second.completed,
+                                      e.second.total,
                                       e.first << ": every flow completes");
             }
         }
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(reps.MaxFctUs(), ops.MaxFctUs() * 1.05,
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(reps.MaxFctUs(),
+                                    ops.MaxFctUs() * 1.05,
                                     "REPS max FCT no worse than OPS + 5%");
-        NS_TEST_EXPECT_MSG_LT(reps.MaxFctUs(), ecmp.MaxFctUs() * 0.8,
+        NS_TEST_EXPECT_MSG_LT(reps.MaxFctUs(),
+                              ecmp.MaxFctUs() * 0.8,
                               "REPS clearly better than flow ECMP");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(glob.MaxFctUs(), ecmp.MaxFctUs() * 0.95,
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(glob.MaxFctUs(),
+                                    ecmp.MaxFctUs() * 0.95,
                                     "global routing first route no better than our ECMP");
         // the ideal is ~ bytes / 400 Gb/s + RTT; REPS should be within 30% of it
         double idealUs = bytes * 8.0 / 400e9 * 1e6;
@@ -169,10 +173,12 @@ class RepsSilentFailureTest : public TestCase
         const auto& reps = res[1].second;
         NS_TEST_EXPECT_MSG_EQ(reps.completed, reps.total, "REPS: every flow completes");
         NS_TEST_EXPECT_MSG_GT(ops.injectedDrops, 100u, "OPS keeps spraying onto the dead link");
-        NS_TEST_EXPECT_MSG_LT(reps.injectedDrops * 4, ops.injectedDrops,
+        NS_TEST_EXPECT_MSG_LT(reps.injectedDrops * 4,
+                              ops.injectedDrops,
                               "REPS drops at least 4x fewer packets at the failed link (paper "
                               "Fig. 7: 2.5x transient, >70x headline)");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(reps.MaxFctUs(), ops.MaxFctUs() * 1.05,
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(reps.MaxFctUs(),
+                                    ops.MaxFctUs() * 1.05,
                                     "REPS completes no later than OPS (+5%)");
     }
 };

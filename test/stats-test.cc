@@ -170,8 +170,9 @@ class SummaryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(table.find("100.00"), std::string::npos, table);
         NS_TEST_ASSERT_MSG_NE(table.find("55.00"), std::string::npos, table);
         std::string line = FctStats::SummaryCsvLine("ops", s, f);
-        NS_TEST_ASSERT_MSG_EQ(
-            line, "ops,5,1,40,30,100,100,102,4,10,4,7,1,2,11,5,22,33,44", "summary CSV");
+        NS_TEST_ASSERT_MSG_EQ(line,
+                              "ops,5,1,40,30,100,100,102,4,10,4,7,1,2,11,5,22,33,44",
+                              "summary CSV");
     }
 };
 

@@ -307,7 +307,8 @@ class CarryEvTestCase : public TestCase
 {
   public:
     CarryEvTestCase()
-        : TestCase("coalesced ACKs (AckRatio 4): Carry gives one feedback per data EV, Standard one per ACK")
+        : TestCase("coalesced ACKs (AckRatio 4): Carry gives one feedback per data EV, Standard "
+                   "one per ACK")
     {
     }
 

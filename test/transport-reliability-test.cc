@@ -79,19 +79,21 @@ RunScenario(const ScenarioConfig& cfg)
         DcnConnectionParams p;
         p.lineRate = DataRate("100Gbps");
         p.baseRtt = MicroSeconds(10);
-        Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), ps, CreateObject<DctcpCc>(), p);
+        Ptr<DcnConnection> c =
+            t->Connect(net.Addr(net.right.Get(0)), ps, CreateObject<DctcpCc>(), p);
         conns.push_back(c);
         for (uint64_t s : cfg.sizes)
         {
             c->SendMessage(s,
-                          DcnConnection::CompletionCallback(
-                              [&res](const DcnMessageRecord& rec) { res.recs.push_back(rec); }));
+                           DcnConnection::CompletionCallback(
+                               [&res](const DcnMessageRecord& rec) { res.recs.push_back(rec); }));
             res.expected++;
         }
-        t->TraceConnectWithoutContext(
-            "PathChosen",
-            Callback<void, uint32_t, uint32_t, uint16_t>(
-                [&sentEv, i](uint32_t, uint32_t psn, uint16_t ev) { sentEv[{i, psn}] = ev; }));
+        t->TraceConnectWithoutContext("PathChosen",
+                                      Callback<void, uint32_t, uint32_t, uint16_t>(
+                                          [&sentEv, i](uint32_t, uint32_t psn, uint16_t ev) {
+                                              sentEv[{i, psn}] = ev;
+                                          }));
         t->TraceConnectWithoutContext(
             "Ack",
             Callback<void, Ptr<const Packet>, const DcnHeader&>(
@@ -196,7 +198,9 @@ class LossTestCase : public TestCase
         {
             retx += m.retransmissions;
         }
-        NS_TEST_ASSERT_MSG_EQ(retx, r.txTotal.retransmissions, "per-message retransmissions add up");
+        NS_TEST_ASSERT_MSG_EQ(retx,
+                              r.txTotal.retransmissions,
+                              "per-message retransmissions add up");
     }
 };
 
@@ -204,7 +208,8 @@ class TrimTestCase : public TestCase
 {
   public:
     TrimTestCase()
-        : TestCase("trimming every 7th data packet: NACK, immediate retransmission, every byte once")
+        : TestCase(
+              "trimming every 7th data packet: NACK, immediate retransmission, every byte once")
     {
     }
 
@@ -218,11 +223,15 @@ class TrimTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.recs.size(), r.expected, "all messages complete");
         NS_TEST_ASSERT_MSG_EQ(r.allOnce, true, "every byte delivered exactly once");
         NS_TEST_ASSERT_MSG_GT(m->trimmed, 10, "mangler trimmed packets");
-        NS_TEST_ASSERT_MSG_EQ(r.rx.trimmedReceived, m->trimmed, "receiver saw every trimmed header");
+        NS_TEST_ASSERT_MSG_EQ(r.rx.trimmedReceived,
+                              m->trimmed,
+                              "receiver saw every trimmed header");
         NS_TEST_ASSERT_MSG_EQ(r.rx.nacksSent, m->trimmed, "one NACK per trimmed header");
         NS_TEST_ASSERT_MSG_EQ(r.txTotal.nacksReceived, m->trimmed, "senders got every NACK");
         NS_TEST_ASSERT_MSG_EQ(r.txTotal.timeouts, 0, "NACKs recover without timeouts");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.txTotal.retransmissions, m->trimmed, "trimmed packets resent");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.txTotal.retransmissions,
+                                    m->trimmed,
+                                    "trimmed packets resent");
         uint32_t trimmed = 0;
         for (auto& rec : r.recs)
         {
@@ -257,7 +266,9 @@ class SilentFailureTestCase : public TestCase
         for (auto& rec : r.recs)
         {
             to += rec.timeouts;
-            NS_TEST_ASSERT_MSG_GT(rec.finish, MicroSeconds(250), "completes after the failure ends");
+            NS_TEST_ASSERT_MSG_GT(rec.finish,
+                                  MicroSeconds(250),
+                                  "completes after the failure ends");
         }
         NS_TEST_ASSERT_MSG_EQ(to, r.txTotal.timeouts, "timeouts counted per message");
     }
@@ -267,8 +278,8 @@ class EcnEchoTestCase : public TestCase
 {
   public:
     EcnEchoTestCase(uint32_t ackRatio, std::string mode)
-        : TestCase("CE marks echoed in ACKs with the data EV (AckRatio " + std::to_string(ackRatio) +
-                   ", " + mode + ")"),
+        : TestCase("CE marks echoed in ACKs with the data EV (AckRatio " +
+                   std::to_string(ackRatio) + ", " + mode + ")"),
           m_ratio(ackRatio),
           m_mode(mode)
     {
@@ -295,7 +306,8 @@ class EcnEchoTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.acksEvMismatch, 0, "every ACK echoes the data packet's EV");
         if (m_ratio > 1)
         {
-            NS_TEST_ASSERT_MSG_LT(r.acks * (m_ratio - 1), r.rx.dataPacketsReceived,
+            NS_TEST_ASSERT_MSG_LT(r.acks * (m_ratio - 1),
+                                  r.rx.dataPacketsReceived,
                                   "ACKs are coalesced");
         }
     }

@@ -23,12 +23,12 @@
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/uinteger.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <set>
 #include <map>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -121,8 +121,8 @@ struct TestNet
     Ptr<Node> s2;
     Ptr<Node> m1;
     Ptr<Node> m2;
-    Ptr<PointToPointNetDevice> s1ToM1Rx; //!< M1's device on the S1-M1 link (receives S1->M1)
-    Ptr<PointToPointNetDevice> s1ToM2Rx; //!< M2's device on the S1-M2 link
+    Ptr<PointToPointNetDevice> s1ToM1Rx;    //!< M1's device on the S1-M1 link (receives S1->M1)
+    Ptr<PointToPointNetDevice> s1ToM2Rx;    //!< M2's device on the S1-M2 link
     Ptr<PointToPointNetDevice> s2ToRightRx; //!< right[0]'s device (receives S2->right[0])
 
     Ipv4Address Addr(Ptr<Node> n) const
@@ -134,7 +134,12 @@ struct TestNet
 /** Build the network; spray = per-packet random ECMP at S1/S2. Restores the
  *  RandomEcmpRouting default afterwards. */
 inline TestNet
-BuildTestNet(uint32_t nLeft, uint32_t nRight, bool spray, Time d1, Time d2, std::string rate = "100Gbps")
+BuildTestNet(uint32_t nLeft,
+             uint32_t nRight,
+             bool spray,
+             Time d1,
+             Time d2,
+             std::string rate = "100Gbps")
 {
     TestNet n;
     n.left.Create(nLeft);

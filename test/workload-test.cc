@@ -190,9 +190,7 @@ class AllToAllTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_EQ(pairs.size(), n * (n - 1), "every ordered pair once");
             // Uneven durations so that completions interleave.
-            FakeRun run(plan, [&](uint32_t id) {
-                return 1.0 + (id * 7919 % 13) * 0.1;
-            });
+            FakeRun run(plan, [&](uint32_t id) { return 1.0 + (id * 7919 % 13) * 0.1; });
             NS_TEST_ASSERT_MSG_EQ(run.completed, n * (n - 1), "all complete");
             for (uint32_t h = 0; h < n; ++h)
             {
@@ -203,13 +201,13 @@ class AllToAllTestCase : public TestCase
         }
         // With parallel = 1, host 0's messages are strictly sequential.
         auto seq = WorkloadPlanner::AllToAll(4, 100, 1);
-        FakeRun run(seq, [](uint32_t) {
-            return 1.0;
-        });
+        FakeRun run(seq, [](uint32_t) { return 1.0; });
         for (uint32_t k = 1; k < 3; ++k)
         {
-            NS_TEST_ASSERT_MSG_EQ_TOL(
-                run.start[k], run.finish[k - 1], 1e-12, "next starts on completion");
+            NS_TEST_ASSERT_MSG_EQ_TOL(run.start[k],
+                                      run.finish[k - 1],
+                                      1e-12,
+                                      "next starts on completion");
         }
     }
 };
@@ -261,9 +259,7 @@ class CollectiveDependencyTestCase : public TestCase
             }
         }
         // Host 3 is slow to receive at step 0: host 4's step 1 waits for it.
-        FakeRun r(ring, [&](uint32_t id) {
-            return id == 3 ? 10.0 : 1.0;
-        });
+        FakeRun r(ring, [&](uint32_t id) { return id == 3 ? 10.0 : 1.0; });
         CheckDeps(ring, r);
         NS_TEST_ASSERT_MSG_EQ_TOL(r.start[1 * n + 4], 10.0, 1e-12, "waits for the received chunk");
         NS_TEST_ASSERT_MSG_EQ_TOL(r.start[1 * n + 1], 1.0, 1e-12, "others proceed");
@@ -281,13 +277,12 @@ class CollectiveDependencyTestCase : public TestCase
             {
                 const auto& recv = bf.messages[m.deps[1]];
                 NS_TEST_ASSERT_MSG_EQ(recv.dst, m.src, "depends on what this host received");
-                NS_TEST_ASSERT_MSG_EQ(
-                    recv.src, (m.src ^ dist[m.step - 1]), "from the previous partner");
+                NS_TEST_ASSERT_MSG_EQ(recv.src,
+                                      (m.src ^ dist[m.step - 1]),
+                                      "from the previous partner");
             }
         }
-        FakeRun rb(bf, [&](uint32_t id) {
-            return 1.0 + (id % 5);
-        });
+        FakeRun rb(bf, [&](uint32_t id) { return 1.0 + (id % 5); });
         CheckDeps(bf, rb);
         NS_TEST_ASSERT_MSG_EQ(rb.completed, bf.messages.size(), "butterfly completes");
 
@@ -303,7 +298,7 @@ class CdfTestCase : public TestCase
   public:
     CdfTestCase()
         : TestCase(
-            "CDF parsing: shipped files accepted, bad files rejected with file:line; sampling")
+              "CDF parsing: shipped files accepted, bad files rejected with file:line; sampling")
     {
     }
 
@@ -331,8 +326,9 @@ class CdfTestCase : public TestCase
 
         FlowSizeCdf bad;
         std::string e1 = FlowSizeCdf::Parse("# c\n0 0\n100 50\n50 80\n200 100\n", "x.txt", &bad);
-        NS_TEST_ASSERT_MSG_NE(
-            e1.find("x.txt:4:"), std::string::npos, "names file and line: " << e1);
+        NS_TEST_ASSERT_MSG_NE(e1.find("x.txt:4:"),
+                              std::string::npos,
+                              "names file and line: " << e1);
         NS_TEST_ASSERT_MSG_NE(e1.find("non-decreasing"), std::string::npos, "names the rule");
         std::string e2 = FlowSizeCdf::Parse("0 0\n100 60\n200 50\n", "y.txt", &bad);
         NS_TEST_ASSERT_MSG_NE(e2.find("y.txt:3:"), std::string::npos, e2);
@@ -422,11 +418,17 @@ class TestOnlyCc : public CongestionControl
         return tid;
     }
 
-    void OnAck(uint32_t, bool, Time) override {}
+    void OnAck(uint32_t, bool, Time) override
+    {
+    }
 
-    void OnNack() override {}
+    void OnNack() override
+    {
+    }
 
-    void OnTimeout() override {}
+    void OnTimeout() override
+    {
+    }
 
     std::string Name() const override
     {
@@ -447,8 +449,9 @@ class CcRegistryTestCase : public TestCase
     void DoRun() override
     {
         NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("test-only-cc"), true, "short name");
-        NS_TEST_ASSERT_MSG_EQ(
-            CongestionControlRegistry::Has("ns3::DcnWorkloadTestOnlyCc"), true, "TypeId name");
+        NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("ns3::DcnWorkloadTestOnlyCc"),
+                              true,
+                              "TypeId name");
         NS_TEST_ASSERT_MSG_EQ(CongestionControlRegistry::Has("no-such-cc"), false, "unknown");
         Ptr<CongestionControl> cc = CongestionControlRegistry::Create("test-only-cc");
         NS_TEST_ASSERT_MSG_EQ(cc->Name(), "test-only-cc", "created the right class");

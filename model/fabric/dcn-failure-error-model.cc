@@ -103,10 +103,10 @@ DcnFailureErrorModel::DoCorrupt(Ptr<Packet> p)
         p->CopyData(b, 22);
         if (b[0] == 0x00 && b[1] == 0x21)
         {
-            uint32_t src = (uint32_t(b[14]) << 24) | (uint32_t(b[15]) << 16) |
-                           (uint32_t(b[16]) << 8) | b[17];
-            uint32_t dst = (uint32_t(b[18]) << 24) | (uint32_t(b[19]) << 16) |
-                           (uint32_t(b[20]) << 8) | b[21];
+            uint32_t src =
+                (uint32_t(b[14]) << 24) | (uint32_t(b[15]) << 16) | (uint32_t(b[16]) << 8) | b[17];
+            uint32_t dst =
+                (uint32_t(b[18]) << 24) | (uint32_t(b[19]) << 16) | (uint32_t(b[20]) << 8) | b[21];
             for (const Rule& r : m_rules)
             {
                 if (r.active && (src & r.srcMask) == r.src && (dst & r.dstMask) == r.dst)

@@ -35,6 +35,7 @@ class DcnFailureErrorModel : public ErrorModel
 
     /** Nested down/up (several failures may cover the same device). */
     void SetDown(bool down);
+
     bool IsDown() const
     {
         return m_down > 0;

@@ -22,13 +22,13 @@ DcnQueueDisc::GetTypeId()
             .SetParent<QueueDisc>()
             .SetGroupName("DcnLb")
             .AddConstructor<DcnQueueDisc>()
-            .AddAttribute("DataLimit",
-                          "Data-band limit, bytes (B) or packets (p) (REPS spec 3.1: 1 BDP per "
-                          "port, ~100 packets of ~4150 B = 415000 B)",
-                          QueueSizeValue(QueueSize("415000B")),
-                          MakeQueueSizeAccessor(&DcnQueueDisc::SetDataLimit,
-                                                &DcnQueueDisc::GetDataLimit),
-                          MakeQueueSizeChecker())
+            .AddAttribute(
+                "DataLimit",
+                "Data-band limit, bytes (B) or packets (p) (REPS spec 3.1: 1 BDP per "
+                "port, ~100 packets of ~4150 B = 415000 B)",
+                QueueSizeValue(QueueSize("415000B")),
+                MakeQueueSizeAccessor(&DcnQueueDisc::SetDataLimit, &DcnQueueDisc::GetDataLimit),
+                MakeQueueSizeChecker())
             .AddAttribute("HighLimit",
                           "High-priority band limit (spec resolution: same as one BDP)",
                           QueueSizeValue(QueueSize("415000B")),
@@ -325,8 +325,8 @@ DcnQueueDisc::CheckConfig()
     NS_ABORT_MSG_IF(m_kmaxFrac < 0 || m_kmaxFrac > 1,
                     "DcnQueueDisc: KmaxFraction=" << m_kmaxFrac << " must be in [0,1]");
     NS_ABORT_MSG_IF(m_kminFrac > m_kmaxFrac,
-                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " > KmaxFraction="
-                                                  << m_kmaxFrac << "; need Kmin <= Kmax");
+                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " > KmaxFraction=" << m_kmaxFrac
+                                                  << "; need Kmin <= Kmax");
     if (GetNInternalQueues() == 0)
     {
         for (int i = 0; i < 2; ++i)

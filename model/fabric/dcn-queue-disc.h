@@ -114,7 +114,8 @@ class DcnQueueDisc : public QueueDisc
 
     TracedCallback<Ptr<const QueueDiscItem>, uint32_t> m_enqueueTrace; //!< item, band
     TracedCallback<Ptr<const QueueDiscItem>, double> m_markTrace;      //!< item, probability
-    TracedCallback<Ptr<const QueueDiscItem>, Ptr<const QueueDiscItem>> m_trimTrace; //!< original, trimmed
+    TracedCallback<Ptr<const QueueDiscItem>, Ptr<const QueueDiscItem>>
+        m_trimTrace; //!< original, trimmed
     TracedCallback<Ptr<const QueueDiscItem>> m_dropTrace;
 };
 

@@ -122,6 +122,7 @@ class EcmpForwardingPolicy : public ForwardingPolicy
                     uint32_t n,
                     uint32_t inIf) override;
     int64_t AssignStreams(int64_t stream) override;
+
     const char* Name() const override
     {
         return "ecmp";
@@ -150,6 +151,7 @@ class SprayForwardingPolicy : public ForwardingPolicy
                     uint32_t n,
                     uint32_t inIf) override;
     int64_t AssignStreams(int64_t stream) override;
+
     const char* Name() const override
     {
         return "spray";

@@ -53,7 +53,7 @@ struct PathFeedback
 /** Information the transport gives when asking for a path. */
 struct SendContext
 {
-    uint64_t psn{0};          //!< packet sequence number about to be sent
+    uint64_t psn{0}; //!< packet sequence number about to be sent
     bool retransmission{false};
     uint32_t bytesInFlight{0};
 };

@@ -203,8 +203,8 @@ class RepsCore
         if (m_st.exploreCounter > 0)
         {
             m_st.exploreCounter--;
-            if (m_cfg.exploreMode == ExploreMode::ALL_RANDOM
-                || m_st.exploreCounter % m_cfg.bufferSize == 0)
+            if (m_cfg.exploreMode == ExploreMode::ALL_RANDOM ||
+                m_st.exploreCounter % m_cfg.bufferSize == 0)
             {
                 return RepsEvChoice{static_cast<uint16_t>(rng()), true};
             }
@@ -370,8 +370,11 @@ class RepsCore
 class RepsFailureDetector
 {
   public:
-    void Configure(
-        int64_t baseRttNs, int64_t rtoNs, double rttThreshold, double windowRtoMult, bool trimming)
+    void Configure(int64_t baseRttNs,
+                   int64_t rtoNs,
+                   double rttThreshold,
+                   double windowRtoMult,
+                   bool trimming)
     {
         m_thresholdNs = static_cast<int64_t>(rttThreshold * static_cast<double>(baseRttNs));
         m_windowNs = static_cast<int64_t>(windowRtoMult * static_cast<double>(rtoNs));

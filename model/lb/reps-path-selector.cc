@@ -127,17 +127,17 @@ RepsPathSelector::GetTypeId()
 }
 
 RepsPathSelector::RepsPathSelector()
-    : m_bufferSize(8)
-    , m_evSetSize(65536)
-    , m_freezingEnabled(true)
-    , m_freezingTimeout(MilliSeconds(10))
-    , m_exploreMode(EXPLORE_EVERY_NTH)
-    , m_explorePackets(0)
-    , m_resetBufferOnFreezeExit(false)
-    , m_rttThreshold(1.65)
-    , m_rttWindowRtoMult(2.0)
-    , m_idleInvalidateTime(Time(0))
-    , m_evReuseCount(1)
+    : m_bufferSize(8),
+      m_evSetSize(65536),
+      m_freezingEnabled(true),
+      m_freezingTimeout(MilliSeconds(10)),
+      m_exploreMode(EXPLORE_EVERY_NTH),
+      m_explorePackets(0),
+      m_resetBufferOnFreezeExit(false),
+      m_rttThreshold(1.65),
+      m_rttWindowRtoMult(2.0),
+      m_idleInvalidateTime(Time(0)),
+      m_evReuseCount(1)
 {
     NS_LOG_FUNCTION(this);
     m_rng = CreateObject<UniformRandomVariable>();
@@ -271,8 +271,8 @@ RepsPathSelector::Choose(const SendContext& ctx)
         Configure();
     }
     const int64_t now = Simulator::Now().GetNanoSeconds();
-    if (m_idleInvalidateTime.IsStrictlyPositive()
-        && now - m_lastActivityNs >= m_idleInvalidateTime.GetNanoSeconds())
+    if (m_idleInvalidateTime.IsStrictlyPositive() &&
+        now - m_lastActivityNs >= m_idleInvalidateTime.GetNanoSeconds())
     {
         NS_LOG_LOGIC("idle for " << (now - m_lastActivityNs) << " ns: invalidating cached EVs");
         WithCore([](auto& c) { c.InvalidateValid(); });
@@ -309,41 +309,40 @@ RepsPathSelector::OnFeedback(const PathFeedback& fb)
     m_lastActivityNs = now;
     switch (fb.signal)
     {
-        case FeedbackSignal::ACK:
-        case FeedbackSignal::ECN_ACK: {
-            if (fb.rtt.IsStrictlyPositive())
-            {
-                m_detector.OnRttSample(fb.rtt.GetNanoSeconds(), now); // ECN ACKs count for maxRtt
-            }
-            const bool ecn = fb.signal == FeedbackSignal::ECN_ACK;
-            const bool exited =
-                WithCore([&](auto& core) { return core.OnAck(fb.path.ev, ecn, now); });
-            if (exited)
-            {
-                HandleFreezeExited();
-            }
-            break;
+    case FeedbackSignal::ACK:
+    case FeedbackSignal::ECN_ACK: {
+        if (fb.rtt.IsStrictlyPositive())
+        {
+            m_detector.OnRttSample(fb.rtt.GetNanoSeconds(), now); // ECN ACKs count for maxRtt
         }
-        case FeedbackSignal::NACK:
-            // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
-            break;
-        case FeedbackSignal::TIMEOUT:
-            if (m_detector.IsFailure())
+        const bool ecn = fb.signal == FeedbackSignal::ECN_ACK;
+        const bool exited = WithCore([&](auto& core) { return core.OnAck(fb.path.ev, ecn, now); });
+        if (exited)
+        {
+            HandleFreezeExited();
+        }
+        break;
+    }
+    case FeedbackSignal::NACK:
+        // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
+        break;
+    case FeedbackSignal::TIMEOUT:
+        if (m_detector.IsFailure())
+        {
+            const bool entered =
+                WithCore([now](auto& core) { return core.OnFailureDetected(now); });
+            if (entered)
             {
-                const bool entered =
-                    WithCore([now](auto& core) { return core.OnFailureDetected(now); });
-                if (entered)
-                {
-                    HandleFreezeEntered();
-                }
+                HandleFreezeEntered();
             }
-            else
-            {
-                NS_LOG_LOGIC("RTO treated as congestion: maxRtt " << m_detector.GetMaxRtt()
-                                                                  << " ns >= threshold "
-                                                                  << m_detector.GetThreshold());
-            }
-            break;
+        }
+        else
+        {
+            NS_LOG_LOGIC("RTO treated as congestion: maxRtt " << m_detector.GetMaxRtt()
+                                                              << " ns >= threshold "
+                                                              << m_detector.GetThreshold());
+        }
+        break;
     }
 }
 

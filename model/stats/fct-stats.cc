@@ -57,8 +57,11 @@ FctStats::WireBytes(uint64_t bytes, uint32_t mtu, uint32_t headerBytes)
 }
 
 Time
-FctStats::IdealFct(
-    Time baseRttFirstPacket, uint64_t bytes, uint32_t mtu, uint32_t headerBytes, DataRate lineRate)
+FctStats::IdealFct(Time baseRttFirstPacket,
+                   uint64_t bytes,
+                   uint32_t mtu,
+                   uint32_t headerBytes,
+                   DataRate lineRate)
 {
     NS_ABORT_MSG_IF(lineRate.GetBitRate() == 0, "IdealFct: line rate 0 bps, allowed: > 0");
     NS_ABORT_MSG_IF(mtu == 0, "IdealFct: mtu = 0, allowed: >= 1");
@@ -298,60 +301,24 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
         }
         os << '\n';
     };
-    row("flows completed", [&](size_t i) {
-        return std::to_string(sums[i].count);
-    });
-    row("flows unfinished", [&](size_t i) {
-        return std::to_string(sums[i].unfinished);
-    });
-    row("mean FCT (us)", [&](size_t i) {
-        return fmt(sums[i].meanUs);
-    });
-    row("p50 FCT (us)", [&](size_t i) {
-        return fmt(sums[i].p50Us);
-    });
-    row("p99 FCT (us)", [&](size_t i) {
-        return fmt(sums[i].p99Us);
-    });
-    row("max FCT (us)", [&](size_t i) {
-        return fmt(sums[i].maxUs);
-    });
-    row("completion time (us)", [&](size_t i) {
-        return fmt(sums[i].completionUs);
-    });
-    row("mean slowdown", [&](size_t i) {
-        return fmt(sums[i].meanSlowdown);
-    });
-    row("p99 slowdown", [&](size_t i) {
-        return fmt(sums[i].p99Slowdown);
-    });
-    row("retransmissions", [&](size_t i) {
-        return std::to_string(sums[i].retransmissions);
-    });
-    row("timeouts", [&](size_t i) {
-        return std::to_string(sums[i].timeouts);
-    });
-    row("out-of-order pkts", [&](size_t i) {
-        return std::to_string(sums[i].outOfOrder);
-    });
-    row("NACKed (trimmed) pkts", [&](size_t i) {
-        return std::to_string(sums[i].trimmed);
-    });
-    row("fabric drops", [&](size_t i) {
-        return std::to_string(ctr[i].drops);
-    });
-    row("failure drops", [&](size_t i) {
-        return std::to_string(ctr[i].failureDrops);
-    });
-    row("fabric ECN marks", [&](size_t i) {
-        return std::to_string(ctr[i].marks);
-    });
-    row("fabric trims", [&](size_t i) {
-        return std::to_string(ctr[i].trims);
-    });
-    row("packet hops", [&](size_t i) {
-        return std::to_string(ctr[i].packetHops);
-    });
+    row("flows completed", [&](size_t i) { return std::to_string(sums[i].count); });
+    row("flows unfinished", [&](size_t i) { return std::to_string(sums[i].unfinished); });
+    row("mean FCT (us)", [&](size_t i) { return fmt(sums[i].meanUs); });
+    row("p50 FCT (us)", [&](size_t i) { return fmt(sums[i].p50Us); });
+    row("p99 FCT (us)", [&](size_t i) { return fmt(sums[i].p99Us); });
+    row("max FCT (us)", [&](size_t i) { return fmt(sums[i].maxUs); });
+    row("completion time (us)", [&](size_t i) { return fmt(sums[i].completionUs); });
+    row("mean slowdown", [&](size_t i) { return fmt(sums[i].meanSlowdown); });
+    row("p99 slowdown", [&](size_t i) { return fmt(sums[i].p99Slowdown); });
+    row("retransmissions", [&](size_t i) { return std::to_string(sums[i].retransmissions); });
+    row("timeouts", [&](size_t i) { return std::to_string(sums[i].timeouts); });
+    row("out-of-order pkts", [&](size_t i) { return std::to_string(sums[i].outOfOrder); });
+    row("NACKed (trimmed) pkts", [&](size_t i) { return std::to_string(sums[i].trimmed); });
+    row("fabric drops", [&](size_t i) { return std::to_string(ctr[i].drops); });
+    row("failure drops", [&](size_t i) { return std::to_string(ctr[i].failureDrops); });
+    row("fabric ECN marks", [&](size_t i) { return std::to_string(ctr[i].marks); });
+    row("fabric trims", [&](size_t i) { return std::to_string(ctr[i].trims); });
+    row("packet hops", [&](size_t i) { return std::to_string(ctr[i].packetHops); });
     return os.str();
 }
 

@@ -105,6 +105,7 @@ class FctStats
   public:
     void Add(const FctRecord& r);
     void Clear();
+
     const std::vector<FctRecord>& GetRecords() const
     {
         return m_records;

@@ -23,8 +23,8 @@ namespace ns3
 /** Static facts about the connection, given once before the first packet. */
 struct CcSetup
 {
-    uint32_t mtu{4096};     //!< payload bytes per packet
-    uint64_t bdpBytes{0};   //!< bandwidth-delay product of the host link and base RTT
+    uint32_t mtu{4096};   //!< payload bytes per packet
+    uint64_t bdpBytes{0}; //!< bandwidth-delay product of the host link and base RTT
     DataRate lineRate{"400Gbps"};
     Time baseRtt{0};
 };
@@ -42,16 +42,19 @@ class CongestionControl : public Object
     virtual void OnNack() = 0;
     /** A retransmission timeout. */
     virtual void OnTimeout() = 0;
+
     /** Congestion window in bytes (max() = no window limit). */
     virtual uint64_t GetCwnd() const
     {
         return std::numeric_limits<uint64_t>::max();
     }
+
     /** Pacing rate (0 bps = send at line rate / as the window allows). */
     virtual DataRate GetRate() const
     {
         return DataRate(0);
     }
+
     virtual std::string Name() const = 0;
 
   protected:

@@ -1,8 +1,7 @@
 #include "dcn-connection.h"
 
-#include "dcn-transport.h"
-
 #include "../lb/ev-util.h"
+#include "dcn-transport.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -64,8 +63,8 @@ DcnConnection::Init(DcnTransport* t,
     uint64_t bdp = params.bdpBytes;
     if (bdp == 0)
     {
-        bdp = static_cast<uint64_t>(params.lineRate.GetBitRate() / 8.0 *
-                                    params.baseRtt.GetSeconds());
+        bdp =
+            static_cast<uint64_t>(params.lineRate.GetBitRate() / 8.0 * params.baseRtt.GetSeconds());
     }
     CcSetup ccs;
     ccs.mtu = m_mtu;

@@ -9,14 +9,13 @@
 #include "congestion-control.h"
 #include "dcn-header.h"
 
-#include "ns3/path-selector.h"
-
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/path-selector.h"
 
 #include <cstdint>
 #include <deque>
@@ -204,7 +203,7 @@ class DcnConnection : public Object
     std::deque<TxEntry> m_tx; //!< psn m_psnBase + i
     uint32_t m_psnBase{0};
     uint32_t m_nextPsn{0};
-    std::deque<uint32_t> m_retxQueue;                    //!< psns declared lost
+    std::deque<uint32_t> m_retxQueue;                   //!< psns declared lost
     std::deque<std::pair<uint32_t, Time>> m_timerQueue; //!< (psn, send time) in send order
     EventId m_rtoEvent;
     uint64_t m_inflight{0};

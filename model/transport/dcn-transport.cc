@@ -1,8 +1,8 @@
 #include "dcn-transport.h"
 
+#include "../dcn-lb-compat.h"
 #include "../lb/ev-util.h"
 
-#include "../dcn-lb-compat.h"
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
@@ -88,10 +88,11 @@ DcnTransport::GetTypeId()
                             "A data packet was sent (packet with UDP and DcnHeader)",
                             MakeTraceSourceAccessor(&DcnTransport::m_txTrace),
                             "ns3::DcnTransport::PacketTracedCallback")
-            .AddTraceSource("Rx",
-                            "A data packet was received (payload, header, source address, duplicate?)",
-                            MakeTraceSourceAccessor(&DcnTransport::m_rxTrace),
-                            "ns3::DcnTransport::RxTracedCallback")
+            .AddTraceSource(
+                "Rx",
+                "A data packet was received (payload, header, source address, duplicate?)",
+                MakeTraceSourceAccessor(&DcnTransport::m_rxTrace),
+                "ns3::DcnTransport::RxTracedCallback")
             .AddTraceSource("Ack",
                             "The sender received an ACK",
                             MakeTraceSourceAccessor(&DcnTransport::m_ackTrace),
@@ -159,7 +160,8 @@ DcnTransport::Install(Ptr<Node> node)
     m_local = m_ipv4->GetAddress(1, 0).GetLocal();
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
     m_socket->SetAttribute("RcvBufSize", UintegerValue(1u << 30));
-    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT)) != 0,
+    NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT)) !=
+                        0,
                     "DcnTransport: cannot bind UDP port " << DcnHeader::UDP_PORT << " on node "
                                                           << node->GetId());
     m_socket->SetIpRecvTos(true);
@@ -210,7 +212,8 @@ DcnTransport::Connect(Ipv4Address dst,
     NS_ABORT_MSG_IF(p.lineRate.GetBitRate() == 0,
                     "DcnTransport::Connect: lineRate = 0 is invalid; allowed > 0");
     NS_ABORT_MSG_IF(p.baseRtt.IsStrictlyNegative(),
-                    "DcnTransport::Connect: baseRtt = " << p.baseRtt << " is invalid; allowed >= 0");
+                    "DcnTransport::Connect: baseRtt = " << p.baseRtt
+                                                        << " is invalid; allowed >= 0");
     if (m_nicRate.GetBitRate() == 0)
     {
         m_nicRate = p.lineRate;
@@ -466,8 +469,8 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
     {
         rc.lastEnd = h.psn + 1;
     }
-    if (rc.pendingAcks >= m_ackRatio || dup || straggler ||
-        h.HasFlag(DcnHeader::FLAG_LAST) || rc.carried.size() >= 255)
+    if (rc.pendingAcks >= m_ackRatio || dup || straggler || h.HasFlag(DcnHeader::FLAG_LAST) ||
+        rc.carried.size() >= 255)
     {
         SendAck(rc, h, ev, ce, ooo);
     }

@@ -47,7 +47,7 @@ struct DcnTransportStats
     uint64_t acksReceived{0};
     uint64_t nacksReceived{0};
     uint64_t timeouts{0};
-    uint64_t dataPacketsReceived{0};  //!< including duplicates and trimmed headers
+    uint64_t dataPacketsReceived{0}; //!< including duplicates and trimmed headers
     uint64_t trimmedReceived{0};
     uint64_t duplicatePackets{0};     //!< data packets received again (not delivered)
     uint64_t outOfOrderPackets{0};    //!< delivered packets with psn below the highest seen
@@ -121,6 +121,7 @@ class DcnTransport : public Object
     void NotifyReady(DcnConnection* c);
     /** @internal Send a transport packet (headers are added here). */
     void SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address dst, bool ect);
+
     /** @internal */
     DcnTransportStats& MutableStats()
     {

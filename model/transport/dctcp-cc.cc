@@ -1,6 +1,7 @@
 #include "dctcp-cc.h"
 
 #include "../dcn-lb-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"

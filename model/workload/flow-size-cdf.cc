@@ -3,13 +3,12 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 
-#include <dirent.h>
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cmath>
+#include <dirent.h>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 
 #ifndef DCNLB_DATA_DIR
 #define DCNLB_DATA_DIR "data"

@@ -14,8 +14,8 @@ NS_LOG_COMPONENT_DEFINE("DcnWorkloadPlan");
 const std::vector<std::string>&
 WorkloadPlanner::Names()
 {
-    static const std::vector<std::string> names = {
-        "permutation", "tornado", "incast", "alltoall", "ring", "butterfly", "allscatter", "cdf"};
+    static const std::vector<std::string> names =
+        {"permutation", "tornado", "incast", "alltoall", "ring", "butterfly", "allscatter", "cdf"};
     return names;
 }
 
@@ -235,9 +235,7 @@ WorkloadPlanner::ButterflyAllreduce(uint32_t n, uint64_t msgBytes)
     WorkloadPlan plan;
     plan.name = "butterfly";
     plan.nHosts = n;
-    auto levelOf = [levels](uint32_t s) {
-        return s < levels ? s : 2 * levels - 1 - s;
-    };
+    auto levelOf = [levels](uint32_t s) { return s < levels ? s : 2 * levels - 1 - s; };
     for (uint32_t s = 0; s < 2 * levels; ++s)
     {
         uint32_t k = levelOf(s);
@@ -300,8 +298,9 @@ WorkloadPlanner::Poisson(uint32_t n,
                     "Workload cdf: load " << load << " not in (0, 1]");
     NS_ABORT_MSG_IF(hostRateBps == 0, "Workload cdf: host link rate is 0 bps, allowed: > 0");
     NS_ABORT_MSG_IF(duration <= Time(0) && maxFlows == 0,
-                    "Workload cdf: duration " << duration.As(
-                        Time::US) << " and flow count 0; set duration > 0 or flows > 0");
+                    "Workload cdf: duration "
+                        << duration.As(Time::US)
+                        << " and flow count 0; set duration > 0 or flows > 0");
     NS_ABORT_MSG_IF(cdf.GetPoints().size() < 2, "Workload cdf: no CDF loaded");
     WorkloadPlan plan;
     plan.name = "cdf";

@@ -141,14 +141,17 @@ class WorkloadScheduler
     std::vector<uint32_t> Start();
     /** Mark message id complete; returns messages that may start now. */
     std::vector<uint32_t> OnComplete(uint32_t id);
+
     uint32_t GetCompleted() const
     {
         return m_completed;
     }
+
     bool AllDone() const
     {
         return m_completed == m_plan->messages.size();
     }
+
     uint32_t GetActive(uint32_t src) const;
 
   private:
