@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds dcn-lb (standalone, against the installed ns-3) and runs EVERY test:
 # all ns-3 TestSuites (test/*.cc, through build/dcn-lb-test-runner) and all
-# GoogleTest unit tests (gtest/*.cc, build/dcn-lb-gtest).  The last line is
-#   dcn-lb tests: ns-3 suites <p> passed, <f> failed | gtest <p> passed, <f> failed | TOTAL <p> passed, <f> failed
+# GoogleTest unit tests (gtest/*.cc, build/dcn-lb-gtest), and the bad-input checks of
+# the examples (tools/check-bad-input.sh).  The last line is
+#   dcn-lb tests: ns-3 suites <p> passed, <f> failed | gtest <p> passed, <f> failed | bad-input <p> passed, <f> failed | TOTAL <p> passed, <f> failed
 # Exit status 0 only if everything passed.
 #   BUILD_DIR (default build), BUILD_TYPE (default Release), JOBS (default nproc)
 set -euo pipefail
@@ -48,7 +49,19 @@ else
     echo "=== GoogleTest: no gtest/*.cc or GoogleTest not found, skipped"
 fi
 
-tp=$((ns3_pass + g_pass))
-tf=$((ns3_fail + g_fail))
-echo "dcn-lb tests: ns-3 suites $ns3_pass passed, $ns3_fail failed | gtest $g_pass passed, $g_fail failed | TOTAL $tp passed, $tf failed"
+echo "=== Bad-input checks: tools/check-bad-input.sh"
+b_pass=0
+b_fail=0
+bout=$(bash tools/check-bad-input.sh "$BUILD_DIR" 2>&1) || true
+echo "$bout"
+if [[ $bout =~ bad-input\ checks:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    b_pass=${BASH_REMATCH[1]}
+    b_fail=${BASH_REMATCH[2]}
+else
+    b_fail=1
+fi
+
+tp=$((ns3_pass + g_pass + b_pass))
+tf=$((ns3_fail + g_fail + b_fail))
+echo "dcn-lb tests: ns-3 suites $ns3_pass passed, $ns3_fail failed | gtest $g_pass passed, $g_fail failed | bad-input $b_pass passed, $b_fail failed | TOTAL $tp passed, $tf failed"
 [[ $tf -eq 0 ]]
