@@ -18,6 +18,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
 
 #include <chrono>
 #include <unordered_map>
@@ -141,22 +142,7 @@ void
 Runner::OnComplete(uint32_t id, const DcnMessageRecord& rec)
 {
     const WorkloadMessage& m = m_c.plan.messages[id];
-    FctRecord f;
-    f.src = m.src;
-    f.dst = m.dst;
-    f.bytes = m.bytes;
-    f.start = m_started[id];
-    f.finish = rec.finish;
-    uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, m_mtu);
-    f.ideal = FctStats::IdealFct(m_ft->GetBaseRtt(m.src, m.dst, p1),
-                                 m.bytes,
-                                 m_mtu,
-                                 m_headerBytes,
-                                 m_ft->GetHostLinkRate());
-    f.retransmissions = rec.retransmissions;
-    f.outOfOrder = rec.outOfOrder;
-    f.timeouts = rec.timeouts;
-    f.trimmed = rec.trimmed;
+    FctRecord f = MakeFctRecord(*m_ft, m, m_started[id], rec, m_mtu, m_headerBytes);
     m_r.stats.Add(f);
     StartIds(m_sched->OnComplete(id));
     if (m_sched->AllDone())

@@ -316,27 +316,39 @@ WorkloadHelper::StartMessage(uint32_t id)
                        [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
 }
 
+FctRecord
+MakeFctRecord(const FatTreeHelper& fabric,
+              const WorkloadMessage& m,
+              Time start,
+              const DcnMessageRecord& r,
+              uint32_t mtu,
+              uint32_t headerBytes)
+{
+    FctRecord f;
+    f.src = m.src;
+    f.dst = m.dst;
+    f.bytes = m.bytes;
+    f.start = start;
+    f.finish = r.finish;
+    uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, mtu);
+    f.ideal = FctStats::IdealFct(fabric.GetBaseRtt(m.src, m.dst, p1),
+                                 m.bytes,
+                                 mtu,
+                                 headerBytes,
+                                 fabric.GetHostLinkRate());
+    f.retransmissions = r.retransmissions;
+    f.outOfOrder = r.outOfOrder;
+    f.timeouts = r.timeouts;
+    f.trimmed = r.trimmed;
+    return f;
+}
+
 void
 WorkloadHelper::OnComplete(uint32_t id, const DcnMessageRecord& r)
 {
     const WorkloadMessage& m = m_plan.messages[id];
     m_done[id] = true;
-    FctRecord f;
-    f.src = m.src;
-    f.dst = m.dst;
-    f.bytes = m.bytes;
-    f.start = m_started[id];
-    f.finish = r.finish;
-    uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, m_mtu);
-    f.ideal = FctStats::IdealFct(m_fabric->GetBaseRtt(m.src, m.dst, p1),
-                                 m.bytes,
-                                 m_mtu,
-                                 m_headerBytes,
-                                 m_fabric->GetHostLinkRate());
-    f.retransmissions = r.retransmissions;
-    f.outOfOrder = r.outOfOrder;
-    f.timeouts = r.timeouts;
-    f.trimmed = r.trimmed;
+    FctRecord f = MakeFctRecord(*m_fabric, m, m_started[id], r, m_mtu, m_headerBytes);
     m_stats.Add(f);
     m_flowTrace(f);
     StartMessages(m_sched->OnComplete(id));

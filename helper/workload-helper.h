@@ -32,6 +32,18 @@
 namespace ns3
 {
 
+/**
+ * FCT record of a completed workload message: sizes and endpoints from the plan, the
+ * start time the workload driver recorded, counters from the transport, and the ideal
+ * FCT (FctStats::IdealFct) from the fabric's unloaded base RTT.
+ */
+FctRecord MakeFctRecord(const FatTreeHelper& fabric,
+                        const WorkloadMessage& m,
+                        Time start,
+                        const DcnMessageRecord& r,
+                        uint32_t mtu,
+                        uint32_t headerBytes);
+
 class WorkloadHelper : public Object
 {
   public:
