@@ -42,6 +42,22 @@ CountHop(Ptr<const Packet>)
     ++g_packetHops;
 }
 
+/** Collects message FCTs; stops the simulation when every host's message is done. */
+struct FctCollector
+{
+    std::vector<double> fct;
+    uint32_t expected{0};
+
+    void Done(const DcnMessageRecord& r)
+    {
+        fct.push_back((r.finish - r.start).GetMicroSeconds());
+        if (fct.size() == expected)
+        {
+            Simulator::Stop(); // done: do not run idle timers to stopMs
+        }
+    }
+};
+
 } // namespace
 
 int
@@ -129,8 +145,10 @@ main(int argc, char** argv)
         }
     }
 
-    std::vector<double> fct;
-    fct.reserve(hosts);
+    FctCollector collector;
+    collector.expected = hosts;
+    collector.fct.reserve(hosts);
+    std::vector<double>& fct = collector.fct;
     const uint32_t mtu = DcnTransportHelper::Get(ft->GetHosts().Get(0))->GetMtu();
     for (uint32_t i = 0; i < hosts; ++i)
     {
@@ -142,14 +160,7 @@ main(int argc, char** argv)
         stream += ps->AssignStreams(stream);
         Ptr<DcnConnection> c =
             tr->Connect(ft->GetHostAddress(perm[i]), ps, CreateObject<DctcpCc>(), p);
-        c->SendMessage(msgBytes,
-                       DcnConnection::CompletionCallback([&fct, hosts](const DcnMessageRecord& r) {
-                           fct.push_back((r.finish - r.start).GetMicroSeconds());
-                           if (fct.size() == hosts)
-                           {
-                               Simulator::Stop(); // done: do not run idle timers to stopMs
-                           }
-                       }));
+        c->SendMessage(msgBytes, MakeCallback(&FctCollector::Done, &collector));
     }
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 

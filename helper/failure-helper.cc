@@ -159,11 +159,14 @@ FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time du
     {
         return; // restored before the routing reacts
     }
-    Simulator::Schedule(w - Simulator::Now(), [ft, linkId]() { ft->SetLinkRouted(linkId, false); });
+    Simulator::Schedule(w - Simulator::Now(), &FatTreeHelper::SetLinkRouted, ft, linkId, false);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            [ft, linkId]() { ft->SetLinkRouted(linkId, true); });
+                            &FatTreeHelper::SetLinkRouted,
+                            ft,
+                            linkId,
+                            true);
     }
 }
 
@@ -237,6 +240,31 @@ FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time dur
     }
 }
 
+namespace
+{
+
+/** Source/destination prefixes of a black hole. */
+struct BlackholeSpec
+{
+    Ipv4Address srcNet;
+    Ipv4Mask srcMask;
+    Ipv4Address dstNet;
+    Ipv4Mask dstMask;
+};
+
+/** Installs a black hole on a device's error model, removed again after `duration` (> 0). */
+void
+StartBlackhole(Ptr<DcnFailureErrorModel> m, BlackholeSpec spec, Time duration)
+{
+    uint32_t id = m->AddBlackhole(spec.srcNet, spec.srcMask, spec.dstNet, spec.dstMask);
+    if (duration.IsStrictlyPositive())
+    {
+        Simulator::Schedule(duration, &DcnFailureErrorModel::RemoveBlackhole, m, id);
+    }
+}
+
+} // namespace
+
 void
 FailureHelper::AddBlackhole(Ptr<Node> sw,
                             Ipv4Address srcNet,
@@ -252,15 +280,8 @@ FailureHelper::AddBlackhole(Ptr<Node> sw,
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
         Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
-        Simulator::Schedule(
-            start - Simulator::Now(),
-            [m, srcNet, srcMask, dstNet, dstMask, duration, start]() {
-                uint32_t id = m->AddBlackhole(srcNet, srcMask, dstNet, dstMask);
-                if (duration.IsStrictlyPositive())
-                {
-                    Simulator::Schedule(duration, &DcnFailureErrorModel::RemoveBlackhole, m, id);
-                }
-            });
+        BlackholeSpec spec{srcNet, srcMask, dstNet, dstMask};
+        Simulator::Schedule(start - Simulator::Now(), &StartBlackhole, m, spec, duration);
     }
 }
 

@@ -58,6 +58,19 @@ class Runner
     void StartIds(const std::vector<uint32_t>& ids);
     void StartMessage(uint32_t id);
     void OnComplete(uint32_t id, const DcnMessageRecord& rec);
+
+    /** Starts the messages of the plan that have no dependencies. */
+    void StartWorkload()
+    {
+        StartIds(m_sched->Start());
+    }
+
+    /** Transport completion callback: the record's userTag is the plan message id. */
+    void OnMessageDone(const DcnMessageRecord& rec)
+    {
+        OnComplete(static_cast<uint32_t>(rec.userTag), rec);
+    }
+
     void OnTx(uint32_t uplink, Ptr<const Packet> p);
     void Sample();
 
@@ -133,9 +146,7 @@ Runner::StartMessage(uint32_t id)
     const WorkloadMessage& m = m_c.plan.messages[id];
     m_started[id] = Simulator::Now();
     GetConnection(m.src, m.dst)
-        ->SendMessage(m.bytes,
-                      DcnConnection::CompletionCallback(
-                          [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
+        ->SendMessage(m.bytes, MakeCallback(&Runner::OnMessageDone, this), id);
 }
 
 void
@@ -259,7 +270,7 @@ Runner::Run()
     m_started.assign(c.plan.messages.size(), Time(0));
     m_sched = std::make_unique<WorkloadScheduler>(&c.plan);
     m_t0 = c.workloadStart;
-    Simulator::Schedule(c.workloadStart, [this]() { StartIds(m_sched->Start()); });
+    Simulator::Schedule(c.workloadStart, &Runner::StartWorkload, this);
     m_r.total = c.plan.messages.size();
 
     auto w0 = std::chrono::steady_clock::now();

@@ -311,9 +311,7 @@ WorkloadHelper::StartMessage(uint32_t id)
     const WorkloadMessage& m = m_plan.messages[id];
     m_started[id] = Simulator::Now();
     Ptr<DcnConnection> c = GetConnection(m.src, m.dst);
-    c->SendMessage(m.bytes,
-                   DcnConnection::CompletionCallback(
-                       [this, id](const DcnMessageRecord& r) { OnComplete(id, r); }));
+    c->SendMessage(m.bytes, MakeCallback(&WorkloadHelper::OnMessageDone, this), id);
 }
 
 FctRecord
@@ -341,6 +339,12 @@ MakeFctRecord(const FatTreeHelper& fabric,
     f.timeouts = r.timeouts;
     f.trimmed = r.trimmed;
     return f;
+}
+
+void
+WorkloadHelper::OnMessageDone(const DcnMessageRecord& r)
+{
+    OnComplete(static_cast<uint32_t>(r.userTag), r);
 }
 
 void

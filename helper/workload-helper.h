@@ -88,6 +88,8 @@ class WorkloadHelper : public Object
     void StartMessages(const std::vector<uint32_t>& ids);
     void StartMessage(uint32_t id);
     void OnComplete(uint32_t id, const DcnMessageRecord& r);
+    /** Transport completion callback: the record's userTag is the plan message id. */
+    void OnMessageDone(const DcnMessageRecord& r);
     Ptr<DcnConnection> GetConnection(uint32_t src, uint32_t dst);
 
     // attributes

@@ -84,7 +84,7 @@ DcnConnection::Init(DcnTransport* t,
 }
 
 uint32_t
-DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete)
+DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete, uint64_t userTag)
 {
     NS_ABORT_MSG_IF(bytes == 0, "DcnConnection::SendMessage: bytes = 0 is invalid; allowed >= 1");
     NS_ABORT_MSG_IF(m_transport == nullptr, "DcnConnection::SendMessage on a closed connection");
@@ -93,6 +93,7 @@ DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete)
     m.bytes = bytes;
     m.start = Simulator::Now();
     m.cb = onComplete;
+    m.userTag = userTag;
     m_msgs.push_back(m);
     MaybeReady();
     return m.msgId;
@@ -379,6 +380,7 @@ DcnConnection::Complete(MsgState& m)
     r.outOfOrder = m.ooo;
     r.timeouts = m.timeouts;
     r.trimmed = m.trimmed;
+    r.userTag = m.userTag;
     CompletionCallback cb = m.cb;
     m.cb = CompletionCallback();
     m_transport->m_msgCompleteTrace(r);

@@ -49,6 +49,7 @@ struct DcnMessageRecord
     uint32_t outOfOrder{0};      //!< packets the receiver saw out of order (echoed in ACKs)
     uint32_t timeouts{0};        //!< retransmission timeouts of this message's packets
     uint32_t trimmed{0};         //!< NACKs (trimmed packets) of this message
+    uint64_t userTag{0};         //!< caller's tag given to SendMessage (like RDMA's wr_id)
 };
 
 /** Per-connection sender counters. */
@@ -76,9 +77,11 @@ class DcnConnection : public Object
     /**
      * Queue a message of `bytes` bytes (> 0).  Messages of a connection are sent
      * in FIFO order and share its window.  `onComplete` (may be null) is called
-     * when every byte has been acknowledged.  Returns the message id.
+     * when every byte has been acknowledged; its record carries `userTag` back
+     * (like an RDMA work request id), so one member-function callback can serve
+     * many messages.  Returns the message id.
      */
-    uint32_t SendMessage(uint64_t bytes, CompletionCallback onComplete);
+    uint32_t SendMessage(uint64_t bytes, CompletionCallback onComplete, uint64_t userTag = 0);
 
     uint32_t GetConnId() const
     {
@@ -166,6 +169,7 @@ class DcnConnection : public Object
         uint64_t ackedBytes{0};
         Time start;
         CompletionCallback cb;
+        uint64_t userTag{0};
         uint32_t retx{0};
         uint32_t ooo{0};
         uint32_t timeouts{0};
