@@ -44,7 +44,7 @@ fetch_source() {
         -o "Dir::State::Lists=$dir/apt/lists" -o "Dir::Cache=$dir/apt/cache" -o Debug::NoLocking=1
         -o APT::Sandbox::User=root)
     apt-get "${opts[@]}" update >&2
-    (cd "$dir" && apt-get "${opts[@]}" source --download-only "ns3=$VERSION*") >&2 || {
+    (cd "$dir" && apt-get "${opts[@]}" source --download-only ns3) >&2 || {
         echo "ns3-intree: could not download the ns3 $VERSION source package from Debian $SUITE" >&2
         return 1
     }
