@@ -58,7 +58,11 @@ if [[ -z "$NS3" || ! -f "$NS3/CMakeLists.txt" ]]; then
     log "extracting $(basename "$ORIG")"
     rm -rf "$SRCROOT" && mkdir -p "$SRCROOT"
     tar -xf "$ORIG" -C "$SRCROOT"
-    NS3=$(ls -d "$SRCROOT"/ns-allinone-*/ns-"$VERSION" "$SRCROOT"/ns-"$VERSION" 2>/dev/null | head -n1)
+    NS3=$(ls -d "$SRCROOT"/ns-allinone-*/ns-"$VERSION" "$SRCROOT"/ns-"$VERSION" 2>/dev/null | head -n1 || true)
+    if [[ -z "$NS3" || ! -f "$NS3/CMakeLists.txt" ]]; then
+        echo "ns3-intree: no ns-$VERSION tree with a CMakeLists.txt in $(basename "$ORIG")" >&2
+        exit 1
+    fi
 fi
 log "ns-3 tree: $NS3"
 
