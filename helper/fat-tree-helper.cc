@@ -41,7 +41,7 @@ FatTreeHelper::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::FatTreeHelper")
-            .SetParent<Object>()
+            .SetParent<DcnTopology>()
             .SetGroupName("DcnLb")
             .AddConstructor<FatTreeHelper>()
             .AddAttribute("Tiers",
@@ -317,6 +317,19 @@ FatTreeHelper::AddrOfLinkLower(uint32_t linkId) const
     return DcnSwitchRouting::LINK_BASE + 4 * (linkId - nHosts) + 1;
 }
 
+std::string
+FatTreeHelper::NodeName(Ptr<Node> n, int32_t tier) const
+{
+    static const char* names2[] = {"tor", "spine"};
+    static const char* names3[] = {"tor", "agg", "core"};
+    if (tier < 0)
+    {
+        return "host" + std::to_string(n->GetId() - m_hosts.Get(0)->GetId());
+    }
+    const char* prefix = m_tiers == 2 ? names2[tier] : names3[tier];
+    return prefix + std::to_string(n->GetId() - m_sw[tier].Get(0)->GetId());
+}
+
 uint32_t
 FatTreeHelper::AddLink(PointToPointHelper& p2p,
                        Ptr<Node> a,
@@ -345,6 +358,7 @@ FatTreeHelper::AddLink(PointToPointHelper& p2p,
     li.tierB = tierB;
     li.rate = rate;
     li.delay = delay;
+    li.name = NodeName(a, tierA) + "-" + NodeName(b, tierB);
     m_links.push_back(li);
     return li.id;
 }
@@ -1056,6 +1070,106 @@ FatTreeHelper::GetBaseRtt(uint32_t s, uint32_t d, uint32_t payloadBytes) const
         rtt += r.CalculateBytesTxTime(dataBytes) + r.CalculateBytesTxTime(ackBytes) + 2 * delay;
     }
     return rtt;
+}
+
+} // namespace ns3
+
+namespace ns3
+{
+
+std::string
+FatTreeHelper::GetTopologyName() const
+{
+    return m_tiers == 2 ? "fat-tree-2tier" : "fat-tree-3tier";
+}
+
+uint32_t
+FatTreeHelper::GetNSwitches() const
+{
+    uint32_t n = 0;
+    for (uint32_t t = 0; t < m_tiers; ++t)
+    {
+        n += m_sw[t].GetN();
+    }
+    return n;
+}
+
+uint32_t
+FatTreeHelper::GetSwitchOfHost(uint32_t host) const
+{
+    return GetTorOfHost(host);
+}
+
+const DcnPathSet&
+FatTreeHelper::GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const
+{
+    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::GetPaths before Build()");
+    NS_ABORT_MSG_IF(srcSwitch >= GetNTors() || dstSwitch >= GetNTors(),
+                    "FatTreeHelper::GetPaths: only ToR pairs are enumerated (src="
+                        << srcSwitch << " dst=" << dstSwitch << ", ToRs [0," << GetNTors() << "))");
+    uint64_t key = (uint64_t(srcSwitch) << 32) | dstSwitch;
+    auto it = m_pathCache.find(key);
+    if (it != m_pathCache.end())
+    {
+        return it->second;
+    }
+    DcnPathSet& ps = m_pathCache[key];
+    ps.srcSwitch = srcSwitch;
+    ps.dstSwitch = dstSwitch;
+    if (srcSwitch != dstSwitch)
+    {
+        uint32_t s = srcSwitch * m_hostsPerTor;
+        uint32_t d = dstSwitch * m_hostsPerTor;
+        for (const auto& hostPath : GetPathLinks(s, d))
+        {
+            DcnPath p;
+            p.id = static_cast<uint32_t>(ps.paths.size());
+            p.switches.push_back(srcSwitch);
+            // drop the two host links; walk the switch-switch links
+            Ptr<Node> cur = m_sw[0].Get(srcSwitch);
+            for (size_t i = 1; i + 1 < hostPath.size(); ++i)
+            {
+                const DcnLinkInfo& l = m_links[hostPath[i]];
+                p.links.push_back(l.id);
+                p.latency += l.delay;
+                Ptr<Node> next = (l.a == cur) ? l.b : l.a;
+                int32_t tier = (l.a == cur) ? l.tierB : l.tierA;
+                uint32_t idx = next->GetId() - m_sw[tier].Get(0)->GetId();
+                uint32_t offset = 0;
+                for (int32_t t = 0; t < tier; ++t)
+                {
+                    offset += m_sw[t].GetN();
+                }
+                p.switches.push_back(offset + idx);
+                cur = next;
+            }
+            ps.paths.push_back(p);
+        }
+    }
+    ps.nMinimal = static_cast<uint32_t>(ps.paths.size());
+    return ps;
+}
+
+uint32_t
+FatTreeHelper::GetSystemId(Ptr<Node> n, uint32_t nRanks) const
+{
+    NS_ABORT_MSG_IF(nRanks == 0, "FatTreeHelper::GetSystemId: nRanks must be >= 1");
+    int32_t tier = GetTierOfNode(n);
+    if (tier < 0)
+    {
+        uint32_t host = n->GetId() - m_hosts.Get(0)->GetId();
+        tier = 0;
+        n = m_sw[0].Get(GetTorOfHost(host));
+    }
+    uint32_t idx = n->GetId() - m_sw[tier].Get(0)->GetId();
+    if (tier == 0)
+    {
+        // a block of pods (3 tiers) or ToRs (2 tiers) per rank
+        uint32_t units = m_tiers == 3 ? m_numPods : GetNTors();
+        uint32_t unit = m_tiers == 3 ? GetPodOfTor(idx) : idx;
+        return static_cast<uint32_t>(uint64_t(unit) * nRanks / units);
+    }
+    return static_cast<uint32_t>(uint64_t(idx) * nRanks / m_sw[tier].GetN());
 }
 
 } // namespace ns3

@@ -29,6 +29,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/dcn-switch-routing.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -38,6 +39,7 @@
 #include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,22 +49,6 @@ namespace ns3
 class DcnQueueDisc;
 class PointToPointHelper;
 
-/** One link of the fabric.  a is the lower end (host or lower tier), b the upper. */
-struct DcnLinkInfo
-{
-    uint32_t id{0};
-    Ptr<Node> a;
-    Ptr<Node> b;
-    Ptr<PointToPointNetDevice> devA;
-    Ptr<PointToPointNetDevice> devB;
-    int32_t tierA{-1}; //!< -1 = host, 0 = ToR, 1 = agg/spine, 2 = core
-    int32_t tierB{0};
-    uint32_t ifA{0}; //!< IPv4 interface index of devA on a
-    uint32_t ifB{0};
-    DataRate rate; //!< rate as built (after asymmetry)
-    Time delay;    //!< channel delay (switch latency folded in)
-};
-
 /** Ipv4RoutingHelper installing DcnSwitchRouting (configured later by FatTreeHelper). */
 class DcnSwitchRoutingHelper : public Ipv4RoutingHelper
 {
@@ -71,7 +57,7 @@ class DcnSwitchRoutingHelper : public Ipv4RoutingHelper
     Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
 };
 
-class FatTreeHelper : public Object
+class FatTreeHelper : public DcnTopology
 {
   public:
     static TypeId GetTypeId();
@@ -97,16 +83,20 @@ class FatTreeHelper : public Object
     }
 
     /** Assign random streams (helper, forwarding policies, queue discs). \return streams used */
-    int64_t AssignStreams(int64_t stream);
+    int64_t AssignStreams(int64_t stream) override;
 
     // ---- structure ----
-    NodeContainer GetHosts() const;
-    uint32_t GetNHosts() const;
-    Ipv4Address GetHostAddress(uint32_t i) const;
+    std::string GetTopologyName() const override;
+    NodeContainer GetHosts() const override;
+    uint32_t GetNHosts() const override;
+    Ipv4Address GetHostAddress(uint32_t i) const override;
     /** Host index of an address (NO_PORT if none). */
-    uint32_t GetHostIndex(Ipv4Address a) const;
+    uint32_t GetHostIndex(Ipv4Address a) const override;
     NodeContainer GetSwitches(uint32_t tier) const;
-    NodeContainer GetAllSwitches() const;
+    NodeContainer GetAllSwitches() const override;
+    uint32_t GetNSwitches() const override;
+    /** ToR index of the host (ToRs come first in GetAllSwitches()). */
+    uint32_t GetSwitchOfHost(uint32_t host) const override;
 
     uint32_t GetNTiers() const
     {
@@ -118,24 +108,28 @@ class FatTreeHelper : public Object
     /** Pod of a ToR (3 tiers; 0 for 2 tiers). */
     uint32_t GetPodOfTor(uint32_t tor) const;
     /** Tier of a node (-1 host, 0..2 switch); aborts for a foreign node. */
-    int32_t GetTierOfNode(Ptr<Node> n) const;
-    const std::vector<DcnLinkInfo>& GetLinks() const;
-    const DcnLinkInfo& GetLink(uint32_t id) const;
+    int32_t GetTierOfNode(Ptr<Node> n) const override;
+    const std::vector<DcnLinkInfo>& GetLinks() const override;
+    const DcnLinkInfo& GetLink(uint32_t id) const override;
     /** Link ids attached to a node. */
-    const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const;
+    const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const override;
     /** Link id of ToR \p tor's uplink \p u. */
     uint32_t GetTorUplink(uint32_t tor, uint32_t u) const;
     /** Link id of aggregation switch \p agg's (tier-1 index) uplink \p k (3 tiers). */
     uint32_t GetAggUplink(uint32_t agg, uint32_t k) const;
-    DataRate GetHostLinkRate() const;
-    Ptr<DcnSwitchRouting> GetRouting(Ptr<Node> n) const;
-    Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const;
+    DataRate GetHostLinkRate() const override;
+    Ptr<DcnSwitchRouting> GetRouting(Ptr<Node> n) const override;
+    Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const override;
 
     // ---- paths ----
     /** Unloaded RTT of one data packet (payload + IP/UDP/DcnHeader) and its ACK. */
-    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const;
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
     /** Number of links on a shortest path. */
-    uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const;
+    uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
+    /** Switch-to-switch paths (interim: ToR pairs, from the structural enumeration). */
+    const DcnPathSet& GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const override;
+    /** Contiguous blocks of pods (3 tiers) or ToRs (2 tiers) per rank; upper tiers by index. */
+    uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
     /** Number of equal-cost shortest paths. */
     uint32_t CountPaths(uint32_t srcHost, uint32_t dstHost) const;
     /** Every shortest path as a list of link ids (enumeration: for small trees/tests). */
@@ -143,14 +137,15 @@ class FatTreeHelper : public Object
 
     // ---- route withdrawal (FailureHelper) ----
     /** Mark a link as withdrawn from / restored to routing and recompute affected tables. */
-    void SetLinkRouted(uint32_t linkId, bool routed);
-    bool IsLinkRouted(uint32_t linkId) const;
+    void SetLinkRouted(uint32_t linkId, bool routed) override;
+    bool IsLinkRouted(uint32_t linkId) const override;
 
   protected:
     void DoDispose() override;
 
   private:
     void Validate() const;
+    std::string NodeName(Ptr<Node> n, int32_t tier) const;
     uint32_t AddLink(PointToPointHelper& p2p,
                      Ptr<Node> a,
                      Ptr<Node> b,
@@ -206,7 +201,8 @@ class FatTreeHelper : public Object
     std::vector<std::vector<uint32_t>> m_torUp;     //!< [tor][u] link id
     std::vector<std::vector<uint32_t>> m_aggUp;     //!< [agg][k] link id
     std::vector<Ptr<DcnSwitchRouting>> m_swRouting[3];
-    std::vector<Ptr<DcnQueueDisc>> m_qdiscs; //!< by device: [2*link + (0 a, 1 b)]
+    mutable std::map<uint64_t, DcnPathSet> m_pathCache; //!< (src,dst) switch pair -> paths
+    std::vector<Ptr<DcnQueueDisc>> m_qdiscs;            //!< by device: [2*link + (0 a, 1 b)]
 };
 
 } // namespace ns3
