@@ -1,0 +1,238 @@
+/*
+ * PLB (Protective Load Balancing) sender state.  Qureshi et al., "PLB:
+ * Congestion Signals are Simple and Effective for Network Load Balancing",
+ * SIGCOMM'22, Sec. 3: per round (one RTT) the fraction of ECN-marked
+ * deliveries is compared with a threshold; a congested round increments a
+ * counter of consecutive congested rounds, a clean round resets it.  The
+ * flow repaths (new random flow label / EV)
+ *   - when the counter reaches idleRehashRounds and nothing is in flight
+ *     (no reordering), or
+ *   - unconditionally when it reaches rehashRounds (forced repath),
+ * and after an RTO repathing is suspended for a random time in
+ * [suspendRto, 2 suspendRto).  The counter restarts at 0 after a repath.
+ *
+ * Defaults: LAPS (spec laps.md 3, [A]): ECN fraction >= 0.5, forced after
+ * N = 12 congested rounds, idle repath after 3, 60 s suspension after an RTO.
+ * Preset RepsAggressive(): spec reps.md 3.4 ([L] Sec. 4, FlowBender-like):
+ * round = one base RTT, congested when strictly more than 25% of the
+ * feedback is ECN-marked or NACKed, new EV after more than 1 congested round
+ * (i.e. at 2), and a new EV on every RTO.
+ *
+ * Rounds: by PSN (a round ends when an ACK covers a PSN sent at or after the
+ * round's start, as TCP does; default) or by time (roundTimeNs > 0).
+ */
+#ifndef DCN_PLB_CORE_H
+#define DCN_PLB_CORE_H
+
+#include <cstdint>
+
+namespace ns3
+{
+namespace lbcore
+{
+
+struct PlbConfig
+{
+    double congThreshold{0.5};    //!< LAPS [A]: round congested if ECN fraction >= 0.5
+    bool strictThreshold{false};  //!< false: >=, true: > (REPS preset)
+    bool nackIsCongestion{false}; //!< count NACKs as congested feedback (REPS preset)
+    uint32_t rehashRounds{12};    //!< LAPS paper (evaluation, PLB): forced repath after 12 rounds
+    uint32_t idleRehashRounds{3}; //!< LAPS [A]: repath after 3 when nothing in flight; 0 = off
+    int64_t roundTimeNs{0};       //!< 0: PSN-based rounds; > 0: fixed-time rounds (REPS: base RTT)
+    bool repathOnRto{false};      //!< REPS preset: new EV on an RTO
+    int64_t suspendRtoNs{60'000'000'000}; //!< LAPS [A] / Linux PLB: 60 s after an RTO
+
+    /** REPS paper's aggressive setting (spec reps.md 3.4). */
+    static PlbConfig RepsAggressive(int64_t baseRttNs)
+    {
+        PlbConfig c;
+        c.congThreshold = 0.25;
+        c.strictThreshold = true;
+        c.nackIsCongestion = true;
+        c.rehashRounds = 2;
+        c.idleRehashRounds = 0;
+        c.roundTimeNs = baseRttNs;
+        c.repathOnRto = true;
+        c.suspendRtoNs = 0;
+        return c;
+    }
+};
+
+enum class PlbAction : uint8_t
+{
+    NONE,
+    IDLE_REPATH,   //!< counter >= idleRehashRounds and nothing in flight
+    FORCED_REPATH, //!< counter >= rehashRounds
+    RTO_REPATH,    //!< repathOnRto
+};
+
+class PlbCore
+{
+  public:
+    bool Configure(const PlbConfig& cfg)
+    {
+        m_cfg = cfg;
+        bool ok = true;
+        if (!(m_cfg.congThreshold >= 0 && m_cfg.congThreshold <= 1))
+        {
+            m_cfg.congThreshold = 0.5;
+            ok = false;
+        }
+        if (m_cfg.rehashRounds < 1)
+        {
+            m_cfg.rehashRounds = 1;
+            ok = false;
+        }
+        m_consec = 0;
+        m_acked = 0;
+        m_marked = 0;
+        m_roundEndPsn = 0;
+        m_roundStartNs = -1;
+        m_pauseUntilNs = -1;
+        m_repaths = 0;
+        return ok;
+    }
+
+    /** Start the first round explicitly (optional; otherwise the first
+     *  feedback starts it and counts in it). */
+    void StartRound(uint64_t roundEndPsn, int64_t nowNs)
+    {
+        m_roundStartNs = nowNs;
+        m_roundEndPsn = roundEndPsn;
+        m_acked = 0;
+        m_marked = 0;
+    }
+
+    /**
+     * Feedback for one delivered (or NACKed) packet.
+     * \param ackedPsn highest PSN this feedback covers
+     * \param congested ECN-echo (or a NACK when nackIsCongestion)
+     * \param sndNxt next PSN the sender will use (end of the next round)
+     * \param inFlight packets still in flight after this feedback
+     * \return the action; on a repath the caller draws a new random EV
+     */
+    PlbAction OnFeedback(uint64_t ackedPsn,
+                         bool congested,
+                         uint64_t sndNxt,
+                         uint32_t inFlight,
+                         int64_t nowNs)
+    {
+        if (m_roundStartNs < 0)
+        {
+            m_roundStartNs = nowNs;
+            m_roundEndPsn = sndNxt;
+        }
+        ++m_acked;
+        m_marked += congested ? 1 : 0;
+        bool roundEnd;
+        if (m_cfg.roundTimeNs > 0)
+        {
+            roundEnd = nowNs - m_roundStartNs >= m_cfg.roundTimeNs;
+        }
+        else
+        {
+            roundEnd = ackedPsn >= m_roundEndPsn;
+        }
+        if (!roundEnd)
+        {
+            return PlbAction::NONE;
+        }
+        const double frac = static_cast<double>(m_marked) / static_cast<double>(m_acked);
+        const bool cong =
+            m_cfg.strictThreshold ? frac > m_cfg.congThreshold : frac >= m_cfg.congThreshold;
+        m_consec = cong ? m_consec + 1 : 0;
+        m_acked = 0;
+        m_marked = 0;
+        m_roundStartNs = nowNs;
+        m_roundEndPsn = sndNxt;
+        ++m_rounds;
+        return CheckRehash(inFlight, nowNs);
+    }
+
+    /** A NACK (trimmed packet) counts as congested feedback only if nackIsCongestion. */
+    PlbAction OnNack(uint64_t psn, uint64_t sndNxt, uint32_t inFlight, int64_t nowNs)
+    {
+        return OnFeedback(psn, m_cfg.nackIsCongestion, sndNxt, inFlight, nowNs);
+    }
+
+    /**
+     * Retransmission timeout.  \param suspendDrawNs uniform draw in
+     * [0, suspendRtoNs) (Linux PLB: suspend for suspendRto + random).
+     */
+    PlbAction OnRto(int64_t nowNs, int64_t suspendDrawNs)
+    {
+        if (m_cfg.repathOnRto)
+        {
+            m_consec = 0;
+            ++m_repaths;
+            return PlbAction::RTO_REPATH;
+        }
+        if (m_cfg.suspendRtoNs > 0)
+        {
+            m_pauseUntilNs = nowNs + m_cfg.suspendRtoNs + suspendDrawNs;
+        }
+        return PlbAction::NONE;
+    }
+
+    uint32_t GetConsecutiveCongestedRounds() const
+    {
+        return m_consec;
+    }
+
+    uint64_t GetRepaths() const
+    {
+        return m_repaths;
+    }
+
+    uint64_t GetRounds() const
+    {
+        return m_rounds;
+    }
+
+    bool IsSuspended(int64_t nowNs) const
+    {
+        return m_pauseUntilNs >= 0 && nowNs < m_pauseUntilNs;
+    }
+
+    const PlbConfig& GetConfig() const
+    {
+        return m_cfg;
+    }
+
+  private:
+    PlbAction CheckRehash(uint32_t inFlight, int64_t nowNs)
+    {
+        const bool idle =
+            m_cfg.idleRehashRounds > 0 && inFlight == 0 && m_consec >= m_cfg.idleRehashRounds;
+        const bool forced = m_consec >= m_cfg.rehashRounds;
+        if (!idle && !forced)
+        {
+            return PlbAction::NONE;
+        }
+        if (IsSuspended(nowNs))
+        {
+            // Linux PLB: while suspended after an RTO, a forced repath is held back
+            // but the counter keeps saturating so it fires when the pause ends.
+            return PlbAction::NONE;
+        }
+        m_pauseUntilNs = -1;
+        m_consec = 0;
+        ++m_repaths;
+        return forced ? PlbAction::FORCED_REPATH : PlbAction::IDLE_REPATH;
+    }
+
+    PlbConfig m_cfg;
+    uint64_t m_roundEndPsn{0};
+    int64_t m_roundStartNs{-1};
+    int64_t m_pauseUntilNs{-1};
+    uint64_t m_repaths{0};
+    uint64_t m_rounds{0};
+    uint32_t m_consec{0};
+    uint32_t m_acked{0};
+    uint32_t m_marked{0};
+};
+
+} // namespace lbcore
+} // namespace ns3
+
+#endif // DCN_PLB_CORE_H
