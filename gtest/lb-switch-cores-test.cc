@@ -1,0 +1,314 @@
+/*
+ * GoogleTest tests of the switch-side baseline cores in model/lb/core/
+ * (LetFlow, DRILL, CONGA).  Queue states and random draws are crafted.
+ */
+#include "ns3/conga-core.h"
+#include "ns3/drill-core.h"
+#include "ns3/letflow-core.h"
+
+#include <gtest/gtest.h>
+#include <random>
+#include <vector>
+
+using namespace ns3::lbcore;
+
+namespace
+{
+constexpr int64_t kUs = 1000;
+
+/** Scripted draw: returns the queued values in order (modulo n). */
+struct Script
+{
+    std::vector<uint32_t> v;
+    size_t i{0};
+    uint32_t calls{0};
+
+    uint32_t operator()(uint32_t n)
+    {
+        ++calls;
+        const uint32_t x = v.empty() ? 0 : v[i++ % v.size()];
+        return x % n;
+    }
+};
+
+// ---------------------------------------------------------------- LetFlow
+TEST(LetflowCore, KeepsPortWithinFlowletChangesOnlyAfterGap)
+{
+    LetflowCore lf;
+    ASSERT_TRUE(lf.Configure(LetflowConfig::Laps()));
+    EXPECT_EQ(lf.GetConfig().timeoutNs, 50 * kUs);
+    Script draw{{3, 1, 2}};
+    const uint32_t h = 0xdeadbeef;
+    int64_t t = 0;
+    LetflowChoice c = lf.Choose(h, 4, t, draw);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_EQ(c.port, 3);
+    for (int i = 0; i < 50; ++i)
+    {
+        t += 50 * kUs; // gap == timeout: same flowlet
+        c = lf.Choose(h, 4, t, draw);
+        EXPECT_FALSE(c.newFlowlet);
+        EXPECT_EQ(c.port, 3);
+    }
+    EXPECT_EQ(draw.calls, 1u);
+    t += 50 * kUs + 1; // gap > timeout
+    c = lf.Choose(h, 4, t, draw);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_EQ(c.port, 1);
+    EXPECT_EQ(draw.calls, 2u);
+}
+
+TEST(LetflowCore, HermesPresetAndIndependentFlows)
+{
+    LetflowCore lf;
+    ASSERT_TRUE(lf.Configure(LetflowConfig::Hermes()));
+    EXPECT_EQ(lf.GetConfig().timeoutNs, 150 * kUs);
+    Script draw{{0, 2}};
+    EXPECT_EQ(lf.Choose(1, 3, 0, draw).port, 0);
+    EXPECT_EQ(lf.Choose(2, 3, 10 * kUs, draw).port, 2);
+    EXPECT_EQ(lf.Choose(1, 3, 150 * kUs, draw).port, 0); // 150 us gap: same flowlet
+    EXPECT_EQ(lf.Choose(2, 3, 160 * kUs, draw).port, 2);
+    // candidate set shrank below the cached port: re-choose
+    LetflowChoice c = lf.Choose(2, 2, 170 * kUs, draw);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_LT(c.port, 2);
+}
+
+TEST(LetflowCore, RandomChoiceIsUniform)
+{
+    LetflowCore lf;
+    ASSERT_TRUE(lf.Configure(LetflowConfig{}));
+    std::mt19937 gen(1);
+    auto draw = [&](uint32_t n) { return gen() % n; };
+    int count[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 8000; ++i)
+    {
+        count[lf.Choose(7, 4, i * 200 * kUs, draw).port]++; // every packet a new flowlet
+    }
+    for (int c : count)
+    {
+        EXPECT_NEAR(c, 2000, 200);
+    }
+}
+
+// ---------------------------------------------------------------- DRILL
+TEST(DrillCore, ShorterOfTwoSampledQueues)
+{
+    DrillCore d;
+    ASSERT_TRUE(d.Configure(DrillConfig{2, 0}));
+    const uint64_t q[4] = {500, 100, 900, 0};
+    auto qlen = [&](uint16_t i) { return q[i]; };
+    // samples 0 and 2 (draw 0 of 4, draw 1 of 3 -> skips 0 -> 2? no: 1 -> index 1)
+    Script s1{{0, 1}}; // first 0; second: 1st unsampled of {1,2,3} at offset 1 -> 2
+    EXPECT_EQ(d.Choose(4, qlen, s1), 0); // {0:500, 2:900} -> 0
+    Script s2{{2, 0}};                   // 2, then offset 0 of {0,1,3} -> 0
+    EXPECT_EQ(d.Choose(4, qlen, s2), 0);
+    Script s3{{1, 2}}; // 1, then offset 2 of {0,2,3} -> 3
+    EXPECT_EQ(d.Choose(4, qlen, s3), 3);
+}
+
+TEST(DrillCore, SamplesAreDistinct)
+{
+    DrillCore d;
+    ASSERT_TRUE(d.Configure(DrillConfig{2, 0}));
+    std::mt19937 gen(2);
+    for (int i = 0; i < 1000; ++i)
+    {
+        std::vector<uint16_t> seen;
+        auto qlen = [&](uint16_t p) {
+            seen.push_back(p);
+            return uint64_t{0};
+        };
+        auto draw = [&](uint32_t n) { return gen() % n; };
+        d.Choose(3, qlen, draw);
+        ASSERT_EQ(seen.size(), 2u);
+        EXPECT_NE(seen[0], seen[1]);
+    }
+}
+
+TEST(DrillCore, MemoryKeepsBestPortAcrossPackets)
+{
+    DrillCore d;
+    ASSERT_TRUE(d.Configure(DrillConfig{})); // d = 2, m = 1
+    uint64_t q[8] = {50, 60, 70, 80, 90, 5, 100, 110};
+    auto qlen = [&](uint16_t i) { return q[i]; };
+    Script s{{5, 0}}; // samples 5 and 0 -> 5 (load 5)
+    EXPECT_EQ(d.Choose(8, qlen, s), 5);
+    EXPECT_EQ(d.GetMemoryCount(), 1);
+    EXPECT_EQ(d.GetMemory(0), 5);
+    // next packet samples 1 and 2 only, but the remembered port 5 is still shortest
+    Script s2{{1, 1}};
+    EXPECT_EQ(d.Choose(8, qlen, s2), 5);
+    // port 5 fills up: a sampled port wins and becomes the memory
+    q[5] = 1000;
+    Script s3{{3, 0}};
+    EXPECT_EQ(d.Choose(8, qlen, s3), 0);
+    EXPECT_EQ(d.GetMemory(0), 0);
+}
+
+// ---------------------------------------------------------------- CONGA
+TEST(CongaCore, DreTracksUtilisationAndQuantises)
+{
+    CongaDre dre;
+    dre.Configure(16 * kUs, 0.1, 10e9, 3); // tau = 160 us
+    // send at 50% of 10 Gb/s for 2 ms: 625 bytes every 1 us
+    int64_t t = 0;
+    for (; t < 2000 * kUs; t += kUs)
+    {
+        dre.OnPacket(625, t);
+    }
+    // X saw-tooths between 0.9 and 1.0 of R tau (decay right after a period)
+    EXPECT_GE(dre.Utilisation(t), 0.44);
+    EXPECT_LE(dre.Utilisation(t), 0.51);
+    EXPECT_GE(dre.Metric(t), 3); // floor(0.45..0.5 x 8)
+    EXPECT_LE(dre.Metric(t), 4);
+    // at 90% load the metric is 7 (saturated top level) or 6
+    CongaDre busy;
+    busy.Configure(16 * kUs, 0.1, 10e9, 3);
+    for (int64_t s = 0; s < 2000 * kUs; s += kUs)
+    {
+        busy.OnPacket(1125, s);
+    }
+    EXPECT_GE(busy.Metric(2000 * kUs), 6);
+    // idle: decays by (1 - alpha) per T_dre
+    const double u0 = dre.Utilisation(t);
+    EXPECT_NEAR(dre.Utilisation(t + 16 * kUs), u0 * 0.9, 1e-9);
+    EXPECT_EQ(dre.Metric(t + 5000 * kUs), 0);
+}
+
+TEST(CongaCore, TagPacksIntoRealBytes)
+{
+    CongaTag t;
+    t.lbTag = 11;
+    t.ce = 5;
+    t.fbLbTag = 7;
+    t.fbMetric = 6;
+    t.fbValid = true;
+    const CongaTag u = CongaTag::Unpack(t.Pack());
+    EXPECT_EQ(u.lbTag, 11);
+    EXPECT_EQ(u.ce, 5);
+    EXPECT_EQ(u.fbLbTag, 7);
+    EXPECT_EQ(u.fbMetric, 6);
+    EXPECT_TRUE(u.fbValid);
+    CongaTag h;
+    h.UpdateCe(3);
+    h.UpdateCe(2);
+    EXPECT_EQ(h.ce, 3); // max along the path
+}
+
+/** Two leaves, 4 uplinks each (one per spine); spine 2 congested. */
+TEST(CongaCore, FeedbackReachesSourceAndNewFlowletsAvoidCongestedPath)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 4;
+    const double bps[4] = {10e9, 10e9, 10e9, 10e9};
+    CongaLeafCore leaf0;
+    CongaLeafCore leaf1;
+    ASSERT_TRUE(leaf0.Configure(cfg, bps));
+    ASSERT_TRUE(leaf1.Configure(cfg, bps));
+    std::mt19937 gen(4);
+    auto draw = [&](uint32_t n) { return gen() % n; };
+    int64_t t = 0;
+    // leaf0 -> leaf1 traffic over all 4 uplinks; the spine-2 hop reports CE 6
+    for (int i = 0; i < 64; ++i, t += kUs)
+    {
+        CongaTag tag;
+        tag.lbTag = static_cast<uint8_t>(i % 4);
+        tag.UpdateCe(leaf0.OnUplinkTx(tag.lbTag, 100, t)); // light local load
+        tag.UpdateCe(tag.lbTag == 2 ? 6 : 1);              // spine egress metric
+        const uint16_t wire = tag.Pack();                  // real bytes on the wire
+        leaf1.OnArrival(0, CongaTag::Unpack(wire), t);
+    }
+    EXPECT_EQ(leaf1.GetCongestionFromLeaf(0, 2), 6);
+    EXPECT_EQ(leaf1.GetCongestionFromLeaf(0, 1), 1);
+    // reverse traffic leaf1 -> leaf0 carries the feedback, round robin
+    for (int i = 0; i < 8; ++i, t += kUs)
+    {
+        CongaTag back;
+        back.lbTag = 0;
+        leaf1.FillFeedback(0, back);
+        ASSERT_TRUE(back.fbValid);
+        leaf0.OnArrival(1, CongaTag::Unpack(back.Pack()), t);
+    }
+    EXPECT_EQ(leaf0.GetCongestionToLeaf(1, 2, t), 6);
+    EXPECT_EQ(leaf0.GetCongestionToLeaf(1, 0, t), 1);
+    // new flowlets from leaf0 to leaf1 avoid uplink 2
+    int count[4] = {0, 0, 0, 0};
+    for (uint32_t f = 0; f < 400; ++f)
+    {
+        CongaChoice c = leaf0.ChooseUplink(f * 2654435761u, 1, t, draw);
+        EXPECT_TRUE(c.newFlowlet);
+        count[c.uplink]++;
+    }
+    EXPECT_EQ(count[2], 0);
+    EXPECT_GT(count[0], 50);
+    EXPECT_GT(count[1], 50);
+    EXPECT_GT(count[3], 50);
+    // an aged-out metric no longer repels
+    EXPECT_EQ(leaf0.GetCongestionToLeaf(1, 2, t + cfg.agingNs + 1), 0);
+}
+
+TEST(CongaCore, FeedbackPrefersChangedEntriesThenRoundRobin)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 4;
+    CongaLeafCore leaf;
+    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    for (uint8_t u = 0; u < 4; ++u)
+    {
+        CongaTag a;
+        a.lbTag = u;
+        a.ce = u;
+        leaf.OnArrival(0, a, 0);
+    }
+    std::vector<int> order;
+    for (int i = 0; i < 4; ++i)
+    {
+        CongaTag b;
+        leaf.FillFeedback(0, b);
+        order.push_back(b.fbLbTag);
+    }
+    EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3}));
+    // uplink 1's metric changes: it is sent next, out of turn
+    CongaTag a;
+    a.lbTag = 1;
+    a.ce = 7;
+    leaf.OnArrival(0, a, 1);
+    CongaTag b;
+    leaf.FillFeedback(0, b);
+    EXPECT_EQ(b.fbLbTag, 1);
+    EXPECT_EQ(b.fbMetric, 7);
+    leaf.FillFeedback(0, b); // nothing changed: round robin continues after 1
+    EXPECT_EQ(b.fbLbTag, 2);
+}
+
+TEST(CongaCore, FlowletKeepsUplinkUntilGap)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 4;
+    CongaLeafCore leaf;
+    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    EXPECT_EQ(cfg.flowletTimeoutNs, 150 * kUs);
+    EXPECT_EQ(CongaConfig::CongaPaper().flowletTimeoutNs, 500 * kUs);
+    Script draw{{1}};
+    CongaChoice c = leaf.ChooseUplink(42, 1, 0, draw);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_EQ(c.uplink, 1);
+    // make uplink 1 look bad remotely: still kept within the flowlet
+    CongaTag fb;
+    fb.fbValid = true;
+    fb.fbLbTag = 1;
+    fb.fbMetric = 7;
+    leaf.OnArrival(1, fb, 10 * kUs);
+    c = leaf.ChooseUplink(42, 1, 100 * kUs, draw);
+    EXPECT_FALSE(c.newFlowlet);
+    EXPECT_EQ(c.uplink, 1);
+    c = leaf.ChooseUplink(42, 1, 251 * kUs, draw); // gap 151 us > 150 us
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_NE(c.uplink, 1);
+}
+
+} // namespace
