@@ -1,0 +1,267 @@
+/*
+ * GoogleTest tests of the congestion-control cores in model/cc/core/
+ * (DCQCN reaction and notification points, HPCC window computation).
+ */
+#include "ns3/dcqcn-core.h"
+#include "ns3/hpcc-core.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <vector>
+
+using namespace ns3::cccore;
+
+namespace
+{
+constexpr int64_t kUs = 1000;
+
+// ---------------------------------------------------------------- DCQCN RP
+TEST(DcqcnRp, PaperDefaults)
+{
+    DcqcnConfig c;
+    EXPECT_DOUBLE_EQ(c.g, 1.0 / 256);
+    EXPECT_EQ(c.fastRecoverySteps, 5u);
+    EXPECT_EQ(c.alphaTimerNs, 55 * kUs);
+    EXPECT_EQ(c.rateTimerNs, 55 * kUs);
+    EXPECT_EQ(c.byteCounterBytes, 10'000'000u);
+    EXPECT_DOUBLE_EQ(c.rateAiBps, 40e6);
+    const DcqcnConfig l = DcqcnConfig::LapsAuthors(100e9);
+    EXPECT_DOUBLE_EQ(l.rateAiBps, 5e6);
+    EXPECT_DOUBLE_EQ(l.rateHaiBps, 50e6);
+    EXPECT_DOUBLE_EQ(l.minRateBps, 100e6);
+    EXPECT_EQ(l.rateDecreaseIntervalNs, 4 * kUs);
+    EXPECT_EQ(l.alphaTimerNs, 1 * kUs);
+    EXPECT_EQ(l.rateTimerNs, 300 * kUs);
+}
+
+TEST(DcqcnRp, BackToBackCnpsHalveTheRate)
+{
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig{}));
+    // alpha = 1 stays 1 ((1-g) 1 + g), so R_k = R_0 / 2^k
+    for (int k = 1; k <= 8; ++k)
+    {
+        EXPECT_TRUE(rp.OnCnp(k * kUs));
+        EXPECT_DOUBLE_EQ(rp.GetRate(), 100e9 / std::pow(2.0, k));
+        EXPECT_DOUBLE_EQ(rp.GetAlpha(), 1.0);
+    }
+}
+
+TEST(DcqcnRp, RateAfterKCnpsMatchesClosedForm)
+{
+    // k CNPs, j alpha-timer periods (no CNP) before each: closed form
+    //   a'_k = (1-g)^j a_{k-1}            (alpha when CNP k arrives)
+    //   a_k  = c^k a_0 + g (1 - c^k) / (1 - c),  c = (1-g)^(j+1)
+    //   R_k  = R_0 prod_{i=1..k} (1 - a'_i / 2)
+    const double g = 1.0 / 256;
+    const int j = 7;
+    const double c = std::pow(1 - g, j + 1);
+    DcqcnConfig cfg;
+    cfg.minRateBps = 1; // keep the floor out of the way
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(cfg));
+    double rate = 100e9;
+    for (int k = 1; k <= 20; ++k)
+    {
+        for (int t = 0; t < j; ++t)
+        {
+            rp.OnAlphaTimer();
+        }
+        const double aPrev =
+            k == 1 ? 1.0 : std::pow(c, k - 1) + g * (1 - std::pow(c, k - 1)) / (1 - c);
+        const double aAtCnp = std::pow(1 - g, j) * aPrev;
+        rate *= 1 - aAtCnp / 2;
+        ASSERT_TRUE(rp.OnCnp(k * 100 * kUs));
+        EXPECT_NEAR(rp.GetRate(), rate, rate * 1e-12) << "k = " << k;
+        const double aK = std::pow(c, k) + g * (1 - std::pow(c, k)) / (1 - c);
+        EXPECT_NEAR(rp.GetAlpha(), aK, 1e-12) << "k = " << k;
+    }
+}
+
+TEST(DcqcnRp, FastRecoveryThenAdditiveThenHyper)
+{
+    DcqcnConfig cfg;
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(cfg));
+    rp.OnCnp(0); // Rt = 100G, Rc = 50G
+    const double rt = 100e9;
+    // fast recovery: F timer events, Rc_n = Rt - (Rt - Rc_0) / 2^n
+    for (int n = 1; n <= 4; ++n)
+    {
+        EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::FAST_RECOVERY);
+        EXPECT_NEAR(rp.GetRate(), rt - 50e9 / std::pow(2.0, n), 1);
+        EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt);
+    }
+    // second CNP from a lower point to see additive increase below line rate
+    rp.OnCnp(1000 * kUs);
+    const double rt2 = rp.GetTargetRate();
+    for (int n = 0; n < 4; ++n)
+    {
+        rp.OnRateTimer();
+    }
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 5 = F
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 40e6);
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 6 > F but Bc = 0
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 80e6);
+    // byte counter: 6 events of B push Bc beyond F as well -> hyper
+    EXPECT_EQ(rp.OnBytesSent(5 * cfg.byteCounterBytes), 5u);
+    const double before = rp.GetTargetRate();
+    EXPECT_EQ(rp.OnBytesSent(cfg.byteCounterBytes), 1u); // Bc = 6, Tc = 6: i = 1
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), std::min(100e9, before + 1 * cfg.rateHaiBps));
+}
+
+TEST(DcqcnRp, RateDecreaseIntervalAndFloor)
+{
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig::LapsAuthors(100e9)));
+    EXPECT_TRUE(rp.OnCnp(10 * kUs));
+    EXPECT_FALSE(rp.OnCnp(13 * kUs)); // within 4 us of the last cut
+    EXPECT_DOUBLE_EQ(rp.GetRate(), 50e9);
+    EXPECT_TRUE(rp.OnCnp(14 * kUs));
+    for (int k = 0; k < 20; ++k)
+    {
+        rp.OnCnp((20 + 10 * k) * kUs);
+    }
+    EXPECT_DOUBLE_EQ(rp.GetRate(), 100e6); // min rate
+    EXPECT_EQ(rp.TxTimeNs(1250), 100 * kUs);
+}
+
+TEST(DcqcnRp, RefusesBadConfig)
+{
+    DcqcnConfig c;
+    c.g = 0;
+    DcqcnRp rp;
+    EXPECT_FALSE(rp.Configure(c));
+    EXPECT_DOUBLE_EQ(rp.GetConfig().g, 1.0 / 256);
+}
+
+// ---------------------------------------------------------------- DCQCN NP
+TEST(DcqcnNp, AtMostOneCnpPerInterval)
+{
+    DcqcnNp np; // 50 us (SIGCOMM'15)
+    std::vector<int64_t> sent;
+    for (int64_t t = 0; t <= 500 * kUs; t += 3 * kUs) // CE packet every 3 us
+    {
+        if (np.OnCePacket(t))
+        {
+            sent.push_back(t);
+        }
+    }
+    ASSERT_GE(sent.size(), 2u);
+    EXPECT_EQ(sent[0], 0);
+    for (size_t i = 1; i < sent.size(); ++i)
+    {
+        EXPECT_GE(sent[i] - sent[i - 1], 50 * kUs);
+        EXPECT_LT(sent[i] - sent[i - 1], 53 * kUs); // the first CE after the interval
+    }
+    EXPECT_EQ(np.GetCnpCount(), sent.size());
+}
+
+// ---------------------------------------------------------------- HPCC
+/** One-hop path driver: link of rate B with a given queue and tx rate. */
+struct HpccDriver
+{
+    HpccCore<> cc;
+    IntHop hop;
+    uint64_t seq{0};
+    int64_t now{0};
+
+    /** Advance dtNs during which the link sent at `util` x B and the queue is q. */
+    double Step(int64_t dtNs, double util, uint32_t q, uint64_t sndNxtAhead = 0)
+    {
+        now += dtNs;
+        hop.tsNs = now;
+        hop.txBytes += static_cast<uint64_t>(util * hop.rateBps / 8 * dtNs * 1e-9);
+        hop.qlenBytes = q;
+        ++seq;
+        return cc.OnAck(seq, seq + sndNxtAhead, &hop, 1);
+    }
+};
+
+TEST(HpccCore, PaperParametersAndInitialWindow)
+{
+    HpccConfig cfg;
+    EXPECT_DOUBLE_EQ(cfg.eta, 0.95);
+    EXPECT_EQ(cfg.maxStage, 5u);
+    HpccCore<> cc;
+    ASSERT_TRUE(cc.Configure(cfg));
+    EXPECT_DOUBLE_EQ(cc.GetWinit(), 100e9 / 8 * 10e-6); // B x T = 125 KB
+    EXPECT_NEAR(cc.GetWai(), cc.GetWinit() * 0.05 / 100, 1e-9);
+    EXPECT_DOUBLE_EQ(cc.GetWindow(), cc.GetWinit());
+}
+
+TEST(HpccCore, WindowShrinksWhenUAboveEta)
+{
+    HpccDriver d;
+    d.hop.rateBps = 100e9;
+    ASSERT_TRUE(d.cc.Configure(HpccConfig{}));
+    d.Step(0, 0, 0); // first ACK: records only
+    const double w0 = d.cc.GetWindow();
+    // full link plus a standing queue of half a BDP: U -> 1.5 > eta
+    double prev = w0;
+    for (int i = 0; i < 10; ++i)
+    {
+        const double w = d.Step(10 * kUs, 1.0, 62'500);
+        EXPECT_LT(w, prev) << "step " << i;
+        prev = w;
+    }
+    EXPECT_GT(d.cc.GetU(), 0.95);
+    // after one full-T sample, U = 1.5: W = Wc * eta / U + W_AI
+    HpccDriver e;
+    e.hop.rateBps = 100e9;
+    e.cc.Configure(HpccConfig{});
+    e.Step(0, 0, 62'500); // records with the standing queue
+    const double wc = e.cc.GetWc();
+    const double w = e.Step(10 * kUs, 1.0, 62'500);
+    EXPECT_NEAR(e.cc.GetU(), 1.5, 1e-6);
+    EXPECT_NEAR(w, wc * 0.95 / 1.5 + e.cc.GetWai(), 1e-3);
+}
+
+TEST(HpccCore, AdditiveIncreaseBelowEtaThenMultiplicativeAfterMaxStage)
+{
+    HpccDriver d;
+    d.hop.rateBps = 100e9;
+    HpccConfig cfg;
+    cfg.expectedFlows = 10;
+    ASSERT_TRUE(d.cc.Configure(cfg));
+    d.Step(0, 0, 0);
+    // start from a small window: a few congested samples first
+    for (int i = 0; i < 5; ++i)
+    {
+        d.Step(10 * kUs, 1.0, 200'000);
+    }
+    const double wai = d.cc.GetWai();
+    // now the link is half used and the queue empty: U -> 0.5 < eta
+    double wc = d.cc.GetWc();
+    d.Step(10 * kUs, 0.5, 0); // U = 0.5 after a full-T sample
+    for (uint32_t s = 1; s < 5; ++s)
+    {
+        EXPECT_EQ(d.cc.GetIncStage(), s);
+        EXPECT_NEAR(d.cc.GetWc(), wc + s * wai, 1e-6) << "stage " << s;
+        d.Step(10 * kUs, 0.5, 0);
+    }
+    EXPECT_EQ(d.cc.GetIncStage(), 5u);
+    wc = d.cc.GetWc();
+    // incStage == maxStage: multiplicative step towards eta (grows, U < eta)
+    const double w = d.Step(10 * kUs, 0.5, 0);
+    EXPECT_EQ(d.cc.GetIncStage(), 0u);
+    EXPECT_NEAR(w, std::min(d.cc.GetWinit(), wc * 0.95 / 0.5 + wai), 1e-3);
+    EXPECT_GT(w, wc);
+}
+
+TEST(HpccCore, WcUpdatedOncePerRtt)
+{
+    HpccDriver d;
+    d.hop.rateBps = 100e9;
+    ASSERT_TRUE(d.cc.Configure(HpccConfig{}));
+    d.Step(0, 0, 0, 1000);               // lastUpdateSeq stays 0 (first ACK only stores)
+    d.Step(10 * kUs, 1.0, 62'500, 1000); // updates Wc, lastUpdateSeq = seq + 1000
+    const double wc = d.cc.GetWc();
+    for (int i = 0; i < 20; ++i)
+    {
+        d.Step(1 * kUs, 1.0, 62'500, 1000); // ACKs within the same RTT
+        EXPECT_DOUBLE_EQ(d.cc.GetWc(), wc);
+    }
+}
+
+} // namespace
