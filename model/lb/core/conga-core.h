@@ -28,6 +28,7 @@
 #include "letflow-core.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

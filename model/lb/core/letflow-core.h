@@ -17,6 +17,7 @@
 #ifndef DCN_LETFLOW_CORE_H
 #define DCN_LETFLOW_CORE_H
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
