@@ -85,8 +85,8 @@ TEST(DcqcnRp, FastRecoveryThenAdditiveThenHyper)
     ASSERT_TRUE(rp.Configure(cfg));
     rp.OnCnp(0); // Rt = 100G, Rc = 50G
     const double rt = 100e9;
-    // fast recovery: F timer events, Rc_n = Rt - (Rt - Rc_0) / 2^n
-    for (int n = 1; n <= 4; ++n)
+    // fast recovery: F = 5 timer events, Rc_n = Rt - (Rt - Rc_0) / 2^n
+    for (int n = 1; n <= 5; ++n)
     {
         EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::FAST_RECOVERY);
         EXPECT_NEAR(rp.GetRate(), rt - 50e9 / std::pow(2.0, n), 1);
@@ -95,19 +95,57 @@ TEST(DcqcnRp, FastRecoveryThenAdditiveThenHyper)
     // second CNP from a lower point to see additive increase below line rate
     rp.OnCnp(1000 * kUs);
     const double rt2 = rp.GetTargetRate();
-    for (int n = 0; n < 4; ++n)
+    for (int n = 0; n < 5; ++n)
+    {
+        EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::FAST_RECOVERY);
+    }
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 6 > F, Bc = 0
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 40e6);
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 7, Bc = 0
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 80e6);
+    // byte counter: 5 events of B (additive, Bc <= F), the 6th makes both > F
+    EXPECT_EQ(rp.OnBytesSent(5 * cfg.byteCounterBytes), 5u);
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 7 * 40e6);
+    const double before = rp.GetTargetRate();
+    EXPECT_EQ(rp.OnBytesSent(cfg.byteCounterBytes), 1u); // Bc = 6, Tc = 7: i = 1
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), std::min(100e9, before + 1 * cfg.rateHaiBps));
+}
+
+TEST(DcqcnRp, RecoversToLineRateAndAlphaDecays)
+{
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig{}));
+    rp.OnCnp(0);
+    rp.OnCnp(1);
+    EXPECT_DOUBLE_EQ(rp.GetRate(), 25e9);
+    for (int i = 0; i < 256; ++i)
+    {
+        rp.OnAlphaTimer();
+    }
+    EXPECT_NEAR(rp.GetAlpha(), std::pow(1 - 1.0 / 256, 256), 1e-12); // ~ 1/e
+    // timer only: F = 5 fast-recovery steps towards Rt = 50G (Tc <= F), then
+    // only +R_AI per event (Tc > F, Bc = 0: never hyper)
+    for (int i = 0; i < 5; ++i)
     {
         rp.OnRateTimer();
     }
-    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 5 = F
-    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 40e6);
-    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // Tc = 6 > F but Bc = 0
-    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt2 + 80e6);
-    // byte counter: 6 events of B push Bc beyond F as well -> hyper
-    EXPECT_EQ(rp.OnBytesSent(5 * cfg.byteCounterBytes), 5u);
-    const double before = rp.GetTargetRate();
-    EXPECT_EQ(rp.OnBytesSent(cfg.byteCounterBytes), 1u); // Bc = 6, Tc = 6: i = 1
-    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), std::min(100e9, before + 1 * cfg.rateHaiBps));
+    EXPECT_NEAR(rp.GetRate(), 50e9 - 25e9 / 32, 1);
+    for (int i = 0; i < 11; ++i)
+    {
+        EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE);
+    }
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), 50e9 + 11 * 40e6);
+    // timer and byte counter together: hyper increase brings it back to line rate
+    double prev = rp.GetRate();
+    for (int i = 0; i < 100; ++i)
+    {
+        rp.OnRateTimer();
+        rp.OnBytesSent(10'000'000);
+        EXPECT_GE(rp.GetRate(), prev); // never decreases without a CNP
+        EXPECT_LE(rp.GetRate(), 100e9);
+        prev = rp.GetRate();
+    }
+    EXPECT_NEAR(rp.GetRate(), 100e9, 1e3); // back at line rate (clamped target)
 }
 
 TEST(DcqcnRp, RateDecreaseIntervalAndFloor)

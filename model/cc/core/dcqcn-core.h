@@ -9,8 +9,9 @@
  *  RP, no CNP for K = 55 us: alpha <- (1 - g) alpha (alpha timer).
  *  RP increase events: the rate timer (T = 55 us) and the byte counter
  *      (every B = 10 MB sent) each count their events since the last cut
- *      (Tc, Bc) and trigger an increase:
- *        max(Tc, Bc) <  F: fast recovery   Rc <- (Rt + Rc) / 2
+ *      (Tc, Bc, counting this one) and trigger an increase:
+ *        max(Tc, Bc) <= F: fast recovery   Rc <- (Rt + Rc) / 2
+ *                          (the paper's F successive fast-recovery steps)
  *        min(Tc, Bc) >  F: hyper increase  Rt <- Rt + i R_HAI, i = min - F;
  *                                          Rc <- (Rt + Rc) / 2
  *        otherwise       : additive        Rt <- Rt + R_AI; Rc <- (Rt + Rc)/2
@@ -221,7 +222,7 @@ class DcqcnRp
         const uint32_t mx = m_timerCount > m_byteCount ? m_timerCount : m_byteCount;
         const uint32_t mn = m_timerCount < m_byteCount ? m_timerCount : m_byteCount;
         DcqcnStage s;
-        if (mx < f)
+        if (mx <= f)
         {
             s = DcqcnStage::FAST_RECOVERY;
         }
