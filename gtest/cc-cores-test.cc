@@ -287,6 +287,21 @@ TEST(HpccCore, AdditiveIncreaseBelowEtaThenMultiplicativeAfterMaxStage)
     EXPECT_GT(w, wc);
 }
 
+TEST(HpccCore, MaxStageZeroIsPureMultiplicative)
+{
+    HpccDriver d;
+    d.hop.rateBps = 100e9;
+    HpccConfig cfg;
+    cfg.maxStage = 0; // the HPCC authors' simulation setting
+    ASSERT_TRUE(d.cc.Configure(cfg));
+    d.Step(0, 0, 0);
+    d.Step(10 * kUs, 1.0, 100'000); // U = 1.8: shrink
+    const double wc = d.cc.GetWc();
+    const double w = d.Step(10 * kUs, 0.4, 0); // U = 0.4 < eta: jump, not +W_AI
+    EXPECT_NEAR(w, std::min(d.cc.GetWinit(), wc * 0.95 / 0.4 + d.cc.GetWai()), 1e-3);
+    EXPECT_GT(w, wc + 10 * d.cc.GetWai());
+}
+
 TEST(HpccCore, WcUpdatedOncePerRtt)
 {
     HpccDriver d;
