@@ -26,7 +26,10 @@ FailureHelper::GetTypeId()
     return tid;
 }
 
-FailureHelper::FailureHelper() = default;
+FailureHelper::FailureHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 FailureHelper::FailureHelper(Ptr<DcnTopology> fabric)
 {

@@ -186,7 +186,10 @@ FatTreeHelper::FatTreeHelper()
     NS_LOG_FUNCTION(this);
 }
 
-FatTreeHelper::~FatTreeHelper() = default;
+FatTreeHelper::~FatTreeHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 FatTreeHelper::DoDispose()
@@ -237,6 +240,7 @@ FatTreeHelper::RepsPaper1024()
 void
 FatTreeHelper::AddSlowLink(uint32_t tor, uint32_t uplink)
 {
+    NS_LOG_FUNCTION(this << tor << uplink);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::AddSlowLink must be called before Build()");
     m_slowRequests.emplace_back(tor, uplink);
 }
@@ -369,6 +373,7 @@ FatTreeHelper::AddLink(PointToPointHelper& p2p,
 void
 FatTreeHelper::Build()
 {
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
     Validate();
     const uint32_t nTors = GetNTors();
@@ -756,6 +761,7 @@ FatTreeHelper::UpdateRoutes()
 void
 FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
 {
+    NS_LOG_FUNCTION(this << linkId << routed);
     NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::SetLinkRouted before Build()");
     NS_ABORT_MSG_IF(linkId >= m_links.size(),
                     "FatTreeHelper::SetLinkRouted: linkId=" << linkId << "; allowed [0,"
@@ -788,6 +794,7 @@ FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
 int64_t
 FatTreeHelper::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     int64_t s = stream;
     m_rng->SetStream(s++);
     for (uint32_t t = 0; t < m_tiers; ++t)
@@ -867,6 +874,54 @@ FatTreeHelper::GetHostLinkRate() const
 }
 
 uint32_t
+FatTreeHelper::GetHopCount(uint32_t s, uint32_t d) const
+{
+    NS_LOG_FUNCTION(this << s << d);
+    if (m_built)
+    {
+        return DcnTopologyBase::GetHopCount(s, d);
+    }
+    uint32_t ts = GetTorOfHost(s);
+    uint32_t td = GetTorOfHost(d);
+    if (s == d)
+    {
+        return 0;
+    }
+    if (ts == td)
+    {
+        return 2;
+    }
+    return (m_tiers == 2 || GetPodOfTor(ts) == GetPodOfTor(td)) ? 4 : 6;
+}
+
+Time
+FatTreeHelper::GetBaseRtt(uint32_t s, uint32_t d, uint32_t payloadBytes) const
+{
+    NS_LOG_FUNCTION(this << s << d << payloadBytes);
+    if (m_built)
+    {
+        return DcnTopologyBase::GetBaseRtt(s, d, payloadBytes);
+    }
+    // Before Build(): nominal rates (slow links are chosen at Build()).
+    const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
+    const uint32_t dataBytes = payloadBytes + ovh;
+    const uint32_t ackBytes = ovh;
+    const uint32_t hops = GetHopCount(s, d);
+    const Time hostDelay = m_linkDelay + m_switchLatency / 2;
+    const Time fabricDelay = m_linkDelay + m_switchLatency;
+    Time rtt(0);
+    for (uint32_t i = 0; i < hops; ++i)
+    {
+        bool hostLink = (i == 0 || i + 1 == hops);
+        bool coreLink = (hops == 6 && (i == 2 || i == 3));
+        DataRate r = hostLink ? m_hostRate : (coreLink ? m_coreRate : m_fabricRate);
+        Time delay = hostLink ? hostDelay : fabricDelay;
+        rtt += r.CalculateBytesTxTime(dataBytes) + r.CalculateBytesTxTime(ackBytes) + 2 * delay;
+    }
+    return rtt;
+}
+
+uint32_t
 FatTreeHelper::CountPaths(uint32_t s, uint32_t d) const
 {
     uint32_t hops = GetHopCount(s, d);
@@ -903,6 +958,7 @@ FatTreeHelper::LinkPath(uint32_t s, uint32_t d, uint32_t a, uint32_t k) const
 std::vector<std::vector<uint32_t>>
 FatTreeHelper::GetPathLinks(uint32_t s, uint32_t d) const
 {
+    NS_LOG_FUNCTION(this << s << d);
     NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::GetPathLinks before Build()");
     std::vector<std::vector<uint32_t>> paths;
     uint32_t hops = GetHopCount(s, d);
@@ -942,6 +998,7 @@ FatTreeHelper::GetSwitchOfHost(uint32_t host) const
 uint32_t
 FatTreeHelper::GetSystemId(Ptr<Node> n, uint32_t nRanks) const
 {
+    NS_LOG_FUNCTION(this << n << nRanks);
     NS_ABORT_MSG_IF(nRanks == 0, "FatTreeHelper::GetSystemId: nRanks must be >= 1");
     int32_t tier = GetTierOfNode(n);
     if (tier < 0)

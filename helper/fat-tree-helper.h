@@ -105,6 +105,10 @@ class FatTreeHelper : public DcnTopologyBase
     DataRate GetHostLinkRate() const override;
 
     // ---- paths (GetPaths, GetBaseRtt, GetHopCount: DcnTopologyBase, Boost.Graph) ----
+    /** DcnTopologyBase's (from the built links); before Build() from the attributes. */
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
+    /** DcnTopologyBase's; before Build() from the structure. */
+    uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
     /** Contiguous blocks of pods (3 tiers) or ToRs (2 tiers) per rank; upper tiers by index. */
     uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
     /** Number of equal-cost shortest paths (from the structure). */

@@ -41,12 +41,20 @@ PortStatsHelper::GetTypeId()
     return tid;
 }
 
-PortStatsHelper::PortStatsHelper() = default;
-PortStatsHelper::~PortStatsHelper() = default;
+PortStatsHelper::PortStatsHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+PortStatsHelper::~PortStatsHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 PortStatsHelper::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_ports.clear();
     if (m_out.is_open())
     {
@@ -136,6 +144,7 @@ PortStatsHelper::OnTx(uint32_t port, Ptr<const Packet> p)
 void
 PortStatsHelper::Sample()
 {
+    NS_LOG_FUNCTION(this);
     Time now = Simulator::Now();
     for (uint32_t i = 0; i < m_ports.size(); ++i)
     {

@@ -334,6 +334,7 @@ class ShortestQueueTest : public TestCase
         {
             const DcnLinkInfo& l = ft->GetLink(ft->GetTorUplink(0, u));
             q.push_back(ft->GetQueueDisc(l.devA));
+            q.back()->Initialize(); // normally at simulation start
             ifs.push_back(l.ifA);
         }
         // Fill the queues directly (no simulation runs: nothing drains them).

@@ -96,7 +96,7 @@ class PathCountTest : public TestCase
         std::set<std::vector<uint32_t>> enumerated;
         for (const DcnPath& p : ps.paths)
         {
-            NS_TEST_EXPECT_MSG_EQ(p.cls == DcnPathClass::MINIMAL, true, "class");
+            NS_TEST_EXPECT_MSG_EQ((p.cls == DcnPathClass::MINIMAL), true, "class");
             enumerated.insert(p.links);
         }
         NS_TEST_EXPECT_MSG_EQ((structural == enumerated), true, "same paths " << s << "->" << d);
@@ -139,7 +139,7 @@ class PathCountTest : public TestCase
         for (uint32_t i = ps.nMinimal; i < ps.paths.size(); ++i)
         {
             NS_TEST_EXPECT_MSG_EQ(ps.paths[i].Hops(), 4, "length");
-            NS_TEST_EXPECT_MSG_EQ(ps.paths[i].cls == DcnPathClass::NONMINIMAL, true, "class");
+            NS_TEST_EXPECT_MSG_EQ((ps.paths[i].cls == DcnPathClass::NONMINIMAL), true, "class");
             NS_TEST_EXPECT_MSG_EQ(ps.paths[i].id, i, "id = index");
         }
         CheckPathSet(nm, ps, "non-minimal");
@@ -161,7 +161,7 @@ class SlowLinkRttTest : public TestCase
 {
   public:
     SlowLinkRttTest()
-        : TestCase("GetBaseRtt / GetPathRtt include slow links")
+        : TestCase("GetBaseRtt and GetPathRtt include slow links")
     {
     }
 
@@ -214,7 +214,7 @@ class FindLinkTest : public TestCase
 {
   public:
     FindLinkTest()
-        : TestCase("FindLink by name, link ids, IsBuilt / GetNTiers through the interface")
+        : TestCase("FindLink by name, link ids, IsBuilt and GetNTiers through the interface")
     {
     }
 

@@ -197,7 +197,7 @@ DcnSwitchRouting::ResolveQueues() const
     {
         Ptr<NetDevice> dev = m_ipv4->GetNetDevice(i);
         m_queues[i] =
-            dev ? DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)).operator->()
+            dev ? PeekPointer(DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)))
                 : nullptr;
     }
 }
