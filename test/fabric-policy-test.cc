@@ -261,6 +261,11 @@ class RewriteTest : public TestCase
         }
     }
 
+    static void SendIp(Ptr<Node> n, Ptr<Packet> p, Ipv4Address src, Ipv4Address dst)
+    {
+        n->GetObject<Ipv4L3Protocol>()->Send(p, src, dst, 17, nullptr);
+    }
+
     void Run(uint32_t tiers, uint32_t dst, uint32_t expectSwitches)
     {
         m_stamp = -1;
@@ -284,9 +289,7 @@ class RewriteTest : public TestCase
         Ptr<Node> n = ft->GetHosts().Get(0);
         Ipv4Address src = ft->GetHostAddress(0);
         Ipv4Address da = ft->GetHostAddress(dst);
-        Simulator::Schedule(MicroSeconds(1), [n, p, src, da]() {
-            n->GetObject<Ipv4L3Protocol>()->Send(p, src, da, 17, nullptr);
-        });
+        Simulator::Schedule(MicroSeconds(1), &RewriteTest::SendIp, n, p, src, da);
         Simulator::Run();
         NS_TEST_EXPECT_MSG_EQ(m_stamp, int64_t(expectSwitches), "each switch stamped once");
         NS_TEST_EXPECT_MSG_EQ((m_tos >> 2), int32_t(expectSwitches), "last switch wrote DSCP");

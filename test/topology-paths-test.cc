@@ -348,6 +348,127 @@ class HelpersThroughInterfaceTest : public TestCase
     }
 };
 
+/** A fat tree whose switches use DcnTopologyBase's generic BFS tables. */
+class GenericTablesFatTree : public FatTreeHelper
+{
+  public:
+    void UseGenericTables(uint32_t slack)
+    {
+        InstallShortestPathTables(slack);
+    }
+};
+
+/** Generic (BFS) tables route every pair on a shortest path, like the structural ones. */
+class GenericTablesTest : public TestCase
+{
+  public:
+    GenericTablesTest()
+        : TestCase("InstallShortestPathTables: shortest-path reachability, candidates, slack")
+    {
+    }
+
+    /** Links traversed from host s to host d following the tables (99 = drop or loop). */
+    static uint32_t Walk(Ptr<DcnTopology> topo, uint32_t s, uint32_t d, uint16_t ev)
+    {
+        Ptr<Packet> p = Create<Packet>(16);
+        UdpHeader u;
+        u.SetSourcePort(ev);
+        u.SetDestinationPort(DcnHeader::UDP_PORT);
+        p->AddHeader(u);
+        Ipv4Header h;
+        h.SetSource(topo->GetHostAddress(s));
+        h.SetDestination(topo->GetHostAddress(d));
+        h.SetProtocol(17);
+        Ptr<Node> n = topo->GetHosts().Get(s);
+        uint32_t inIf = 0;
+        for (uint32_t hops = 0; hops < 16; ++hops)
+        {
+            uint32_t out = topo->GetRouting(n)->Lookup(p, h, inIf);
+            if (out == 0)
+            {
+                return n == topo->GetHosts().Get(d) ? hops : 99;
+            }
+            if (out == DcnSwitchRouting::NO_PORT)
+            {
+                return 99;
+            }
+            Ptr<NetDevice> dev = n->GetObject<Ipv4>()->GetNetDevice(out);
+            Ptr<Channel> ch = dev->GetChannel();
+            Ptr<NetDevice> peer = ch->GetDevice(0) == dev ? ch->GetDevice(1) : ch->GetDevice(0);
+            n = peer->GetNode();
+            inIf = n->GetObject<Ipv4>()->GetInterfaceForDevice(peer);
+            h.SetTtl(h.GetTtl() - 1);
+        }
+        return 99;
+    }
+
+    void CheckAll(Ptr<DcnTopology> topo)
+    {
+        uint32_t bad = 0;
+        for (uint32_t s = 0; s < topo->GetNHosts(); ++s)
+        {
+            for (uint32_t d = 0; d < topo->GetNHosts(); ++d)
+            {
+                for (uint16_t ev = 1; s != d && ev < 6; ++ev)
+                {
+                    bad += Walk(topo, s, d, ev) != topo->GetHopCount(s, d);
+                }
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(bad, 0, "every pair on a shortest path");
+    }
+
+    void DoRun() override
+    {
+        Ptr<GenericTablesFatTree> t2 = CreateObject<GenericTablesFatTree>();
+        t2->SetAttribute("NumTors", UintegerValue(4));
+        t2->SetAttribute("HostsPerTor", UintegerValue(2));
+        t2->SetAttribute("UplinksPerTor", UintegerValue(3));
+        t2->Build();
+        t2->UseGenericTables(2);
+        CheckAll(t2);
+        Ptr<DcnSwitchRouting> tor0 = t2->GetRouting(t2->GetAllSwitches().Get(0));
+        Ptr<DcnSwitchRouting> spine0 = t2->GetRouting(t2->GetAllSwitches().Get(4));
+        const uint32_t* mn;
+        const uint32_t* nm;
+        uint32_t nMin;
+        uint32_t nNon;
+        uint32_t key;
+        NS_TEST_EXPECT_MSG_EQ(tor0->GetNKeys(), 4, "one key per ToR");
+        NS_TEST_EXPECT_MSG_EQ(tor0->GetCandidates(7, mn, nMin, nm, nNon, key), true, "routable");
+        NS_TEST_EXPECT_MSG_EQ(nMin, 3, "ToR: every uplink is minimal");
+        for (uint32_t u = 0; u < 3; ++u)
+        {
+            NS_TEST_EXPECT_MSG_EQ(mn[u], t2->GetLink(t2->GetTorUplink(0, u)).ifA, "uplink order");
+        }
+        NS_TEST_EXPECT_MSG_EQ(key, 3, "key = destination ToR");
+        spine0->GetCandidates(7, mn, nMin, nm, nNon, key);
+        NS_TEST_EXPECT_MSG_EQ(nMin, 1, "spine: one down port");
+        NS_TEST_EXPECT_MSG_EQ(mn[0], t2->GetLink(t2->GetTorUplink(3, 0)).ifB, "to ToR 3");
+        NS_TEST_EXPECT_MSG_EQ(nNon, 3, "slack 2: detours via the other 3 ToRs");
+        // After a withdrawal the generic tables avoid the link.
+        t2->SetLinkRouted(t2->GetTorUplink(0, 1), false);
+        t2->UseGenericTables(0);
+        tor0->GetCandidates(7, mn, nMin, nm, nNon, key);
+        NS_TEST_EXPECT_MSG_EQ(nMin, 2, "withdrawn uplink left out");
+        NS_TEST_EXPECT_MSG_EQ(nNon, 0, "no slack");
+        CheckAll(t2);
+        Simulator::Destroy();
+
+        Ptr<GenericTablesFatTree> t3 = CreateObject<GenericTablesFatTree>();
+        t3->SetAttribute("Tiers", UintegerValue(3));
+        t3->SetAttribute("HostsPerTor", UintegerValue(2));
+        t3->SetAttribute("UplinksPerTor", UintegerValue(2));
+        t3->SetAttribute("TorsPerPod", UintegerValue(2));
+        t3->SetAttribute("NumPods", UintegerValue(3));
+        t3->SetAttribute("AggUplinks", UintegerValue(2));
+        t3->Build();
+        t3->UseGenericTables(0);
+        CheckAll(t3);
+        Simulator::Destroy();
+    }
+};
+
 class TopologySuite : public TestSuite
 {
   public:
@@ -358,6 +479,7 @@ class TopologySuite : public TestSuite
         AddTestCase(new SlowLinkRttTest(), DCNLB_TEST_QUICK);
         AddTestCase(new FindLinkTest(), DCNLB_TEST_QUICK);
         AddTestCase(new HelpersThroughInterfaceTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new GenericTablesTest(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -220,6 +220,11 @@ DcnSwitchRouting::GetRoute(uint32_t iface)
         return m_routes[iface];
     }
     NS_LOG_LOGIC(this << " building route object for interface " << iface);
+    NS_ABORT_MSG_IF(iface >= m_ipv4->GetNInterfaces(),
+                    "DcnSwitchRouting: egress interface "
+                        << iface << " does not exist (the forwarding policy "
+                        << (m_policy ? m_policy->Name() : "-") << " must return one of [1,"
+                        << m_ipv4->GetNInterfaces() << ") or DROP)");
     if (iface >= m_routes.size())
     {
         m_routes.resize(m_ipv4->GetNInterfaces());

@@ -1,5 +1,6 @@
 #include "dcn-topology-base.h"
 
+#include "ns3/dcn-header.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/ipv4.h"
@@ -24,7 +25,7 @@ struct DcnTopologyBase::Graph
 {
     struct EdgeProp
     {
-        uint32_t link;
+        uint32_t link{0};
     };
 
     typedef boost::
@@ -465,6 +466,47 @@ DcnTopologyBase::GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const
     NS_LOG_LOGIC("paths " << srcSwitch << "->" << dstSwitch << ": " << ps.nMinimal << " minimal, "
                           << ps.paths.size() - ps.nMinimal << " non-minimal");
     return ps;
+}
+
+Time
+DcnTopologyBase::LinkRtt(uint32_t linkId, uint32_t dataBytes, uint32_t ackBytes) const
+{
+    const DcnLinkInfo& l = m_links[linkId];
+    return l.rate.CalculateBytesTxTime(dataBytes) + l.rate.CalculateBytesTxTime(ackBytes) +
+           2 * l.delay;
+}
+
+uint32_t
+DcnTopologyBase::HostLink(uint32_t host) const
+{
+    NS_ABORT_MSG_IF(host >= m_hosts.GetN(),
+                    GetTopologyName()
+                        << ": host=" << host << "; allowed [0," << m_hosts.GetN() << ")");
+    const std::vector<uint32_t>& l = m_nodeLinks[m_hosts.Get(host)->GetId()];
+    NS_ABORT_MSG_IF(l.empty(), GetTopologyName() << ": host " << host << " has no link");
+    return l[0];
+}
+
+Time
+DcnTopologyBase::GetPathRtt(uint32_t s,
+                            uint32_t d,
+                            const DcnPath& path,
+                            uint32_t payloadBytes) const
+{
+    NS_LOG_FUNCTION(this << s << d << path.id << payloadBytes);
+    if (s == d)
+    {
+        return Time(0);
+    }
+    // Wire sizes: PPP (2) + IPv4 (20) + UDP (8) + DcnHeader (as DcnTopology::GetPathRtt).
+    const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
+    const uint32_t dataBytes = payloadBytes + ovh;
+    Time rtt = LinkRtt(HostLink(s), dataBytes, ovh);
+    for (uint32_t l : path.links)
+    {
+        rtt += LinkRtt(l, dataBytes, ovh);
+    }
+    return rtt + LinkRtt(HostLink(d), dataBytes, ovh);
 }
 
 Time

@@ -67,6 +67,10 @@ class DcnTopologyBase : public DcnTopology
 
     // ---- paths ----
     Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
+    Time GetPathRtt(uint32_t srcHost,
+                    uint32_t dstHost,
+                    const DcnPath& path,
+                    uint32_t payloadBytes) const override;
     uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
     const DcnPathSet& GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const override;
     bool IsLinkRouted(uint32_t linkId) const override;
@@ -84,6 +88,17 @@ class DcnTopologyBase : public DcnTopology
     void FinishLinks();
     /** Call ForwardingPolicy::AttachTopology on every switch that has a policy. */
     void AttachPolicies();
+    /**
+     * Generic tables on every switch (after Build(); DcnSwitchRouting installed):
+     * one key per destination edge switch when every edge switch has the same
+     * number of contiguously numbered hosts (else one key per host); minimal
+     * candidates = ports to neighbours one hop closer to the destination's edge
+     * switch (Boost.Graph BFS over the routed switch links, link order); with
+     * \p slack > 0, non-minimal candidates = other ports whose neighbour is at
+     * most slack - 1 hops farther.  Builders without structural tables call it
+     * (and again after a withdrawal); cost nSwitches x keys entries.
+     */
+    void InstallShortestPathTables(uint32_t slack = 0);
     /** Drop the cached paths (e.g. after a builder changed links). */
     void ClearPathCache();
 
@@ -102,6 +117,10 @@ class DcnTopologyBase : public DcnTopology
 
   private:
     struct Graph;
+    /** Serialisation of data + ACK at the link's rate plus twice its delay. */
+    Time LinkRtt(uint32_t linkId, uint32_t dataBytes, uint32_t ackBytes) const;
+    /** Access link of a host. */
+    uint32_t HostLink(uint32_t host) const;
     void BuildGraph() const;
     void Enumerate(uint32_t src, uint32_t dst, DcnPathSet& ps) const;
 
