@@ -26,19 +26,40 @@ FailureHelper::GetTypeId()
     return tid;
 }
 
-FailureHelper::FailureHelper() = default;
-
-FailureHelper::FailureHelper(Ptr<FatTreeHelper> fabric)
+FailureHelper::FailureHelper()
 {
+    NS_LOG_FUNCTION(this);
+}
+
+FailureHelper::FailureHelper(Ptr<DcnTopology> fabric)
+{
+    NS_LOG_FUNCTION(this << fabric);
     SetFabric(fabric);
 }
 
 void
-FailureHelper::SetFabric(Ptr<FatTreeHelper> fabric)
+FailureHelper::SetFabric(Ptr<DcnTopology> fabric)
 {
+    NS_LOG_FUNCTION(this << fabric);
     NS_ABORT_MSG_IF(!fabric || !fabric->IsBuilt(),
-                    "FailureHelper: the FatTreeHelper must be built (call Build() first)");
+                    "FailureHelper: the topology must be built (call Build() first)");
     m_fabric = fabric;
+}
+
+uint32_t
+FailureHelper::GetLinkId(const std::string& name) const
+{
+    NS_LOG_FUNCTION(this << name);
+    NS_ABORT_MSG_IF(!m_fabric, "FailureHelper::GetLinkId: no fabric set");
+    uint32_t id = m_fabric->FindLink(name);
+    NS_ABORT_MSG_IF(id == DcnAddressing::NONE,
+                    "FailureHelper: link='"
+                        << name << "' does not exist; allowed: a link name of "
+                        << m_fabric->GetTopologyName() << " such as '"
+                        << (m_fabric->GetLinks().empty() ? std::string("?")
+                                                         : m_fabric->GetLinks().back().name)
+                        << "'");
+    return id;
 }
 
 void
@@ -77,6 +98,7 @@ FailureHelper::CheckTimes(Time start, Time duration, const char* what) const
 Ptr<DcnFailureErrorModel>
 FailureHelper::GetModel(Ptr<NetDevice> dev)
 {
+    NS_LOG_FUNCTION(this << dev);
     auto it = m_models.find(dev);
     if (it != m_models.end())
     {
@@ -114,6 +136,7 @@ FailureHelper::OnDrop(Ptr<const Packet> p, uint32_t tag, uint32_t reason)
 void
 FailureHelper::SetLinkDown(uint32_t linkId, bool down)
 {
+    NS_LOG_FUNCTION(this << linkId << down);
     const DcnLinkInfo& l = m_fabric->GetLink(linkId);
     GetModel(l.devA)->SetDown(down);
     GetModel(l.devB)->SetDown(down);
@@ -122,6 +145,7 @@ FailureHelper::SetLinkDown(uint32_t linkId, bool down)
 void
 FailureHelper::SetRate(uint32_t linkId, DataRate r)
 {
+    NS_LOG_FUNCTION(this << linkId << r);
     const DcnLinkInfo& l = m_fabric->GetLink(linkId);
     l.devA->SetDataRate(r);
     l.devB->SetDataRate(r);
@@ -130,6 +154,7 @@ FailureHelper::SetRate(uint32_t linkId, DataRate r)
 void
 FailureHelper::FailLinkSilent(uint32_t linkId, Time start, Time duration)
 {
+    NS_LOG_FUNCTION(this << linkId << start << duration);
     CheckLink(linkId, "FailLinkSilent");
     CheckTimes(start, duration, "FailLinkSilent");
     GetModel(m_fabric->GetLink(linkId).devA);
@@ -148,22 +173,23 @@ FailureHelper::FailLinkSilent(uint32_t linkId, Time start, Time duration)
 void
 FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time duration)
 {
+    NS_LOG_FUNCTION(this << linkId << start << withdrawDelay << duration);
     CheckLink(linkId, "FailLink");
     CheckTimes(start, duration, "FailLink");
     NS_ABORT_MSG_IF(withdrawDelay.IsStrictlyNegative(),
                     "FailureHelper::FailLink: withdrawDelay=" << withdrawDelay << "; allowed >= 0");
     FailLinkSilent(linkId, start, duration);
-    Ptr<FatTreeHelper> ft = m_fabric;
+    Ptr<DcnTopology> ft = m_fabric;
     Time w = start + withdrawDelay;
     if (duration.IsStrictlyPositive() && withdrawDelay >= duration)
     {
         return; // restored before the routing reacts
     }
-    Simulator::Schedule(w - Simulator::Now(), &FatTreeHelper::SetLinkRouted, ft, linkId, false);
+    Simulator::Schedule(w - Simulator::Now(), &DcnTopology::SetLinkRouted, ft, linkId, false);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FatTreeHelper::SetLinkRouted,
+                            &DcnTopology::SetLinkRouted,
                             ft,
                             linkId,
                             true);
@@ -173,6 +199,7 @@ FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time du
 void
 FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time duration)
 {
+    NS_LOG_FUNCTION(this << linkId << rate << start << duration);
     CheckLink(linkId, "DegradeLink");
     CheckTimes(start, duration, "DegradeLink");
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
@@ -193,6 +220,7 @@ FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time dura
 void
 FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time duration)
 {
+    NS_LOG_FUNCTION(this << linkId << prob << start << duration);
     CheckLink(linkId, "SetLinkDropRate");
     CheckTimes(start, duration, "SetLinkDropRate");
     NS_ABORT_MSG_IF(prob < 0 || prob > 1,
@@ -218,6 +246,7 @@ FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time du
 void
 FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time duration)
 {
+    NS_LOG_FUNCTION(this << sw << prob << start << duration);
     CheckSwitch(sw, "SetSwitchDropRate");
     CheckTimes(start, duration, "SetSwitchDropRate");
     NS_ABORT_MSG_IF(prob < 0 || prob > 1,
@@ -274,6 +303,7 @@ FailureHelper::AddBlackhole(Ptr<Node> sw,
                             Time start,
                             Time duration)
 {
+    NS_LOG_FUNCTION(this << sw << srcNet << srcMask << dstNet << dstMask << start << duration);
     CheckSwitch(sw, "AddBlackhole");
     CheckTimes(start, duration, "AddBlackhole");
     for (uint32_t l : m_fabric->GetLinksOfNode(sw))
@@ -292,6 +322,7 @@ FailureHelper::FailSwitch(Ptr<Node> sw,
                           bool withdraw,
                           Time withdrawDelay)
 {
+    NS_LOG_FUNCTION(this << sw << start << duration << withdraw << withdrawDelay);
     CheckSwitch(sw, "FailSwitch");
     CheckTimes(start, duration, "FailSwitch");
     for (uint32_t l : m_fabric->GetLinksOfNode(sw))
@@ -348,6 +379,7 @@ FailureHelper::GetUnroutableDrops() const
 int64_t
 FailureHelper::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     // Models created later continue from the next stream; reserve a block of 1<<16.
     m_nextStream = stream;
     for (auto& m : m_order)

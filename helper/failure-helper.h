@@ -1,5 +1,5 @@
 /*
- * Failure injection on a FatTreeHelper fabric (DESIGN.md section 3.7,
+ * Failure injection on any DcnTopology (DESIGN.md section 3.7,
  * REPS spec 3.3).  Every failure starts at a time and lasts for a duration
  * (Time(0) = until the end of the run):
  *  - FailLinkSilent: packets lost in both directions, routes unchanged;
@@ -18,7 +18,8 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/dcn-failure-error-model.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/dcn-topology.h"
+#include "ns3/fat-tree-helper.h" // source compatibility: callers used it through this header
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
@@ -32,9 +33,13 @@ class FailureHelper : public Object
   public:
     static TypeId GetTypeId();
     FailureHelper();
-    explicit FailureHelper(Ptr<FatTreeHelper> fabric);
+    explicit FailureHelper(Ptr<DcnTopology> fabric);
 
-    void SetFabric(Ptr<FatTreeHelper> fabric);
+    /** The (built) topology whose links and switches the failures apply to. */
+    void SetFabric(Ptr<DcnTopology> fabric);
+    /** Link id of a link name (DcnLinkInfo::name, e.g. "tor0-spine1"); aborts with a clear line if
+     * unknown. */
+    uint32_t GetLinkId(const std::string& name) const;
 
     void FailLinkSilent(uint32_t linkId, Time start, Time duration = Time(0));
     void FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time duration = Time(0));
@@ -73,7 +78,7 @@ class FailureHelper : public Object
     void SetRate(uint32_t linkId, DataRate r);
     void OnDrop(Ptr<const Packet> p, uint32_t tag, uint32_t reason);
 
-    Ptr<FatTreeHelper> m_fabric;
+    Ptr<DcnTopology> m_fabric;
     std::map<Ptr<NetDevice>, Ptr<DcnFailureErrorModel>> m_models;
     std::vector<Ptr<DcnFailureErrorModel>> m_order; //!< creation order (stream assignment)
     int64_t m_nextStream{-1};

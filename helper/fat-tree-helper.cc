@@ -41,7 +41,7 @@ FatTreeHelper::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::FatTreeHelper")
-            .SetParent<DcnTopology>()
+            .SetParent<DcnTopologyBase>()
             .SetGroupName("DcnLb")
             .AddConstructor<FatTreeHelper>()
             .AddAttribute("Tiers",
@@ -153,9 +153,11 @@ FatTreeHelper::GetTypeId()
                           MakeBooleanAccessor(&FatTreeHelper::m_hostEcn),
                           MakeBooleanChecker())
             .AddAttribute("ForwardingPolicy",
-                          "TypeId name of the switches' ForwardingPolicy (REPS spec 2.1: ECMP "
-                          "hash with per-switch salt)",
-                          StringValue("ns3::EcmpForwardingPolicy"),
+                          "TypeId name of the switches' forwarding policy, a subclass of "
+                          "ns3::DcnForwardingPolicy (REPS spec 2.1: ECMP hash with per-switch "
+                          "salt); the pre-prefix names ns3::EcmpForwardingPolicy and "
+                          "ns3::SprayForwardingPolicy are accepted",
+                          StringValue("ns3::DcnEcmpForwardingPolicy"),
                           MakeStringAccessor(&FatTreeHelper::m_policyType),
                           MakeStringChecker())
             .AddAttribute("Routing",
@@ -181,20 +183,23 @@ FatTreeHelper::GetTypeId()
 FatTreeHelper::FatTreeHelper()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
+    NS_LOG_FUNCTION(this);
 }
 
-FatTreeHelper::~FatTreeHelper() = default;
+FatTreeHelper::~FatTreeHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 FatTreeHelper::DoDispose()
 {
-    m_links.clear();
+    NS_LOG_FUNCTION(this);
     for (auto& v : m_swRouting)
     {
         v.clear();
     }
-    m_qdiscs.clear();
-    Object::DoDispose();
+    DcnTopologyBase::DoDispose();
 }
 
 Ptr<FatTreeHelper>
@@ -235,6 +240,7 @@ FatTreeHelper::RepsPaper1024()
 void
 FatTreeHelper::AddSlowLink(uint32_t tor, uint32_t uplink)
 {
+    NS_LOG_FUNCTION(this << tor << uplink);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::AddSlowLink must be called before Build()");
     m_slowRequests.emplace_back(tor, uplink);
 }
@@ -306,15 +312,16 @@ FatTreeHelper::Validate() const
     }
 }
 
-uint32_t
+Ipv4Address
 FatTreeHelper::AddrOfLinkLower(uint32_t linkId) const
 {
+    // Host i's link is link i; switch links follow in id order.
     uint32_t nHosts = GetNHosts();
     if (linkId < nHosts)
     {
-        return DcnSwitchRouting::HOST_BASE + 4 * linkId + 1;
+        return DcnAddressing::HostAddress(linkId);
     }
-    return DcnSwitchRouting::LINK_BASE + 4 * (linkId - nHosts) + 1;
+    return DcnAddressing::SwitchLinkAddress(linkId - nHosts, false);
 }
 
 std::string
@@ -359,13 +366,14 @@ FatTreeHelper::AddLink(PointToPointHelper& p2p,
     li.rate = rate;
     li.delay = delay;
     li.name = NodeName(a, tierA) + "-" + NodeName(b, tierB);
-    m_links.push_back(li);
-    return li.id;
+    NS_LOG_LOGIC("link " << li.id << " " << li.name << " " << rate << " " << delay);
+    return RegisterLink(li);
 }
 
 void
 FatTreeHelper::Build()
 {
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
     Validate();
     const uint32_t nTors = GetNTors();
@@ -397,24 +405,8 @@ FatTreeHelper::Build()
     }
     stack.Install(all);
 
-    uint32_t maxId = 0;
-    for (uint32_t i = 0; i < all.GetN(); ++i)
-    {
-        maxId = std::max(maxId, all.Get(i)->GetId());
-    }
-    m_nodeLinks.assign(maxId + 1, {});
-    m_nodeTier.assign(maxId + 1, -2);
-    for (uint32_t i = 0; i < nHosts; ++i)
-    {
-        m_nodeTier[m_hosts.Get(i)->GetId()] = -1;
-    }
-    for (uint32_t t = 0; t < m_tiers; ++t)
-    {
-        for (uint32_t i = 0; i < m_sw[t].GetN(); ++i)
-        {
-            m_nodeTier[m_sw[t].Get(i)->GetId()] = static_cast<int32_t>(t);
-        }
-    }
+    std::vector<NodeContainer> tiers(m_sw, m_sw + m_tiers);
+    RegisterNodes(m_hosts, tiers);
 
     // Slow ToR uplinks (asymmetry).
     std::vector<bool> slow(size_t(nTors) * U, false);
@@ -477,8 +469,6 @@ FatTreeHelper::Build()
             }
         }
     }
-    m_routed.assign(m_links.size(), true);
-
     // Queue discs (before addresses, as ns-3 expects), then interfaces and addresses.
     TrafficControlHelper swTch;
     swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
@@ -514,19 +504,19 @@ FatTreeHelper::Build()
         QueueDiscContainer qb = swTch.Install(li.devB);
         m_qdiscs[2 * li.id] = DynamicCast<DcnQueueDisc>(qa.Get(0));
         m_qdiscs[2 * li.id + 1] = DynamicCast<DcnQueueDisc>(qb.Get(0));
-        uint32_t lower = AddrOfLinkLower(li.id);
+        Ipv4Address lower = AddrOfLinkLower(li.id);
         Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
         Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
         li.ifA = ia->AddInterface(li.devA);
-        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(Ipv4Address(lower), mask));
+        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(lower, mask));
         ia->SetUp(li.ifA);
         li.ifB = ib->AddInterface(li.devB);
-        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower + 1), mask));
+        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower.Get() + 1), mask));
         ib->SetUp(li.ifB);
-        m_nodeLinks[li.a->GetId()].push_back(li.id);
-        m_nodeLinks[li.b->GetId()].push_back(li.id);
     }
+    FinishLinks();
 
+    m_built = true;
     if (m_routing == "dcn")
     {
         InstallRoutes();
@@ -535,290 +525,12 @@ FatTreeHelper::Build()
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
-    m_built = true;
-}
-
-void
-FatTreeHelper::InstallRoutes()
-{
-    const uint32_t nTors = GetNTors();
-    const uint32_t H = m_hostsPerTor;
-    const uint32_t U = m_uplinksPerTor;
-    const bool three = m_tiers == 3;
-    ObjectFactory pf;
-    TypeId ptid;
-    NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(m_policyType, &ptid) ||
-                        !ptid.IsChildOf(ForwardingPolicy::GetTypeId()),
-                    "FatTreeHelper: ForwardingPolicy='"
-                        << m_policyType
-                        << "' is not a registered ns3::ForwardingPolicy subclass (e.g. "
-                           "ns3::EcmpForwardingPolicy, ns3::SprayForwardingPolicy)");
-    pf.SetTypeId(ptid);
-
-    auto routingOf = [](Ptr<Node> n) {
-        return DynamicCast<DcnSwitchRouting>(n->GetObject<Ipv4>()->GetRoutingProtocol());
-    };
-    for (uint32_t i = 0; i < m_hosts.GetN(); ++i)
-    {
-        routingOf(m_hosts.Get(i))->SetHostMode(m_links[i].ifA);
-    }
-    for (uint32_t t = 0; t < m_tiers; ++t)
-    {
-        m_swRouting[t].resize(m_sw[t].GetN());
-        for (uint32_t i = 0; i < m_sw[t].GetN(); ++i)
-        {
-            Ptr<DcnSwitchRouting> r = routingOf(m_sw[t].Get(i));
-            Ptr<ForwardingPolicy> pol = pf.Create<ForwardingPolicy>();
-            pol->Attach(m_sw[t].Get(i));
-            r->SetForwardingPolicy(pol);
-            m_swRouting[t][i] = r;
-        }
-    }
-    // ToRs: down = its hosts, up = its uplinks.
-    for (uint32_t t = 0; t < nTors; ++t)
-    {
-        std::vector<uint32_t> down(H), up(U);
-        for (uint32_t h = 0; h < H; ++h)
-        {
-            down[h] = m_links[t * H + h].ifB;
-        }
-        for (uint32_t u = 0; u < U; ++u)
-        {
-            up[u] = m_links[m_torUp[t][u]].ifA;
-        }
-        m_swRouting[0][t]->SetDownTable(1, t * H, down);
-        m_swRouting[0][t]->SetUpGroup(up);
-    }
-    if (!three)
-    {
-        for (uint32_t s = 0; s < U; ++s)
-        {
-            std::vector<uint32_t> down(nTors);
-            for (uint32_t t = 0; t < nTors; ++t)
-            {
-                down[t] = m_links[m_torUp[t][s]].ifB;
-            }
-            m_swRouting[1][s]->SetDownTable(H, 0, down);
-        }
-        return;
-    }
-    const uint32_t P = m_torsPerPod;
-    const uint32_t K = m_aggUplinks;
-    for (uint32_t g = 0; g < m_sw[1].GetN(); ++g)
-    {
-        uint32_t pod = g / U;
-        uint32_t a = g % U;
-        std::vector<uint32_t> down(P), up(K);
-        for (uint32_t j = 0; j < P; ++j)
-        {
-            down[j] = m_links[m_torUp[pod * P + j][a]].ifB;
-        }
-        for (uint32_t k = 0; k < K; ++k)
-        {
-            up[k] = m_links[m_aggUp[g][k]].ifA;
-        }
-        m_swRouting[1][g]->SetDownTable(H, pod * P, down);
-        m_swRouting[1][g]->SetUpGroup(up);
-    }
-    for (uint32_t c = 0; c < m_sw[2].GetN(); ++c)
-    {
-        uint32_t a = c / K;
-        uint32_t k = c % K;
-        std::vector<uint32_t> down(m_numPods);
-        for (uint32_t p = 0; p < m_numPods; ++p)
-        {
-            down[p] = m_links[m_aggUp[p * U + a][k]].ifB;
-        }
-        m_swRouting[2][c]->SetDownTable(H * P, 0, down);
-    }
-}
-
-bool
-FatTreeHelper::DownReach(int32_t tier, uint32_t idx, uint32_t tor) const
-{
-    if (tier == 0)
-    {
-        return idx == tor;
-    }
-    const uint32_t U = m_uplinksPerTor;
-    if (tier == 1)
-    {
-        if (m_tiers == 2)
-        {
-            return m_routed[m_torUp[tor][idx]];
-        }
-        uint32_t pod = idx / U;
-        return tor / m_torsPerPod == pod && m_routed[m_torUp[tor][idx % U]];
-    }
-    // core
-    uint32_t a = idx / m_aggUplinks;
-    uint32_t k = idx % m_aggUplinks;
-    uint32_t g = (tor / m_torsPerPod) * U + a;
-    return m_routed[m_aggUp[g][k]] && DownReach(1, g, tor);
-}
-
-bool
-FatTreeHelper::Reach(int32_t tier, uint32_t idx, uint32_t tor) const
-{
-    // Valley-free reachability of ToR 'tor' from switch (tier, idx) over routed links.
-    if (tier == 2 || (tier == 1 && m_tiers == 2))
-    {
-        return DownReach(tier, idx, tor);
-    }
-    if (tier == 1) // aggregation switch
-    {
-        uint32_t pod = idx / m_uplinksPerTor;
-        if (tor / m_torsPerPod == pod)
-        {
-            return DownReach(1, idx, tor);
-        }
-        for (uint32_t k = 0; k < m_aggUplinks; ++k)
-        {
-            uint32_t c = (idx % m_uplinksPerTor) * m_aggUplinks + k;
-            if (m_routed[m_aggUp[idx][k]] && DownReach(2, c, tor))
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-    return idx == tor;
-}
-
-void
-FatTreeHelper::UpdateRoutes()
-{
-    if (m_routing != "dcn")
-    {
-        Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
-        return;
-    }
-    const uint32_t nTors = GetNTors();
-    const uint32_t H = m_hostsPerTor;
-    const uint32_t U = m_uplinksPerTor;
-    const bool three = m_tiers == 3;
-    // Down ports: withdrawn link = no route.
-    for (uint32_t i = 0; i < GetNHosts(); ++i)
-    {
-        m_swRouting[0][i / H]->SetDownPort(i % H,
-                                           m_routed[i] ? m_links[i].ifB
-                                                       : DcnSwitchRouting::NO_PORT);
-    }
-    for (uint32_t t = 0; t < nTors; ++t)
-    {
-        for (uint32_t u = 0; u < U; ++u)
-        {
-            const DcnLinkInfo& l = m_links[m_torUp[t][u]];
-            uint32_t g = three ? (t / m_torsPerPod) * U + u : u;
-            uint32_t key = three ? t % m_torsPerPod : t;
-            m_swRouting[1][g]->SetDownPort(key, m_routed[l.id] ? l.ifB : DcnSwitchRouting::NO_PORT);
-        }
-    }
-    if (three)
-    {
-        for (uint32_t g = 0; g < m_aggUp.size(); ++g)
-        {
-            for (uint32_t k = 0; k < m_aggUplinks; ++k)
-            {
-                const DcnLinkInfo& l = m_links[m_aggUp[g][k]];
-                uint32_t c = (g % U) * m_aggUplinks + k;
-                m_swRouting[2][c]->SetDownPort(g / U,
-                                               m_routed[l.id] ? l.ifB : DcnSwitchRouting::NO_PORT);
-            }
-        }
-    }
-    if (m_nWithdrawn == 0)
-    {
-        for (uint32_t t = 0; t < m_tiers; ++t)
-        {
-            for (auto& r : m_swRouting[t])
-            {
-                r->ClearUpOverrides();
-            }
-        }
-        return;
-    }
-    // Up groups per destination ToR: only ports whose neighbour still reaches it.
-    for (uint32_t t = 0; t < nTors; ++t)
-    {
-        std::vector<std::vector<uint32_t>> groups(nTors);
-        for (uint32_t d = 0; d < nTors; ++d)
-        {
-            for (uint32_t u = 0; u < U; ++u)
-            {
-                uint32_t lid = m_torUp[t][u];
-                uint32_t g = three ? (t / m_torsPerPod) * U + u : u;
-                if (m_routed[lid] && Reach(1, g, d))
-                {
-                    groups[d].push_back(m_links[lid].ifA);
-                }
-            }
-        }
-        m_swRouting[0][t]->SetUpOverrides(H, groups);
-    }
-    if (three)
-    {
-        for (uint32_t g = 0; g < m_aggUp.size(); ++g)
-        {
-            std::vector<std::vector<uint32_t>> groups(nTors);
-            for (uint32_t d = 0; d < nTors; ++d)
-            {
-                for (uint32_t k = 0; k < m_aggUplinks; ++k)
-                {
-                    uint32_t c = (g % U) * m_aggUplinks + k;
-                    if (m_routed[m_aggUp[g][k]] && DownReach(2, c, d))
-                    {
-                        groups[d].push_back(m_links[m_aggUp[g][k]].ifA);
-                    }
-                }
-            }
-            m_swRouting[1][g]->SetUpOverrides(H, groups);
-        }
-    }
-}
-
-void
-FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
-{
-    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::SetLinkRouted before Build()");
-    NS_ABORT_MSG_IF(linkId >= m_links.size(),
-                    "FatTreeHelper::SetLinkRouted: linkId=" << linkId << "; allowed [0,"
-                                                            << m_links.size() << ")");
-    if (m_routed[linkId] == routed)
-    {
-        return;
-    }
-    m_routed[linkId] = routed;
-    m_nWithdrawn += routed ? -1 : 1;
-    if (m_routing != "dcn")
-    {
-        const DcnLinkInfo& l = m_links[linkId];
-        if (routed)
-        {
-            l.a->GetObject<Ipv4>()->SetUp(l.ifA);
-            l.b->GetObject<Ipv4>()->SetUp(l.ifB);
-        }
-        else
-        {
-            l.a->GetObject<Ipv4>()->SetDown(l.ifA);
-            l.b->GetObject<Ipv4>()->SetDown(l.ifB);
-        }
-    }
-    UpdateRoutes();
-}
-
-bool
-FatTreeHelper::IsLinkRouted(uint32_t linkId) const
-{
-    NS_ABORT_MSG_IF(linkId >= m_routed.size(),
-                    "FatTreeHelper::IsLinkRouted: linkId=" << linkId << "; allowed [0,"
-                                                           << m_routed.size() << ")");
-    return m_routed[linkId];
 }
 
 int64_t
 FatTreeHelper::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     int64_t s = stream;
     m_rng->SetStream(s++);
     for (uint32_t t = 0; t < m_tiers; ++t)
@@ -841,32 +553,10 @@ FatTreeHelper::AssignStreams(int64_t stream)
     return s - stream;
 }
 
-NodeContainer
-FatTreeHelper::GetHosts() const
-{
-    return m_hosts;
-}
-
 uint32_t
 FatTreeHelper::GetNHosts() const
 {
     return GetNTors() * m_hostsPerTor;
-}
-
-Ipv4Address
-FatTreeHelper::GetHostAddress(uint32_t i) const
-{
-    NS_ABORT_MSG_IF(i >= GetNHosts(),
-                    "FatTreeHelper::GetHostAddress: host=" << i << "; allowed [0," << GetNHosts()
-                                                           << ")");
-    return DcnSwitchRouting::HostAddress(i);
-}
-
-uint32_t
-FatTreeHelper::GetHostIndex(Ipv4Address a) const
-{
-    uint32_t i = DcnSwitchRouting::HostIndexOf(a);
-    return (i < GetNHosts() && (a.Get() & 3) == 1) ? i : DcnSwitchRouting::NO_PORT;
 }
 
 NodeContainer
@@ -876,17 +566,6 @@ FatTreeHelper::GetSwitches(uint32_t tier) const
                     "FatTreeHelper::GetSwitches: tier=" << tier << "; allowed [0," << m_tiers
                                                         << ")");
     return m_sw[tier];
-}
-
-NodeContainer
-FatTreeHelper::GetAllSwitches() const
-{
-    NodeContainer c;
-    for (uint32_t t = 0; t < m_tiers; ++t)
-    {
-        c.Add(m_sw[t]);
-    }
-    return c;
 }
 
 uint32_t
@@ -902,37 +581,6 @@ uint32_t
 FatTreeHelper::GetPodOfTor(uint32_t tor) const
 {
     return m_tiers == 3 ? tor / m_torsPerPod : 0;
-}
-
-int32_t
-FatTreeHelper::GetTierOfNode(Ptr<Node> n) const
-{
-    uint32_t id = n->GetId();
-    NS_ABORT_MSG_IF(id >= m_nodeTier.size() || m_nodeTier[id] == -2,
-                    "FatTreeHelper::GetTierOfNode: node " << id << " is not part of this fabric");
-    return m_nodeTier[id];
-}
-
-const std::vector<DcnLinkInfo>&
-FatTreeHelper::GetLinks() const
-{
-    return m_links;
-}
-
-const DcnLinkInfo&
-FatTreeHelper::GetLink(uint32_t id) const
-{
-    NS_ABORT_MSG_IF(id >= m_links.size(),
-                    "FatTreeHelper::GetLink: linkId=" << id << "; allowed [0," << m_links.size()
-                                                      << ")");
-    return m_links[id];
-}
-
-const std::vector<uint32_t>&
-FatTreeHelper::GetLinksOfNode(Ptr<Node> n) const
-{
-    GetTierOfNode(n); // validates
-    return m_nodeLinks[n->GetId()];
 }
 
 uint32_t
@@ -961,117 +609,6 @@ FatTreeHelper::GetHostLinkRate() const
     return m_hostRate;
 }
 
-Ptr<DcnSwitchRouting>
-FatTreeHelper::GetRouting(Ptr<Node> n) const
-{
-    return DynamicCast<DcnSwitchRouting>(n->GetObject<Ipv4>()->GetRoutingProtocol());
-}
-
-Ptr<DcnQueueDisc>
-FatTreeHelper::GetQueueDisc(Ptr<NetDevice> dev) const
-{
-    Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
-    return tc ? DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)) : nullptr;
-}
-
-uint32_t
-FatTreeHelper::GetHopCount(uint32_t s, uint32_t d) const
-{
-    uint32_t ts = GetTorOfHost(s);
-    uint32_t td = GetTorOfHost(d);
-    if (s == d)
-    {
-        return 0;
-    }
-    if (ts == td)
-    {
-        return 2;
-    }
-    if (m_tiers == 2 || GetPodOfTor(ts) == GetPodOfTor(td))
-    {
-        return 4;
-    }
-    return 6;
-}
-
-uint32_t
-FatTreeHelper::CountPaths(uint32_t s, uint32_t d) const
-{
-    uint32_t hops = GetHopCount(s, d);
-    if (hops <= 2)
-    {
-        return 1;
-    }
-    return hops == 4 ? m_uplinksPerTor : m_uplinksPerTor * m_aggUplinks;
-}
-
-std::vector<uint32_t>
-FatTreeHelper::LinkPath(uint32_t s, uint32_t d, uint32_t a, uint32_t k) const
-{
-    uint32_t ts = GetTorOfHost(s);
-    uint32_t td = GetTorOfHost(d);
-    uint32_t hops = GetHopCount(s, d);
-    if (hops == 2)
-    {
-        return {s, d};
-    }
-    if (hops == 4)
-    {
-        return {s, m_torUp[ts][a], m_torUp[td][a], d};
-    }
-    uint32_t U = m_uplinksPerTor;
-    return {s,
-            m_torUp[ts][a],
-            m_aggUp[GetPodOfTor(ts) * U + a][k],
-            m_aggUp[GetPodOfTor(td) * U + a][k],
-            m_torUp[td][a],
-            d};
-}
-
-std::vector<std::vector<uint32_t>>
-FatTreeHelper::GetPathLinks(uint32_t s, uint32_t d) const
-{
-    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::GetPathLinks before Build()");
-    std::vector<std::vector<uint32_t>> paths;
-    uint32_t hops = GetHopCount(s, d);
-    if (hops == 0)
-    {
-        return paths;
-    }
-    uint32_t na = hops == 2 ? 1 : m_uplinksPerTor;
-    uint32_t nk = hops == 6 ? m_aggUplinks : 1;
-    for (uint32_t a = 0; a < na; ++a)
-    {
-        for (uint32_t k = 0; k < nk; ++k)
-        {
-            paths.push_back(LinkPath(s, d, a, k));
-        }
-    }
-    return paths;
-}
-
-Time
-FatTreeHelper::GetBaseRtt(uint32_t s, uint32_t d, uint32_t payloadBytes) const
-{
-    // Wire sizes: PPP (2) + IPv4 (20) + UDP (8) + DcnHeader.
-    const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
-    const uint32_t dataBytes = payloadBytes + ovh;
-    const uint32_t ackBytes = ovh;
-    uint32_t hops = GetHopCount(s, d);
-    Time rtt(0);
-    const Time hostDelay = m_linkDelay + m_switchLatency / 2;
-    const Time fabricDelay = m_linkDelay + m_switchLatency;
-    for (uint32_t i = 0; i < hops; ++i)
-    {
-        bool hostLink = (i == 0 || i + 1 == hops);
-        bool coreLink = (hops == 6 && (i == 2 || i == 3));
-        DataRate r = hostLink ? m_hostRate : (coreLink ? m_coreRate : m_fabricRate);
-        Time delay = hostLink ? hostDelay : fabricDelay;
-        rtt += r.CalculateBytesTxTime(dataBytes) + r.CalculateBytesTxTime(ackBytes) + 2 * delay;
-    }
-    return rtt;
-}
-
 } // namespace ns3
 
 namespace ns3
@@ -1084,92 +621,9 @@ FatTreeHelper::GetTopologyName() const
 }
 
 uint32_t
-FatTreeHelper::GetNSwitches() const
-{
-    uint32_t n = 0;
-    for (uint32_t t = 0; t < m_tiers; ++t)
-    {
-        n += m_sw[t].GetN();
-    }
-    return n;
-}
-
-uint32_t
 FatTreeHelper::GetSwitchOfHost(uint32_t host) const
 {
     return GetTorOfHost(host);
-}
-
-const DcnPathSet&
-FatTreeHelper::GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const
-{
-    NS_ABORT_MSG_IF(!m_built, "FatTreeHelper::GetPaths before Build()");
-    NS_ABORT_MSG_IF(srcSwitch >= GetNTors() || dstSwitch >= GetNTors(),
-                    "FatTreeHelper::GetPaths: only ToR pairs are enumerated (src="
-                        << srcSwitch << " dst=" << dstSwitch << ", ToRs [0," << GetNTors() << "))");
-    uint64_t key = (uint64_t(srcSwitch) << 32) | dstSwitch;
-    auto it = m_pathCache.find(key);
-    if (it != m_pathCache.end())
-    {
-        return it->second;
-    }
-    DcnPathSet& ps = m_pathCache[key];
-    ps.srcSwitch = srcSwitch;
-    ps.dstSwitch = dstSwitch;
-    if (srcSwitch != dstSwitch)
-    {
-        uint32_t s = srcSwitch * m_hostsPerTor;
-        uint32_t d = dstSwitch * m_hostsPerTor;
-        for (const auto& hostPath : GetPathLinks(s, d))
-        {
-            DcnPath p;
-            p.id = static_cast<uint32_t>(ps.paths.size());
-            p.switches.push_back(srcSwitch);
-            // drop the two host links; walk the switch-switch links
-            Ptr<Node> cur = m_sw[0].Get(srcSwitch);
-            for (size_t i = 1; i + 1 < hostPath.size(); ++i)
-            {
-                const DcnLinkInfo& l = m_links[hostPath[i]];
-                p.links.push_back(l.id);
-                p.latency += l.delay;
-                Ptr<Node> next = (l.a == cur) ? l.b : l.a;
-                int32_t tier = (l.a == cur) ? l.tierB : l.tierA;
-                uint32_t idx = next->GetId() - m_sw[tier].Get(0)->GetId();
-                uint32_t offset = 0;
-                for (int32_t t = 0; t < tier; ++t)
-                {
-                    offset += m_sw[t].GetN();
-                }
-                p.switches.push_back(offset + idx);
-                cur = next;
-            }
-            ps.paths.push_back(p);
-        }
-    }
-    ps.nMinimal = static_cast<uint32_t>(ps.paths.size());
-    return ps;
-}
-
-uint32_t
-FatTreeHelper::GetSystemId(Ptr<Node> n, uint32_t nRanks) const
-{
-    NS_ABORT_MSG_IF(nRanks == 0, "FatTreeHelper::GetSystemId: nRanks must be >= 1");
-    int32_t tier = GetTierOfNode(n);
-    if (tier < 0)
-    {
-        uint32_t host = n->GetId() - m_hosts.Get(0)->GetId();
-        tier = 0;
-        n = m_sw[0].Get(GetTorOfHost(host));
-    }
-    uint32_t idx = n->GetId() - m_sw[tier].Get(0)->GetId();
-    if (tier == 0)
-    {
-        // a block of pods (3 tiers) or ToRs (2 tiers) per rank
-        uint32_t units = m_tiers == 3 ? m_numPods : GetNTors();
-        uint32_t unit = m_tiers == 3 ? GetPodOfTor(idx) : idx;
-        return static_cast<uint32_t>(uint64_t(unit) * nRanks / units);
-    }
-    return static_cast<uint32_t>(uint64_t(idx) * nRanks / m_sw[tier].GetN());
 }
 
 } // namespace ns3

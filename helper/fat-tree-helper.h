@@ -14,8 +14,15 @@
  *  Oversubscription at the ToR is HostsPerTor:UplinksPerTor, at the
  *  aggregation layer TorsPerPod:AggUplinks.
  *
- * Addresses: host i = 10.0.0.0 + 4i + 1 (/30 with its ToR port at +2);
- * switch-switch link j = 10.128.0.0 + 4j + {1 lower, 2 upper}.
+ * Addresses: DcnAddressing (host i = 10.0.0.0 + 4i + 1, /30 with its ToR
+ * port at +2; switch-switch link j = 10.128.0.0 + 4j + {1 lower, 2 upper}).
+ * Tables (DcnSwitchRouting, linear in ports): ToR = its hosts + a default
+ * entry with the uplinks; spine = one key per ToR; aggregation = one key per
+ * ToR of its pod + default uplinks; core = one key per pod.  After a link
+ * withdrawal every switch gets one key per destination ToR, listing only the
+ * ports that still reach it (valley-free).
+ * Path enumeration, base RTT (slow links included) and hop counts come from
+ * DcnTopologyBase (Boost.Graph over the built links).
  * Link ids: host i's link is link i; then ToR uplinks (tor-major), then
  * aggregation uplinks (3 tiers).
  *
@@ -29,7 +36,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/dcn-switch-routing.h"
-#include "ns3/dcn-topology.h"
+#include "ns3/dcn-topology-base.h"
 #include "ns3/ipv4-routing-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
@@ -57,7 +64,7 @@ class DcnSwitchRoutingHelper : public Ipv4RoutingHelper
     Ptr<Ipv4RoutingProtocol> Create(Ptr<Node> node) const override;
 };
 
-class FatTreeHelper : public DcnTopology
+class FatTreeHelper : public DcnTopologyBase
 {
   public:
     static TypeId GetTypeId();
@@ -77,68 +84,41 @@ class FatTreeHelper : public DcnTopology
     /** Create nodes, links, addresses, queue discs and routes. */
     void Build();
 
-    bool IsBuilt() const
-    {
-        return m_built;
-    }
-
     /** Assign random streams (helper, forwarding policies, queue discs). \return streams used */
     int64_t AssignStreams(int64_t stream) override;
 
-    // ---- structure ----
+    // ---- structure (the rest of DcnTopology comes from DcnTopologyBase) ----
     std::string GetTopologyName() const override;
-    NodeContainer GetHosts() const override;
+    /** Number of hosts (from the attributes; valid before Build()). */
     uint32_t GetNHosts() const override;
-    Ipv4Address GetHostAddress(uint32_t i) const override;
-    /** Host index of an address (NO_PORT if none). */
-    uint32_t GetHostIndex(Ipv4Address a) const override;
     NodeContainer GetSwitches(uint32_t tier) const;
-    NodeContainer GetAllSwitches() const override;
-    uint32_t GetNSwitches() const override;
     /** ToR index of the host (ToRs come first in GetAllSwitches()). */
     uint32_t GetSwitchOfHost(uint32_t host) const override;
-
-    uint32_t GetNTiers() const
-    {
-        return m_tiers;
-    }
-
     uint32_t GetNTors() const;
     uint32_t GetTorOfHost(uint32_t i) const;
     /** Pod of a ToR (3 tiers; 0 for 2 tiers). */
     uint32_t GetPodOfTor(uint32_t tor) const;
-    /** Tier of a node (-1 host, 0..2 switch); aborts for a foreign node. */
-    int32_t GetTierOfNode(Ptr<Node> n) const override;
-    const std::vector<DcnLinkInfo>& GetLinks() const override;
-    const DcnLinkInfo& GetLink(uint32_t id) const override;
-    /** Link ids attached to a node. */
-    const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const override;
     /** Link id of ToR \p tor's uplink \p u. */
     uint32_t GetTorUplink(uint32_t tor, uint32_t u) const;
     /** Link id of aggregation switch \p agg's (tier-1 index) uplink \p k (3 tiers). */
     uint32_t GetAggUplink(uint32_t agg, uint32_t k) const;
     DataRate GetHostLinkRate() const override;
-    Ptr<DcnSwitchRouting> GetRouting(Ptr<Node> n) const override;
-    Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const override;
 
-    // ---- paths ----
-    /** Unloaded RTT of one data packet (payload + IP/UDP/DcnHeader) and its ACK. */
+    // ---- paths (GetPaths, GetBaseRtt, GetHopCount: DcnTopologyBase, Boost.Graph) ----
+    /** DcnTopologyBase's (from the built links); before Build() from the attributes. */
     Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
-    /** Number of links on a shortest path. */
+    /** DcnTopologyBase's; before Build() from the structure. */
     uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
-    /** Switch-to-switch paths (interim: ToR pairs, from the structural enumeration). */
-    const DcnPathSet& GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const override;
     /** Contiguous blocks of pods (3 tiers) or ToRs (2 tiers) per rank; upper tiers by index. */
     uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
-    /** Number of equal-cost shortest paths. */
+    /** Number of equal-cost shortest paths (from the structure). */
     uint32_t CountPaths(uint32_t srcHost, uint32_t dstHost) const;
-    /** Every shortest path as a list of link ids (enumeration: for small trees/tests). */
+    /** Every shortest path as a list of link ids, from the structure (small trees/tests). */
     std::vector<std::vector<uint32_t>> GetPathLinks(uint32_t srcHost, uint32_t dstHost) const;
 
     // ---- route withdrawal (FailureHelper) ----
     /** Mark a link as withdrawn from / restored to routing and recompute affected tables. */
     void SetLinkRouted(uint32_t linkId, bool routed) override;
-    bool IsLinkRouted(uint32_t linkId) const override;
 
   protected:
     void DoDispose() override;
@@ -154,8 +134,9 @@ class FatTreeHelper : public DcnTopology
                      DataRate rate,
                      Time delay,
                      bool hostLink);
-    uint32_t AddrOfLinkLower(uint32_t linkId) const;
+    Ipv4Address AddrOfLinkLower(uint32_t linkId) const;
     void InstallRoutes();
+    void InstallTables();
     void UpdateRoutes();
     bool DownReach(int32_t tier, uint32_t idx, uint32_t tor) const;
     bool Reach(int32_t tier, uint32_t idx, uint32_t tor) const;
@@ -187,22 +168,14 @@ class FatTreeHelper : public DcnTopology
     double m_slowFraction;
     DataRate m_slowRate;
 
-    // state
-    bool m_built{false};
+    // state (nodes, links, queue discs, withdrawn links: DcnTopologyBase)
     Ptr<UniformRandomVariable> m_rng;
     std::vector<std::pair<uint32_t, uint32_t>> m_slowRequests;
-    NodeContainer m_hosts;
     NodeContainer m_sw[3];
-    std::vector<DcnLinkInfo> m_links;
-    std::vector<bool> m_routed;
-    uint32_t m_nWithdrawn{0};
-    std::vector<std::vector<uint32_t>> m_nodeLinks; //!< by node id
-    std::vector<int32_t> m_nodeTier;                //!< by node id (-2 = foreign)
-    std::vector<std::vector<uint32_t>> m_torUp;     //!< [tor][u] link id
-    std::vector<std::vector<uint32_t>> m_aggUp;     //!< [agg][k] link id
+    std::vector<std::vector<uint32_t>> m_torUp; //!< [tor][u] link id
+    std::vector<std::vector<uint32_t>> m_aggUp; //!< [agg][k] link id
     std::vector<Ptr<DcnSwitchRouting>> m_swRouting[3];
-    mutable std::map<uint64_t, DcnPathSet> m_pathCache; //!< (src,dst) switch pair -> paths
-    std::vector<Ptr<DcnQueueDisc>> m_qdiscs;            //!< by device: [2*link + (0 a, 1 b)]
+    uint32_t m_nSwitchLinks{0}; //!< switch-to-switch links so far (addressing)
 };
 
 } // namespace ns3

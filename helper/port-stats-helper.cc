@@ -41,23 +41,34 @@ PortStatsHelper::GetTypeId()
     return tid;
 }
 
-PortStatsHelper::PortStatsHelper() = default;
-PortStatsHelper::~PortStatsHelper() = default;
+PortStatsHelper::PortStatsHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+PortStatsHelper::~PortStatsHelper()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 PortStatsHelper::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_ports.clear();
     if (m_out.is_open())
     {
         m_out.close();
     }
+    m_topology = nullptr;
     Object::DoDispose();
 }
 
 void
-PortStatsHelper::Install(Ptr<FatTreeHelper> fabric, Time start, Time stop)
+PortStatsHelper::Install(Ptr<DcnTopology> fabric, Time start, Time stop)
 {
+    NS_LOG_FUNCTION(this << fabric << start << stop);
+    m_topology = fabric;
     NS_ABORT_MSG_IF(!fabric || !fabric->IsBuilt(), "PortStatsHelper: fabric must be built");
     NS_ABORT_MSG_IF(!m_interval.IsStrictlyPositive(),
                     "PortStatsHelper: Interval=" << m_interval << "; allowed > 0");
@@ -101,6 +112,29 @@ PortStatsHelper::Install(Ptr<FatTreeHelper> fabric, Time start, Time stop)
     Simulator::Schedule(start + m_interval - Simulator::Now(), &PortStatsHelper::Sample, this);
 }
 
+uint32_t
+PortStatsHelper::FindPort(const std::string& linkName, bool upperEnd) const
+{
+    NS_LOG_FUNCTION(this << linkName << upperEnd);
+    NS_ABORT_MSG_IF(!m_topology, "PortStatsHelper::FindPort before Install()");
+    uint32_t lid = m_topology->FindLink(linkName);
+    NS_ABORT_MSG_IF(lid == DcnAddressing::NONE,
+                    "PortStatsHelper: link='" << linkName << "' does not exist in "
+                                              << m_topology->GetTopologyName());
+    const DcnLinkInfo& l = m_topology->GetLink(lid);
+    Ptr<PointToPointNetDevice> dev = upperEnd ? l.devB : l.devA;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        if (m_ports[i].device == dev)
+        {
+            return i;
+        }
+    }
+    NS_ABORT_MSG("PortStatsHelper: link='" << linkName << "' end " << (upperEnd ? "b" : "a")
+                                           << " is a host NIC and IncludeHosts is false");
+    return 0;
+}
+
 void
 PortStatsHelper::OnTx(uint32_t port, Ptr<const Packet> p)
 {
@@ -110,6 +144,7 @@ PortStatsHelper::OnTx(uint32_t port, Ptr<const Packet> p)
 void
 PortStatsHelper::Sample()
 {
+    NS_LOG_FUNCTION(this);
     Time now = Simulator::Now();
     for (uint32_t i = 0; i < m_ports.size(); ++i)
     {

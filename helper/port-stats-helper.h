@@ -1,5 +1,5 @@
 /*
- * Per-port statistics of a FatTreeHelper fabric (DESIGN.md section 3.8,
+ * Per-port statistics of any DcnTopology (DESIGN.md section 3.8,
  * REPS spec 3.5: per-port utilisation in 20 us buckets, queue size over time).
  *
  * Every Interval, for every switch port (and host NIC if IncludeHosts): bytes
@@ -14,7 +14,8 @@
 #define DCN_PORT_STATS_HELPER_H
 
 #include "ns3/dcn-queue-disc.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/dcn-topology.h"
+#include "ns3/fat-tree-helper.h" // source compatibility: callers used it through this header
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -58,7 +59,11 @@ class PortStatsHelper : public Object
     ~PortStatsHelper() override;
 
     /** Attach to a built fabric and schedule sampling from \p start to \p stop. */
-    void Install(Ptr<FatTreeHelper> fabric, Time start, Time stop);
+    void Install(Ptr<DcnTopology> fabric, Time start, Time stop);
+
+    /** Index into GetPorts() of the port at end \p upperEnd of the link named \p name
+     *  (false = DcnLinkInfo::a's end); aborts with a clear line if unknown. */
+    uint32_t FindPort(const std::string& linkName, bool upperEnd) const;
 
     const std::vector<DcnPortInfo>& GetPorts() const
     {
@@ -80,6 +85,7 @@ class PortStatsHelper : public Object
     void OnTx(uint32_t port, Ptr<const Packet> p);
     void Sample();
 
+    Ptr<DcnTopology> m_topology;
     Time m_interval;
     std::string m_file;
     bool m_includeHosts;

@@ -263,6 +263,67 @@ class FabricTrimTest : public TestCase
     }
 };
 
+/** ECN marks go through QueueDisc::Mark: ns-3's statistics and "Mark" trace see them. */
+class MarkAccountingTest : public TestCase
+{
+  public:
+    MarkAccountingTest()
+        : TestCase("QueueDisc::Mark accounting: GetStats() marks == GetNMarked() == traces")
+    {
+    }
+
+    uint32_t m_baseTrace{0};
+    uint32_t m_dcnTrace{0};
+    std::string m_reason;
+
+    void OnMark(Ptr<const QueueDiscItem> item, const char* reason)
+    {
+        ++m_baseTrace;
+        m_reason = reason;
+    }
+
+    void OnDcnMark(Ptr<const QueueDiscItem> item, double prob)
+    {
+        ++m_dcnTrace;
+    }
+
+    void DoRun() override
+    {
+        for (bool atDequeue : {true, false})
+        {
+            m_baseTrace = 0;
+            m_dcnTrace = 0;
+            Ptr<DcnQueueDisc> q = MakeQueue("100p", atDequeue, false);
+            q->TraceConnectWithoutContext("Mark", MakeCallback(&MarkAccountingTest::OnMark, this));
+            q->TraceConnectWithoutContext("DcnMark",
+                                          MakeCallback(&MarkAccountingTest::OnDcnMark, this));
+            for (uint32_t i = 0; i < 51; ++i)
+            {
+                q->Enqueue(MakeItem(100));
+            }
+            for (uint32_t i = 0; i < 2000; ++i)
+            {
+                q->Enqueue(MakeItem(100));
+                q->Dequeue();
+            }
+            const QueueDisc::Stats& st = q->GetStats();
+            NS_TEST_EXPECT_MSG_GT(q->GetNMarked(), 100, "occupancy 50 of 100: ~50% marked");
+            NS_TEST_EXPECT_MSG_EQ(uint64_t(st.nTotalMarkedPackets),
+                                  q->GetNMarked(),
+                                  "ns-3 statistics count every mark");
+            NS_TEST_EXPECT_MSG_EQ(uint64_t(st.GetNMarkedPackets(DcnQueueDisc::ECN_MARK)),
+                                  q->GetNMarked(),
+                                  "per-reason count");
+            NS_TEST_EXPECT_MSG_EQ(uint64_t(m_baseTrace), q->GetNMarked(), "ns-3 Mark trace");
+            NS_TEST_EXPECT_MSG_EQ(uint64_t(m_dcnTrace), q->GetNMarked(), "DcnMark trace");
+            NS_TEST_EXPECT_MSG_EQ(m_reason, std::string(DcnQueueDisc::ECN_MARK), "reason");
+            NS_TEST_EXPECT_MSG_EQ(uint64_t(st.nTotalMarkedBytes),
+                                  q->GetNMarked() * MakeItem(100)->GetSize(),
+                                  "marked bytes");
+        }
+    }
+};
+
 class FabricQueueSuite : public TestSuite
 {
   public:
@@ -272,6 +333,7 @@ class FabricQueueSuite : public TestSuite
         AddTestCase(new MarkLineTest(), DCNLB_TEST_QUICK);
         AddTestCase(new PriorityAndTrimTest(), DCNLB_TEST_QUICK);
         AddTestCase(new FabricTrimTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new MarkAccountingTest(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -27,11 +27,13 @@ DcnFailureErrorModel::GetTypeId()
 DcnFailureErrorModel::DcnFailureErrorModel()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
+    NS_LOG_FUNCTION(this);
 }
 
 void
 DcnFailureErrorModel::SetDown(bool down)
 {
+    NS_LOG_FUNCTION(this << down);
     m_down += down ? 1 : -1;
     if (m_down < 0)
     {
@@ -42,6 +44,7 @@ DcnFailureErrorModel::SetDown(bool down)
 void
 DcnFailureErrorModel::SetDropProbability(double p)
 {
+    NS_LOG_FUNCTION(this << p);
     NS_ABORT_MSG_IF(p < 0 || p > 1,
                     "DcnFailureErrorModel: drop probability=" << p << "; allowed [0,1]");
     m_prob = p;
@@ -53,6 +56,7 @@ DcnFailureErrorModel::AddBlackhole(Ipv4Address src,
                                    Ipv4Address dst,
                                    Ipv4Mask dstMask)
 {
+    NS_LOG_FUNCTION(this << src << srcMask << dst << dstMask);
     Rule r;
     r.id = static_cast<uint32_t>(m_rules.size());
     r.srcMask = srcMask.Get();
@@ -68,6 +72,7 @@ DcnFailureErrorModel::AddBlackhole(Ipv4Address src,
 void
 DcnFailureErrorModel::RemoveBlackhole(uint32_t id)
 {
+    NS_LOG_FUNCTION(this << id);
     if (id < m_rules.size() && m_rules[id].active)
     {
         m_rules[id].active = false;
@@ -84,6 +89,7 @@ DcnFailureErrorModel::GetTotalDrops() const
 int64_t
 DcnFailureErrorModel::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
     return 1;
 }
@@ -91,6 +97,7 @@ DcnFailureErrorModel::AssignStreams(int64_t stream)
 bool
 DcnFailureErrorModel::DoCorrupt(Ptr<Packet> p)
 {
+    NS_LOG_FUNCTION(this << p);
     Reason why = N_REASONS;
     if (m_down > 0)
     {
@@ -125,6 +132,7 @@ DcnFailureErrorModel::DoCorrupt(Ptr<Packet> p)
     {
         return false;
     }
+    NS_LOG_LOGIC("injected drop on link " << m_tag << ", reason " << why);
     ++m_drops[why];
     m_dropTrace(p, m_tag, why);
     return true;
@@ -133,6 +141,7 @@ DcnFailureErrorModel::DoCorrupt(Ptr<Packet> p)
 void
 DcnFailureErrorModel::DoReset()
 {
+    NS_LOG_FUNCTION(this);
 }
 
 } // namespace ns3

@@ -84,13 +84,18 @@ DcnQueueDisc::DcnQueueDisc()
     : QueueDisc(QueueDiscSizePolicy::NO_LIMITS),
       m_rng(CreateObject<UniformRandomVariable>())
 {
+    NS_LOG_FUNCTION(this);
 }
 
-DcnQueueDisc::~DcnQueueDisc() = default;
+DcnQueueDisc::~DcnQueueDisc()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 DcnQueueDisc::SetDataLimit(QueueSize s)
 {
+    NS_LOG_FUNCTION(this << s);
     m_dataLimit = s;
     m_kmin = m_kminFrac * s.GetValue();
     m_kmax = m_kmaxFrac * s.GetValue();
@@ -99,6 +104,7 @@ DcnQueueDisc::SetDataLimit(QueueSize s)
 int64_t
 DcnQueueDisc::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
     return 1;
 }
@@ -202,8 +208,10 @@ DcnQueueDisc::MaybeMark(Ptr<QueueDiscItem> item, uint32_t occ)
     double prob = MarkProbability(occ);
     if (prob >= 1.0 || m_rng->GetValue() < prob)
     {
-        if (item->Mark())
+        // QueueDisc::Mark: CE on ECT packets, ns-3's mark statistics and "Mark" trace.
+        if (Mark(item, ECN_MARK))
         {
+            NS_LOG_LOGIC("marked at occupancy " << occ << " (p=" << prob << ")");
             ++m_nMarked;
             m_markTrace(item, prob);
         }
@@ -234,6 +242,7 @@ DcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
 bool
 DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
+    NS_LOG_FUNCTION(this << item);
     Band band = Classify(item);
     if (band == LOW)
     {
@@ -258,6 +267,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
                 Ptr<QueueDiscItem> t = Trim(item);
                 if (FitsHigh(t))
                 {
+                    NS_LOG_LOGIC("data band full: trimmed to " << t->GetSize() << " B");
                     ++m_nTrimmed;
                     m_trimTrace(item, t);
                     // Keep QueueDisc's statistics consistent (received = dropped + enqueued,
@@ -268,6 +278,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
                     return false;
                 }
             }
+            NS_LOG_LOGIC("data band full: dropped");
             ++m_nDropped;
             m_dropTrace(item);
             DropBeforeEnqueue(item, DROP_DATA_FULL);
@@ -284,6 +295,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     }
     if (!FitsHigh(item))
     {
+        NS_LOG_LOGIC("high band full: dropped");
         ++m_nDropped;
         m_dropTrace(item);
         DropBeforeEnqueue(item, DROP_HIGH_FULL);
@@ -298,6 +310,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
+    NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
     if (item)
     {
@@ -314,6 +327,7 @@ DcnQueueDisc::DoDequeue()
 bool
 DcnQueueDisc::CheckConfig()
 {
+    NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0,
                     "DcnQueueDisc: classes/filters not supported (it classifies by header bytes)");
     NS_ABORT_MSG_IF(m_dataLimit.GetValue() == 0,
@@ -347,6 +361,7 @@ DcnQueueDisc::CheckConfig()
 void
 DcnQueueDisc::InitializeParams()
 {
+    NS_LOG_FUNCTION(this);
     m_kmin = m_kminFrac * m_dataLimit.GetValue();
     m_kmax = m_kmaxFrac * m_dataLimit.GetValue();
 }

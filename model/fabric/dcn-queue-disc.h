@@ -9,8 +9,11 @@
  * The data band has a limit (bytes or packets, DataLimit).  ECN: marking
  * probability rises linearly from 0 at Kmin to 1 at Kmax of the instantaneous
  * data-band occupancy; evaluated at dequeue (occupancy after removal, REPS
- * default) or at enqueue (occupancy before adding).  Marking uses
- * QueueDiscItem::Mark(), which sets CE only in ECT packets.
+ * default) or at enqueue (occupancy before adding).  Marking goes through
+ * QueueDisc::Mark(item, ECN_MARK), which sets CE only in ECT packets and
+ * keeps ns-3's statistics (GetStats().nTotalMarkedPackets, per-reason counts
+ * under ECN_MARK) and its "Mark" trace; GetNMarked() and the "DcnMark" trace
+ * (with the marking probability) count the same marks.
  * Trimming (optional): a DATA packet that does not fit is cut to
  * IP + UDP + DcnHeader with FLAG_TRIMMED set and queued in the high band.
  */
@@ -36,6 +39,14 @@ class DcnQueueDisc : public QueueDisc
         HIGH = 0,
         LOW = 1
     };
+
+    /** Signature of the "DcnEnqueue" trace: item, band (0 high, 1 low). */
+    typedef void (*EnqueueTracedCallback)(Ptr<const QueueDiscItem> item, uint32_t band);
+    /** Signature of the "DcnMark" trace: item, marking probability. */
+    typedef void (*MarkTracedCallback)(Ptr<const QueueDiscItem> item, double probability);
+    /** Signature of the "DcnTrim" trace: original item, trimmed item. */
+    typedef void (*TrimTracedCallback)(Ptr<const QueueDiscItem> original,
+                                       Ptr<const QueueDiscItem> trimmed);
 
     /** Classification of a packet from its bytes (HIGH or LOW). */
     static Band Classify(Ptr<const QueueDiscItem> item);
@@ -80,6 +91,8 @@ class DcnQueueDisc : public QueueDisc
     static constexpr const char* DROP_DATA_FULL = "Data band full";
     static constexpr const char* DROP_HIGH_FULL = "High band full";
     static constexpr const char* TRIMMED = "Trimmed (replaced by its header)";
+    /** Reason of ECN marks in QueueDisc::GetStats(). */
+    static constexpr const char* ECN_MARK = "ECN mark (Kmin..Kmax)";
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;

@@ -1,13 +1,14 @@
 #include "dcn-switch-routing.h"
 
+#include "dcn-queue-disc.h"
+
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/output-stream-wrapper.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
-
-#include <iomanip>
+#include "ns3/traffic-control-layer.h"
 
 namespace ns3
 {
@@ -27,18 +28,27 @@ DcnSwitchRouting::GetTypeId()
                             "A packet had no usable route (e.g. all routes withdrawn after a "
                             "failure) and was dropped.",
                             MakeTraceSourceAccessor(&DcnSwitchRouting::m_unroutableTrace),
-                            "ns3::Ipv4L3Protocol::SentTracedCallback");
+                            "ns3::DcnSwitchRouting::UnroutableTracedCallback");
     return tid;
 }
 
-DcnSwitchRouting::DcnSwitchRouting() = default;
-DcnSwitchRouting::~DcnSwitchRouting() = default;
+DcnSwitchRouting::DcnSwitchRouting()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnSwitchRouting::~DcnSwitchRouting()
+{
+    NS_LOG_FUNCTION(this);
+}
 
 void
 DcnSwitchRouting::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_ipv4 = nullptr;
     m_routes.clear();
+    m_queues.clear();
     m_policy = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }
@@ -46,53 +56,89 @@ DcnSwitchRouting::DoDispose()
 void
 DcnSwitchRouting::SetHostMode(uint32_t iface)
 {
+    NS_LOG_FUNCTION(this << iface);
     m_isHost = true;
     m_hostIf = iface;
 }
 
 void
-DcnSwitchRouting::SetDownTable(uint32_t divisor, uint32_t base, const std::vector<uint32_t>& ports)
+DcnSwitchRouting::SetLocalHosts(uint32_t hostBase, const std::vector<uint32_t>& ports)
 {
-    NS_ABORT_MSG_IF(divisor == 0, "DcnSwitchRouting: divisor=0, must be >= 1");
+    NS_LOG_FUNCTION(this << hostBase << ports.size());
+    m_isHost = false;
+    m_hostBase = hostBase;
+    m_local = ports;
+}
+
+void
+DcnSwitchRouting::SetLocalHostPort(uint32_t host, uint32_t iface)
+{
+    NS_LOG_FUNCTION(this << host << iface);
+    NS_ABORT_MSG_IF(host - m_hostBase >= m_local.size(),
+                    "DcnSwitchRouting::SetLocalHostPort: host="
+                        << host << " not local; allowed [" << m_hostBase << ","
+                        << m_hostBase + m_local.size() << ")");
+    m_local[host - m_hostBase] = iface;
+}
+
+void
+DcnSwitchRouting::ResetTable(uint32_t divisor, uint32_t base, uint32_t nKeys)
+{
+    NS_LOG_FUNCTION(this << divisor << base << nKeys);
+    NS_ABORT_MSG_IF(divisor == 0, "DcnSwitchRouting::ResetTable: divisor=0; allowed >= 1");
     m_isHost = false;
     m_divisor = divisor;
     m_base = base;
-    m_down = ports;
+    m_pool.clear();
+    m_entries.assign(nKeys, Entry());
+    m_default = Entry();
+}
+
+DcnSwitchRouting::Entry
+DcnSwitchRouting::Store(const std::vector<uint32_t>& minimal,
+                        const std::vector<uint32_t>& nonMinimal)
+{
+    Entry e;
+    e.offset = static_cast<uint32_t>(m_pool.size());
+    e.nMinimal = static_cast<uint32_t>(minimal.size());
+    e.nNonMinimal = static_cast<uint32_t>(nonMinimal.size());
+    m_pool.insert(m_pool.end(), minimal.begin(), minimal.end());
+    m_pool.insert(m_pool.end(), nonMinimal.begin(), nonMinimal.end());
+    return e;
 }
 
 void
-DcnSwitchRouting::SetUpGroup(const std::vector<uint32_t>& ifaces)
+DcnSwitchRouting::SetEntry(uint32_t key,
+                           const std::vector<uint32_t>& minimal,
+                           const std::vector<uint32_t>& nonMinimal)
 {
-    m_up = ifaces;
+    NS_LOG_FUNCTION(this << key << minimal.size() << nonMinimal.size());
+    NS_ABORT_MSG_IF(key >= m_entries.size(),
+                    "DcnSwitchRouting::SetEntry: key=" << key << "; allowed [0," << m_entries.size()
+                                                       << ")");
+    Entry& e = m_entries[key];
+    if (e.nMinimal == minimal.size() && e.nNonMinimal == nonMinimal.size() &&
+        e.nMinimal + e.nNonMinimal > 0)
+    {
+        std::copy(minimal.begin(), minimal.end(), m_pool.begin() + e.offset);
+        std::copy(nonMinimal.begin(), nonMinimal.end(), m_pool.begin() + e.offset + e.nMinimal);
+        return;
+    }
+    e = Store(minimal, nonMinimal);
 }
 
 void
-DcnSwitchRouting::SetDownPort(uint32_t index, uint32_t iface)
+DcnSwitchRouting::SetDefaultEntry(const std::vector<uint32_t>& minimal,
+                                  const std::vector<uint32_t>& nonMinimal)
 {
-    NS_ABORT_MSG_IF(index >= m_down.size(),
-                    "DcnSwitchRouting::SetDownPort: index=" << index << " out of range [0,"
-                                                            << m_down.size() << ")");
-    m_down[index] = iface;
-}
-
-void
-DcnSwitchRouting::SetUpOverrides(uint32_t hostsPerTor,
-                                 const std::vector<std::vector<uint32_t>>& groups)
-{
-    NS_ABORT_MSG_IF(hostsPerTor == 0, "DcnSwitchRouting: hostsPerTor=0, must be >= 1");
-    m_hostsPerTor = hostsPerTor;
-    m_upOverride = groups;
-}
-
-void
-DcnSwitchRouting::ClearUpOverrides()
-{
-    m_upOverride.clear();
+    NS_LOG_FUNCTION(this << minimal.size() << nonMinimal.size());
+    m_default = Store(minimal, nonMinimal);
 }
 
 void
 DcnSwitchRouting::SetForwardingPolicy(Ptr<ForwardingPolicy> policy)
 {
+    NS_LOG_FUNCTION(this << policy);
     m_policy = policy;
 }
 
@@ -102,6 +148,70 @@ DcnSwitchRouting::GetForwardingPolicy() const
     return m_policy;
 }
 
+bool
+DcnSwitchRouting::GetCandidates(uint32_t host,
+                                const uint32_t*& minimal,
+                                uint32_t& nMinimal,
+                                const uint32_t*& nonMinimal,
+                                uint32_t& nNonMinimal,
+                                uint32_t& key) const
+{
+    key = NO_PORT;
+    nonMinimal = nullptr;
+    nNonMinimal = 0;
+    uint32_t l = host - m_hostBase;
+    if (l < m_local.size())
+    {
+        minimal = &m_local[l];
+        nMinimal = m_local[l] == NO_PORT ? 0 : 1;
+        return nMinimal > 0;
+    }
+    uint32_t k = host / m_divisor - m_base;
+    const Entry* e = &m_default;
+    if (k < m_entries.size())
+    {
+        e = &m_entries[k];
+        key = k;
+    }
+    const uint32_t* base = m_pool.data() + e->offset;
+    minimal = base;
+    nMinimal = e->nMinimal;
+    nonMinimal = base + e->nMinimal;
+    nNonMinimal = e->nNonMinimal;
+    return nMinimal + nNonMinimal > 0;
+}
+
+void
+DcnSwitchRouting::ResolveQueues() const
+{
+    NS_LOG_FUNCTION(this);
+    m_queuesResolved = true;
+    if (!m_ipv4)
+    {
+        return;
+    }
+    Ptr<Node> node = m_ipv4->GetObject<Node>();
+    Ptr<TrafficControlLayer> tc = node ? node->GetObject<TrafficControlLayer>() : nullptr;
+    m_queues.assign(m_ipv4->GetNInterfaces(), nullptr);
+    for (uint32_t i = 0; tc && i < m_queues.size(); ++i)
+    {
+        Ptr<NetDevice> dev = m_ipv4->GetNetDevice(i);
+        m_queues[i] =
+            dev ? PeekPointer(DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)))
+                : nullptr;
+    }
+}
+
+const DcnQueueDisc*
+DcnSwitchRouting::GetEgressQueue(uint32_t iface) const
+{
+    if (!m_queuesResolved)
+    {
+        ResolveQueues();
+    }
+    return iface < m_queues.size() ? m_queues[iface] : nullptr;
+}
+
 Ptr<Ipv4Route>
 DcnSwitchRouting::GetRoute(uint32_t iface)
 {
@@ -109,6 +219,12 @@ DcnSwitchRouting::GetRoute(uint32_t iface)
     {
         return m_routes[iface];
     }
+    NS_LOG_LOGIC(this << " building route object for interface " << iface);
+    NS_ABORT_MSG_IF(iface >= m_ipv4->GetNInterfaces(),
+                    "DcnSwitchRouting: egress interface "
+                        << iface << " does not exist (the forwarding policy "
+                        << (m_policy ? m_policy->Name() : "-") << " must return one of [1,"
+                        << m_ipv4->GetNInterfaces() << ") or DROP)");
     if (iface >= m_routes.size())
     {
         m_routes.resize(m_ipv4->GetNInterfaces());
@@ -133,46 +249,43 @@ DcnSwitchRouting::IsLocal(Ipv4Address dst) const
                m_ipv4->GetAddress(m_hostIf, 0).GetLocal() == dst;
     }
     // Switch addresses live in the link block; only then do the (rare) search.
-    return dst.Get() >= LINK_BASE && m_ipv4->GetInterfaceForAddress(dst) >= 0;
+    return DcnAddressing::IsSwitchLinkAddress(dst) && m_ipv4->GetInterfaceForAddress(dst) >= 0;
+}
+
+uint32_t
+DcnSwitchRouting::Decide(DcnForwardingContext& ctx)
+{
+    if (m_isHost)
+    {
+        return IsLocal(ctx.GetHeader().GetDestination()) ? 0 : m_hostIf;
+    }
+    if (ctx.dstHost == NO_PORT)
+    {
+        return IsLocal(ctx.GetHeader().GetDestination()) ? 0 : NO_PORT;
+    }
+    if (!GetCandidates(ctx.dstHost,
+                       ctx.minimal,
+                       ctx.nMinimal,
+                       ctx.nonMinimal,
+                       ctx.nNonMinimal,
+                       ctx.dstKey))
+    {
+        NS_LOG_LOGIC(this << " no candidates for host " << ctx.dstHost);
+        return NO_PORT;
+    }
+    if (!m_policy)
+    {
+        return ctx.nMinimal > 0 ? ctx.minimal[0] : ctx.nonMinimal[0];
+    }
+    return m_policy->Select(ctx);
 }
 
 uint32_t
 DcnSwitchRouting::Lookup(Ptr<const Packet> p, const Ipv4Header& h, uint32_t inIf)
 {
-    Ipv4Address dst = h.GetDestination();
-    if (m_isHost)
-    {
-        return IsLocal(dst) ? 0 : m_hostIf;
-    }
-    uint32_t host = HostIndexOf(dst);
-    if (host == NO_PORT)
-    {
-        return IsLocal(dst) ? 0 : NO_PORT;
-    }
-    uint32_t k = host / m_divisor - m_base;
-    if (k < m_down.size())
-    {
-        return m_down[k];
-    }
-    const std::vector<uint32_t>* g = &m_up;
-    if (!m_upOverride.empty())
-    {
-        uint32_t tor = host / m_hostsPerTor;
-        if (tor < m_upOverride.size())
-        {
-            g = &m_upOverride[tor];
-        }
-    }
-    uint32_t n = static_cast<uint32_t>(g->size());
-    if (n == 0)
-    {
-        return NO_PORT;
-    }
-    if (n == 1 || !m_policy)
-    {
-        return (*g)[0];
-    }
-    return (*g)[m_policy->Select(p, h, g->data(), n, inIf)];
+    NS_LOG_FUNCTION(this << p << inIf);
+    DcnForwardingContext ctx(p, h, inIf, this);
+    return Decide(ctx);
 }
 
 Ptr<Ipv4Route>
@@ -181,6 +294,7 @@ DcnSwitchRouting::RouteOutput(Ptr<Packet> p,
                               Ptr<NetDevice> oif,
                               Socket::SocketErrno& sockerr)
 {
+    NS_LOG_FUNCTION(this << p << header.GetDestination());
     if (!m_ipv4 || m_ipv4->GetNInterfaces() < 2)
     {
         sockerr = Socket::ERROR_NOROUTETOHOST;
@@ -211,6 +325,7 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
                              DCNLB_ROUTE_CB(LocalDeliverCallback) lcb,
                              DCNLB_ROUTE_CB(ErrorCallback) ecb)
 {
+    NS_LOG_FUNCTION(this << p << header.GetDestination() << idev);
     // O(1) device -> interface map (Ipv4::GetInterfaceForDevice is a linear search).
     uint32_t devIdx = idev->GetIfIndex();
     if (devIdx >= m_devToIf.size() || m_devToIf[devIdx] < 0)
@@ -222,11 +337,13 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
         m_devToIf[devIdx] = m_ipv4->GetInterfaceForDevice(idev);
     }
     int32_t inIf = m_devToIf[devIdx];
-    uint32_t out = Lookup(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf));
+    DcnForwardingContext ctx(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf), this);
+    uint32_t out = Decide(ctx);
     if (out == 0)
     {
         if (!lcb.IsNull())
         {
+            NS_LOG_LOGIC("local delivery");
             lcb(p, header, inIf);
             return true;
         }
@@ -235,39 +352,46 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     if (out == NO_PORT || (m_isHost))
     {
         // Hosts never forward; switches drop unroutable packets.
+        NS_LOG_LOGIC("unroutable: dropped");
         ++m_unroutable;
         m_unroutableTrace(p, header);
         return false;
     }
     ++m_forwarded;
-    ucb(GetRoute(out), p, header);
+    NS_LOG_LOGIC("forward on interface " << out);
+    ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
     return true;
 }
 
 void
 DcnSwitchRouting::NotifyInterfaceUp(uint32_t interface)
 {
-    // Routes come from the structure (FatTreeHelper); interface state changes do
-    // not alter them (REPS spec 2.1: ECMP groups are never updated during a run).
+    NS_LOG_FUNCTION(this << interface);
+    // Routes come from the topology builder; interface state changes do not
+    // alter them (REPS spec 2.1: ECMP groups are never updated during a run).
 }
 
 void
 DcnSwitchRouting::NotifyInterfaceDown(uint32_t interface)
 {
+    NS_LOG_FUNCTION(this << interface);
 }
 
 void
 DcnSwitchRouting::NotifyAddAddress(uint32_t interface, Ipv4InterfaceAddress address)
 {
+    NS_LOG_FUNCTION(this << interface << address);
     if (interface < m_routes.size())
     {
         m_routes[interface] = nullptr; // rebuild with the new source address
     }
+    m_queuesResolved = false;
 }
 
 void
 DcnSwitchRouting::NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress address)
 {
+    NS_LOG_FUNCTION(this << interface << address);
     if (interface < m_routes.size())
     {
         m_routes[interface] = nullptr;
@@ -277,6 +401,7 @@ DcnSwitchRouting::NotifyRemoveAddress(uint32_t interface, Ipv4InterfaceAddress a
 void
 DcnSwitchRouting::SetIpv4(Ptr<Ipv4> ipv4)
 {
+    NS_LOG_FUNCTION(this << ipv4);
     m_ipv4 = ipv4;
 }
 
@@ -291,41 +416,45 @@ DcnSwitchRouting::PrintRoutingTable(Ptr<OutputStreamWrapper> stream, Time::Unit 
         os << "  default -> interface " << m_hostIf << "\n";
         return;
     }
-    os << "  down: host index / " << m_divisor << " - " << m_base << " -> interface\n";
-    for (uint32_t i = 0; i < m_down.size(); ++i)
+    auto printEntry = [&os, this](const Entry& e) {
+        for (uint32_t i = 0; i < e.nMinimal; ++i)
+        {
+            os << " " << m_pool[e.offset + i];
+        }
+        if (e.nNonMinimal > 0)
+        {
+            os << " | non-minimal:";
+            for (uint32_t i = 0; i < e.nNonMinimal; ++i)
+            {
+                os << " " << m_pool[e.offset + e.nMinimal + i];
+            }
+        }
+        if (e.nMinimal + e.nNonMinimal == 0)
+        {
+            os << " unroutable";
+        }
+        os << "\n";
+    };
+    for (uint32_t i = 0; i < m_local.size(); ++i)
     {
-        os << "    key " << (m_base + i) << " -> ";
-        if (m_down[i] == NO_PORT)
+        os << "  host " << (m_hostBase + i) << " -> ";
+        if (m_local[i] == NO_PORT)
         {
             os << "withdrawn\n";
         }
         else
         {
-            os << m_down[i] << "\n";
+            os << m_local[i] << "\n";
         }
     }
-    os << "  up group (" << (m_policy ? m_policy->Name() : "first") << "):";
-    for (uint32_t i : m_up)
+    os << "  key = host index / " << m_divisor << " - " << m_base << "\n";
+    for (uint32_t k = 0; k < m_entries.size(); ++k)
     {
-        os << " " << i;
+        os << "    key " << k << ":";
+        printEntry(m_entries[k]);
     }
-    os << "\n";
-    if (!m_upOverride.empty())
-    {
-        os << "  per-destination-ToR overrides after withdrawals:\n";
-        for (uint32_t t = 0; t < m_upOverride.size(); ++t)
-        {
-            if (m_upOverride[t].size() != m_up.size())
-            {
-                os << "    tor " << t << ":";
-                for (uint32_t i : m_upOverride[t])
-                {
-                    os << " " << i;
-                }
-                os << "\n";
-            }
-        }
-    }
+    os << "  default (" << (m_policy ? m_policy->Name() : "first") << "):";
+    printEntry(m_default);
 }
 
 } // namespace ns3

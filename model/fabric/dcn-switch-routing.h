@@ -1,26 +1,35 @@
 /*
- * Structural forwarding for fat-tree / leaf-spine switches and hosts
- * (DESIGN.md section 3.4).
+ * Table-driven forwarding for dcn-lb switches and hosts (DESIGN.md section 3.4).
  *
- * Addressing convention (set by FatTreeHelper): host i owns 10.0.0.0 + 4*i + 1
- * on a /30 shared with its ToR port (+2), so the destination host index is
- * (dst - 10.0.0.0) >> 2, an O(1) computation.  Switch-to-switch links use
- * /30s from 10.128.0.0/9.
+ * The switch knows no topology structure.  A destination address is turned
+ * into a host index by the addressing plan (DcnAddressing, O(1)), and the host
+ * index into one table entry, in this order:
+ *  1. local hosts: hosts [hostBase, hostBase + n) attached to this switch, one
+ *     port each (NO_PORT = withdrawn: unroutable);
+ *  2. the keyed table: key = hostIndex / divisor - base; keys [0, nKeys) have
+ *     their own entry.  divisor 1 = one entry per host, divisor = hosts per
+ *     edge switch = one entry per destination edge switch, larger divisors
+ *     aggregate blocks (pods) of hosts;
+ *  3. the default entry (every other destination).
+ * An entry is a list of minimal candidate egress interfaces and, where the
+ * topology builder provides them, non-minimal candidates (e.g. Valiant/UGAL
+ * detours).  Entries live in one flat port pool: a lookup is two array reads.
+ * The builder chooses the granularity; the fat tree installs O(ports) entries
+ * per switch (ToR: hosts + default up group; spine: one key per ToR; core:
+ * one key per pod), and per-destination-ToR entries only after a withdrawal.
  *
- * Switch mode: the down route is deterministic: key = hostIndex / divisor; if
- * key - base < |downPorts| the packet leaves on downPorts[key - base].
- * Otherwise it goes up through an equal-cost group chosen by the switch's
- * ForwardingPolicy (ECMP hash, spray, ...).  After a route withdrawal
- * (FailureHelper) per-destination-ToR override groups replace the up group.
- * Host mode: everything not addressed to the host leaves on interface 1.
- *
- * Ipv4Route objects are preallocated per interface: no allocation per packet.
+ * The switch's ForwardingPolicy picks the egress from a DcnForwardingContext
+ * (candidates, ingress, hops from the TTL, queue occupancy, the packet, which
+ * it may rewrite).  Host mode: everything not addressed to the host leaves on
+ * the host interface.  Ipv4Route objects are preallocated per interface: no
+ * allocation per packet.
  */
 #ifndef DCN_SWITCH_ROUTING_H
 #define DCN_SWITCH_ROUTING_H
 
 #include "forwarding-policy.h"
 
+#include "ns3/dcn-addressing.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/ipv4-routing-protocol.h"
 #include "ns3/ipv4.h"
@@ -31,6 +40,8 @@
 namespace ns3
 {
 
+class DcnQueueDisc;
+
 class DcnSwitchRouting : public Ipv4RoutingProtocol
 {
   public:
@@ -38,37 +49,39 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     DcnSwitchRouting();
     ~DcnSwitchRouting() override;
 
-    /** Base of the host address block (10.0.0.0). */
-    static constexpr uint32_t HOST_BASE = 0x0a000000U;
-    /** Base of the switch-link address block (10.128.0.0). */
-    static constexpr uint32_t LINK_BASE = 0x0a800000U;
-    static constexpr uint32_t NO_PORT = 0xffffffffU;
+    /** "No port / no host" (= DcnAddressing::NONE). */
+    static constexpr uint32_t NO_PORT = DcnAddressing::NONE;
 
-    /** Host index of an address, or NO_PORT if not a host address. */
-    static uint32_t HostIndexOf(Ipv4Address a)
+    /** Signature of the "Unroutable" trace. */
+    typedef void (*UnroutableTracedCallback)(Ptr<const Packet> p, const Ipv4Header& h);
+
+    /** One table entry: candidates in the port pool. */
+    struct Entry
     {
-        uint32_t v = a.Get();
-        return (v - HOST_BASE) < (LINK_BASE - HOST_BASE) ? (v - HOST_BASE) >> 2 : NO_PORT;
-    }
+        uint32_t offset{0};      //!< first minimal candidate in the pool
+        uint32_t nMinimal{0};    //!< minimal candidates [offset, offset + nMinimal)
+        uint32_t nNonMinimal{0}; //!< non-minimal ones follow the minimal ones
+    };
 
-    /** Address of host i (10.0.0.0 + 4i + 1). */
-    static Ipv4Address HostAddress(uint32_t i)
-    {
-        return Ipv4Address(HOST_BASE + 4 * i + 1);
-    }
-
-    // ---- configuration (by the topology helper) ----
+    // ---- configuration (by the topology builder) ----
     /** Host mode: everything leaves through interface \p iface. */
     void SetHostMode(uint32_t iface);
-    /** Switch mode: deterministic down table. */
-    void SetDownTable(uint32_t divisor, uint32_t base, const std::vector<uint32_t>& ports);
-    /** Switch mode: the equal-cost up group (interface indices). */
-    void SetUpGroup(const std::vector<uint32_t>& ifaces);
-    /** Replace one down port (NO_PORT = withdrawn: unroutable). */
-    void SetDownPort(uint32_t index, uint32_t iface);
-    /** Per-destination-ToR up groups (after a withdrawal); key = hostIndex / hostsPerTor. */
-    void SetUpOverrides(uint32_t hostsPerTor, const std::vector<std::vector<uint32_t>>& groups);
-    void ClearUpOverrides();
+    /** Directly attached hosts [hostBase, hostBase + ports.size()): one port each. */
+    void SetLocalHosts(uint32_t hostBase, const std::vector<uint32_t>& ports);
+    /** Replace one local host's port (NO_PORT = withdrawn: unroutable). */
+    void SetLocalHostPort(uint32_t host, uint32_t iface);
+    /**
+     * Start the keyed table: key = hostIndex / divisor - base, keys [0, nKeys)
+     * (all entries empty = unroutable until set); the default entry is emptied.
+     */
+    void ResetTable(uint32_t divisor, uint32_t base, uint32_t nKeys);
+    /** Set the entry of one key. */
+    void SetEntry(uint32_t key,
+                  const std::vector<uint32_t>& minimal,
+                  const std::vector<uint32_t>& nonMinimal = {});
+    /** Set the default entry (destinations outside local hosts and keys). */
+    void SetDefaultEntry(const std::vector<uint32_t>& minimal,
+                         const std::vector<uint32_t>& nonMinimal = {});
     void SetForwardingPolicy(Ptr<ForwardingPolicy> policy);
     Ptr<ForwardingPolicy> GetForwardingPolicy() const;
 
@@ -76,6 +89,27 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     {
         return m_isHost;
     }
+
+    uint32_t GetNKeys() const
+    {
+        return static_cast<uint32_t>(m_entries.size());
+    }
+
+    /**
+     * The table entry for a destination host (local host ports are returned as
+     * a one-candidate entry).  \return false if the destination is not routable
+     * by the table (no entry).  \p key receives the table key (NO_PORT for the
+     * default entry or a local host).
+     */
+    bool GetCandidates(uint32_t host,
+                       const uint32_t*& minimal,
+                       uint32_t& nMinimal,
+                       const uint32_t*& nonMinimal,
+                       uint32_t& nNonMinimal,
+                       uint32_t& key) const;
+
+    /** Egress DcnQueueDisc of an interface (resolved once; nullptr if none). */
+    const DcnQueueDisc* GetEgressQueue(uint32_t iface) const;
 
     /**
      * The forwarding decision for a packet, without side effects other than
@@ -120,18 +154,25 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
   private:
     Ptr<Ipv4Route> GetRoute(uint32_t iface);
     bool IsLocal(Ipv4Address dst) const;
+    Entry Store(const std::vector<uint32_t>& minimal, const std::vector<uint32_t>& nonMinimal);
+    /** Decide for a context: egress interface, NO_PORT or 0 (local). */
+    uint32_t Decide(DcnForwardingContext& ctx);
+    void ResolveQueues() const;
 
     Ptr<Ipv4> m_ipv4;
     bool m_isHost{false};
     uint32_t m_hostIf{1};
+    uint32_t m_hostBase{0};
+    std::vector<uint32_t> m_local; //!< port of local host (hostBase + i)
     uint32_t m_divisor{1};
     uint32_t m_base{0};
-    std::vector<uint32_t> m_down;
-    std::vector<uint32_t> m_up;
-    uint32_t m_hostsPerTor{1};
-    std::vector<std::vector<uint32_t>> m_upOverride;
-    std::vector<Ptr<Ipv4Route>> m_routes; //!< per interface, built lazily
-    std::vector<int32_t> m_devToIf;       //!< device index -> interface (lazily)
+    std::vector<Entry> m_entries;
+    Entry m_default;
+    std::vector<uint32_t> m_pool;                      //!< candidate interfaces of all entries
+    std::vector<Ptr<Ipv4Route>> m_routes;              //!< per interface, built lazily
+    std::vector<int32_t> m_devToIf;                    //!< device index -> interface (lazily)
+    mutable std::vector<const DcnQueueDisc*> m_queues; //!< per interface (lazily)
+    mutable bool m_queuesResolved{false};
     Ptr<ForwardingPolicy> m_policy;
     uint64_t m_forwarded{0};
     uint64_t m_unroutable{0};

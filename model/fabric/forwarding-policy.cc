@@ -1,5 +1,9 @@
 #include "forwarding-policy.h"
 
+#include "dcn-queue-disc.h"
+#include "dcn-switch-routing.h"
+
+#include "ns3/dcn-addressing.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 
@@ -29,28 +33,108 @@ DcnFlowKey::FromPacket(Ptr<const Packet> p, const Ipv4Header& h)
     return k;
 }
 
+// ---- DcnForwardingContext ----
+
+DcnForwardingContext::DcnForwardingContext(Ptr<const Packet> p,
+                                           const Ipv4Header& h,
+                                           uint32_t inIface,
+                                           const DcnSwitchRouting* sw)
+    : inIf(inIface),
+      dstHost(DcnAddressing::HostIndexOf(h.GetDestination())),
+      dstKey(DcnAddressing::NONE),
+      hops(DcnAddressing::HopsFromTtl(h.GetTtl())),
+      m_packet(p),
+      m_header(&h),
+      m_sw(sw)
+{
+}
+
+Ptr<Packet>
+DcnForwardingContext::MutablePacket()
+{
+    if (!m_copy)
+    {
+        m_copy = m_packet->Copy();
+    }
+    return m_copy;
+}
+
+Ipv4Header&
+DcnForwardingContext::MutableHeader()
+{
+    if (!m_headerCopied)
+    {
+        m_headerCopy = *m_header;
+        m_headerCopied = true;
+    }
+    return m_headerCopy;
+}
+
+const DcnQueueDisc*
+DcnForwardingContext::Queue(uint32_t iface) const
+{
+    return m_sw ? m_sw->GetEgressQueue(iface) : nullptr;
+}
+
+uint32_t
+DcnForwardingContext::QueueBytes(uint32_t iface) const
+{
+    const DcnQueueDisc* q = Queue(iface);
+    return q ? q->GetNBytes() : 0;
+}
+
+uint32_t
+DcnForwardingContext::QueuePackets(uint32_t iface) const
+{
+    const DcnQueueDisc* q = Queue(iface);
+    return q ? q->GetNPackets() : 0;
+}
+
+// ---- ForwardingPolicy ----
+
 TypeId
 ForwardingPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::ForwardingPolicy").SetParent<Object>().SetGroupName("DcnLb");
+    static TypeId tid =
+        TypeId("ns3::DcnForwardingPolicy").SetParent<Object>().SetGroupName("DcnLb");
     return tid;
+}
+
+ForwardingPolicy::ForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+ForwardingPolicy::~ForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
 }
 
 void
 ForwardingPolicy::Attach(Ptr<Node> node)
 {
+    NS_LOG_FUNCTION(this << node);
+}
+
+void
+ForwardingPolicy::AttachTopology(const DcnTopology& topology, uint32_t switchIndex)
+{
+    NS_LOG_FUNCTION(this << switchIndex);
 }
 
 int64_t
 ForwardingPolicy::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     return 0;
 }
+
+// ---- EcmpForwardingPolicy ----
 
 TypeId
 EcmpForwardingPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::EcmpForwardingPolicy")
+    static TypeId tid = TypeId("ns3::DcnEcmpForwardingPolicy")
                             .SetParent<ForwardingPolicy>()
                             .SetGroupName("DcnLb")
                             .AddConstructor<EcmpForwardingPolicy>();
@@ -60,6 +144,12 @@ EcmpForwardingPolicy::GetTypeId()
 EcmpForwardingPolicy::EcmpForwardingPolicy()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
+    NS_LOG_FUNCTION(this);
+}
+
+EcmpForwardingPolicy::~EcmpForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
 }
 
 uint64_t
@@ -72,6 +162,7 @@ EcmpForwardingPolicy::GetSalt()
         uint64_t lo = m_rng->GetInteger(0, 0xffffffffU);
         m_salt = (hi << 32) | lo;
         m_saltSet = true;
+        NS_LOG_LOGIC(this << " salt " << m_salt);
     }
     return m_salt;
 }
@@ -79,36 +170,42 @@ EcmpForwardingPolicy::GetSalt()
 void
 EcmpForwardingPolicy::SetSalt(uint64_t salt)
 {
+    NS_LOG_FUNCTION(this << salt);
     m_salt = salt;
     m_saltSet = true;
 }
 
 uint32_t
-EcmpForwardingPolicy::Select(Ptr<const Packet> p,
-                             const Ipv4Header& h,
-                             const uint32_t* candidates,
-                             uint32_t n,
-                             uint32_t inIf)
+EcmpForwardingPolicy::Select(DcnForwardingContext& ctx)
 {
+    NS_LOG_FUNCTION(this << ctx.inIf << ctx.nMinimal);
+    const uint32_t n = ctx.nMinimal;
     if (n <= 1)
     {
-        return 0;
+        return n == 1 ? ctx.minimal[0] : DcnForwardingContext::DROP;
     }
     uint64_t salt = m_saltSet ? m_salt : GetSalt();
-    return DcnHashToIndex(DcnFlowHash(DcnFlowKey::FromPacket(p, h), salt), n);
+    uint32_t i =
+        DcnHashToIndex(DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), ctx.GetHeader()), salt),
+                       n);
+    NS_LOG_LOGIC("ecmp: candidate " << i << " of " << n << " -> if " << ctx.minimal[i]);
+    return ctx.minimal[i];
 }
 
 int64_t
 EcmpForwardingPolicy::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
     return 1;
 }
 
+// ---- SprayForwardingPolicy ----
+
 TypeId
 SprayForwardingPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::SprayForwardingPolicy")
+    static TypeId tid = TypeId("ns3::DcnSprayForwardingPolicy")
                             .SetParent<ForwardingPolicy>()
                             .SetGroupName("DcnLb")
                             .AddConstructor<SprayForwardingPolicy>();
@@ -118,25 +215,32 @@ SprayForwardingPolicy::GetTypeId()
 SprayForwardingPolicy::SprayForwardingPolicy()
     : m_rng(CreateObject<UniformRandomVariable>())
 {
+    NS_LOG_FUNCTION(this);
+}
+
+SprayForwardingPolicy::~SprayForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
 }
 
 uint32_t
-SprayForwardingPolicy::Select(Ptr<const Packet> p,
-                              const Ipv4Header& h,
-                              const uint32_t* candidates,
-                              uint32_t n,
-                              uint32_t inIf)
+SprayForwardingPolicy::Select(DcnForwardingContext& ctx)
 {
+    NS_LOG_FUNCTION(this << ctx.inIf << ctx.nMinimal);
+    const uint32_t n = ctx.nMinimal;
     if (n <= 1)
     {
-        return 0;
+        return n == 1 ? ctx.minimal[0] : DcnForwardingContext::DROP;
     }
-    return m_rng->GetInteger(0, n - 1);
+    uint32_t i = m_rng->GetInteger(0, n - 1);
+    NS_LOG_LOGIC("spray: candidate " << i << " of " << n << " -> if " << ctx.minimal[i]);
+    return ctx.minimal[i];
 }
 
 int64_t
 SprayForwardingPolicy::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_rng->SetStream(stream);
     return 1;
 }

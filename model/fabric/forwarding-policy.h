@@ -1,20 +1,54 @@
 /*
  * Switch forwarding-policy seam (DESIGN.md section 3.4).
  *
- * DcnSwitchRouting resolves the destination of a packet to either one
- * deterministic down port or a group of equal-cost up ports.  In the latter
- * case it asks its ForwardingPolicy to pick one of the candidates.  The policy
- * sees the real header bytes: the IPv4 header and the IP payload (whose first
- * four bytes are the L4 source and destination ports for UDP and TCP; the UDP
- * source port is the transport's entropy value, EV).
+ * DcnSwitchRouting resolves the destination of a packet (DcnAddressing: host
+ * index from the destination address, O(1)) to one table entry: a list of
+ * minimal candidate egress ports and, where the topology builder installed
+ * them, non-minimal candidates.  It then hands the switch's ForwardingPolicy a
+ * DcnForwardingContext and forwards on the interface the policy returns.
  *
- * Adding a policy (DRILL, LetFlow, CONGA, ...): derive from ForwardingPolicy,
- * implement Select(), optionally Attach() (called once per switch, e.g. to
- * find the switch's queue discs through node->GetObject<TrafficControlLayer>()
- * for DRILL, or to allocate per-switch flowlet tables for LetFlow) and
- * AssignStreams(); register the TypeId and set FatTreeHelper's
- * "ForwardingPolicy" attribute to its TypeId name.  Select() must be O(1)
- * (or O(candidates)) and must not allocate.
+ * The context carries everything a switch-resident load balancer needs:
+ *  - ingress interface, destination host index and the table key;
+ *  - the minimal and non-minimal candidates (pointer + count into the switch
+ *    table, no copy);
+ *  - hops so far: switches crossed before this one, from the IPv4 TTL (hosts
+ *    send with TTL 64 = DcnAddressing::INITIAL_TTL; hops = 64 - TTL);
+ *  - the egress queues' occupancy: QueueBytes(iface) / QueuePackets(iface) of
+ *    any port's DcnQueueDisc (both bands), Queue(iface) for the data band;
+ *  - the packet (IP payload, real bytes) and its IPv4 header, both readable
+ *    for free and writable on request: MutablePacket() / MutableHeader()
+ *    make one private copy at first use, which the switch then forwards.
+ *
+ * How the algorithms of the later issues are expressed (one class each):
+ *  - Minimal: return a minimal candidate (ECMP below).
+ *  - Valiant: at hops == 0 draw an intermediate (e.g. a non-minimal candidate,
+ *    or an intermediate group written into a header extension through
+ *    MutablePacket()); later switches read it back and route toward it.
+ *  - UGAL-L: compare QueueBytes() of the best minimal and non-minimal
+ *    candidates (weighted by path length) at hops == 0, pick one.
+ *  - Source routing by anchors: read the anchor list and pointer from the
+ *    transport's header extension, advance the pointer in place through
+ *    MutablePacket() when this switch is the current anchor, and route toward
+ *    the anchor with a per-switch port map built in AttachTopology().
+ *  - Spritz EV1/EV2 roles: at hops 0 and 1 pick the candidate indexed by the
+ *    EV1 / EV2 bytes of the UDP source port, afterwards ECMP.
+ *  - DRILL: sample d random candidates plus the last best, keep the one with
+ *    the smallest QueueBytes() (per-switch memory in the policy object).
+ *  - LetFlow: per-switch flowlet table indexed by the flow hash (allocated in
+ *    Attach()), a new random candidate when the gap exceeds the timeout.
+ *  - CONGA: the source leaf (hops == 0) writes its choice and the path
+ *    congestion field into the overlay header via MutablePacket(); each hop
+ *    updates the field with its egress queue's metric; the destination leaf
+ *    reads it and piggybacks feedback (AttachTopology() tells the leaf id).
+ * The test suite "dcn-lb-fabric-policy" implements a header-rewriting policy
+ * and a shortest-queue policy against this context.
+ *
+ * Adding a policy: derive from DcnForwardingPolicy, implement Select(),
+ * optionally Attach() / AttachTopology() and AssignStreams(); register the
+ * TypeId (ns3::Dcn... prefix) and set the topology builder's
+ * "ForwardingPolicy" attribute to its TypeId name.  Select() must be O(1) or
+ * O(candidates) and must not allocate (MutablePacket() copies the packet once,
+ * use it only when the algorithm rewrites bytes).
  */
 #ifndef DCN_FORWARDING_POLICY_H
 #define DCN_FORWARDING_POLICY_H
@@ -30,6 +64,9 @@ namespace ns3
 {
 
 class Node;
+class DcnQueueDisc;
+class DcnSwitchRouting;
+class DcnTopology;
 
 /** Fields of a packet's flow key, read from real header bytes. */
 struct DcnFlowKey
@@ -74,29 +111,104 @@ DcnHashToIndex(uint64_t h, uint32_t n)
 }
 
 /**
- * Picks one egress among equal-cost candidates.  One instance per switch.
+ * What a forwarding policy sees for one packet at one switch.  Built on the
+ * stack by DcnSwitchRouting per packet (no allocation).
+ */
+class DcnForwardingContext
+{
+  public:
+    /** Return value of Select(): drop the packet (no route). */
+    static constexpr uint32_t DROP = 0xffffffffU;
+
+    DcnForwardingContext(Ptr<const Packet> p,
+                         const Ipv4Header& h,
+                         uint32_t inIf,
+                         const DcnSwitchRouting* sw);
+
+    uint32_t inIf;    //!< interface index the packet arrived on (0 = local origin)
+    uint32_t dstHost; //!< destination host index (DcnAddressing::NONE if not a host)
+    uint32_t dstKey;  //!< key of the table entry used (DcnAddressing::NONE = default entry)
+    uint32_t hops;    //!< switches crossed before this one (DcnAddressing::INITIAL_TTL - TTL)
+    const uint32_t* minimal{nullptr};    //!< minimal candidate interfaces (table order)
+    uint32_t nMinimal{0};                //!< number of minimal candidates
+    const uint32_t* nonMinimal{nullptr}; //!< non-minimal candidate interfaces, if installed
+    uint32_t nNonMinimal{0};             //!< number of non-minimal candidates
+
+    /** The packet as received (IP payload; the IPv4 header is separate). */
+    Ptr<const Packet> GetPacket() const
+    {
+        return m_copy ? Ptr<const Packet>(m_copy) : m_packet;
+    }
+
+    /** The IPv4 header (the rewritten copy once MutableHeader() was called). */
+    const Ipv4Header& GetHeader() const
+    {
+        return m_headerCopied ? m_headerCopy : *m_header;
+    }
+
+    /** A private, writable copy of the packet (made once); the switch forwards it. */
+    Ptr<Packet> MutablePacket();
+    /** A writable copy of the IPv4 header (made once); the switch forwards it. */
+    Ipv4Header& MutableHeader();
+
+    bool IsPacketRewritten() const
+    {
+        return bool(m_copy);
+    }
+
+    bool IsHeaderRewritten() const
+    {
+        return m_headerCopied;
+    }
+
+    /** Bytes queued (both bands) at the egress queue disc of interface \p iface (0 if none). */
+    uint32_t QueueBytes(uint32_t iface) const;
+    /** Packets queued (both bands) at the egress queue disc of interface \p iface. */
+    uint32_t QueuePackets(uint32_t iface) const;
+    /** The egress DcnQueueDisc of interface \p iface (nullptr if none). */
+    const DcnQueueDisc* Queue(uint32_t iface) const;
+
+    /** The switch's routing protocol (table, counters). */
+    const DcnSwitchRouting* GetSwitch() const
+    {
+        return m_sw;
+    }
+
+  private:
+    Ptr<const Packet> m_packet;
+    Ptr<Packet> m_copy;
+    const Ipv4Header* m_header;
+    Ipv4Header m_headerCopy;
+    bool m_headerCopied{false};
+    const DcnSwitchRouting* m_sw;
+};
+
+/**
+ * Picks the egress of a packet at one switch.  One instance per switch.
  */
 class ForwardingPolicy : public Object
 {
   public:
     static TypeId GetTypeId();
+    ForwardingPolicy();
+    ~ForwardingPolicy() override;
 
     /** Called once when installed on a switch. */
     virtual void Attach(Ptr<Node> node);
+    /**
+     * Called once by the topology builder after all tables are installed:
+     * the topology and this switch's index (e.g. to precompute ports toward
+     * anchor switches or the leaf id for CONGA).  Default: nothing.
+     */
+    virtual void AttachTopology(const DcnTopology& topology, uint32_t switchIndex);
 
     /**
-     * \param p the packet (IP payload, IP header removed)
-     * \param h its IPv4 header
-     * \param candidates interface indices of the equal-cost egress ports
-     * \param n number of candidates (>= 1)
-     * \param inIf interface index the packet arrived on
-     * \return index into candidates, in [0, n)
+     * Choose the egress interface.  Called for every forwarded packet whose
+     * table entry has at least one candidate (minimal or non-minimal).
+     * \return an interface index (normally one of the candidates) or
+     *         DcnForwardingContext::DROP
      */
-    virtual uint32_t Select(Ptr<const Packet> p,
-                            const Ipv4Header& h,
-                            const uint32_t* candidates,
-                            uint32_t n,
-                            uint32_t inIf) = 0;
+    virtual uint32_t Select(DcnForwardingContext& ctx) = 0;
 
     /** \return number of streams used. */
     virtual int64_t AssignStreams(int64_t stream);
@@ -106,21 +218,18 @@ class ForwardingPolicy : public Object
 };
 
 /**
- * Flow-hash ECMP: hash of (src, dst, proto, srcPort = EV, dstPort) with a
- * per-switch salt (REPS spec 2.1: "H(...) mod |nextHops|", a random salt per
- * switch so tiers decide independently).
+ * Flow-hash ECMP over the minimal candidates: hash of (src, dst, proto,
+ * srcPort = EV, dstPort) with a per-switch salt (REPS spec 2.1: "H(...) mod
+ * |nextHops|", a random salt per switch so tiers decide independently).
  */
 class EcmpForwardingPolicy : public ForwardingPolicy
 {
   public:
     static TypeId GetTypeId();
     EcmpForwardingPolicy();
+    ~EcmpForwardingPolicy() override;
 
-    uint32_t Select(Ptr<const Packet> p,
-                    const Ipv4Header& h,
-                    const uint32_t* candidates,
-                    uint32_t n,
-                    uint32_t inIf) override;
+    uint32_t Select(DcnForwardingContext& ctx) override;
     int64_t AssignStreams(int64_t stream) override;
 
     const char* Name() const override
@@ -138,18 +247,15 @@ class EcmpForwardingPolicy : public ForwardingPolicy
     bool m_saltSet{false};
 };
 
-/** Random per-packet spraying over the candidates (per-switch random stream). */
+/** Random per-packet spraying over the minimal candidates (per-switch random stream). */
 class SprayForwardingPolicy : public ForwardingPolicy
 {
   public:
     static TypeId GetTypeId();
     SprayForwardingPolicy();
+    ~SprayForwardingPolicy() override;
 
-    uint32_t Select(Ptr<const Packet> p,
-                    const Ipv4Header& h,
-                    const uint32_t* candidates,
-                    uint32_t n,
-                    uint32_t inIf) override;
+    uint32_t Select(DcnForwardingContext& ctx) override;
     int64_t AssignStreams(int64_t stream) override;
 
     const char* Name() const override

@@ -13,6 +13,7 @@
 #define DCN_TOPOLOGY_H
 
 #include "ns3/data-rate.h"
+#include "ns3/dcn-addressing.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -91,7 +92,7 @@ class DcnTopology : public Object
     virtual uint32_t GetNHosts() const = 0;
     virtual NodeContainer GetHosts() const = 0;
     virtual Ipv4Address GetHostAddress(uint32_t host) const = 0;
-    /** Host index of an address (DcnSwitchRouting::NO_PORT if none). */
+    /** Host index of an address (DcnAddressing::NONE = DcnSwitchRouting::NO_PORT if none). */
     virtual uint32_t GetHostIndex(Ipv4Address a) const = 0;
     /** Rate of a host's access link. */
     virtual DataRate GetHostLinkRate() const = 0;
@@ -112,6 +113,17 @@ class DcnTopology : public Object
     /** Link ids attached to a node. */
     virtual const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const = 0;
     virtual Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const = 0;
+    /**
+     * Link id of the link named \p name (DcnLinkInfo::name), or
+     * DcnAddressing::NONE if there is none.  Default: a linear search.
+     */
+    virtual uint32_t FindLink(const std::string& name) const;
+
+    // ---- build state and structure ----
+    /** True once the builder created nodes, links and tables.  Default: true. */
+    virtual bool IsBuilt() const;
+    /** Number of switch tiers/levels (tiers 0..n-1).  Default: 1 + the largest link tier. */
+    virtual uint32_t GetNTiers() const;
 
     // ---- paths ----
     /** Unloaded RTT of one data packet of payloadBytes and its ACK (slow links included). */
@@ -120,6 +132,17 @@ class DcnTopology : public Object
     virtual uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const = 0;
     /** Enumerated switch-to-switch paths (computed once, cached). */
     virtual const DcnPathSet& GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const = 0;
+    /**
+     * Unloaded RTT of one data packet of payloadBytes and its ACK between two
+     * hosts when the switch part follows \p path (a path of
+     * GetPaths(GetSwitchOfHost(src), GetSwitchOfHost(dst))): per link, the
+     * serialisation of both packets at the link's built rate plus twice its
+     * delay.  Default: DcnAddressing-independent, from GetLinks().
+     */
+    virtual Time GetPathRtt(uint32_t srcHost,
+                            uint32_t dstHost,
+                            const DcnPath& path,
+                            uint32_t payloadBytes) const;
 
     // ---- routing reaction (FailureHelper) ----
     virtual void SetLinkRouted(uint32_t linkId, bool routed) = 0;

@@ -1,0 +1,136 @@
+/*
+ * Generic part of every topology builder (DESIGN.md section 3.0).
+ *
+ * DcnTopologyBase holds what all builders share: the host and switch nodes
+ * (switch index = position in GetAllSwitches()), the links (ids, names,
+ * devices, interfaces), per-node link lists, queue discs, withdrawn links, a
+ * name -> link map, and a Boost.Graph of the switches (one edge per
+ * switch-to-switch link).  From the graph it answers:
+ *  - GetPaths(src, dst): every shortest path (breadth-first distances to the
+ *    destination, then a depth-first walk along distance-decreasing edges)
+ *    and, if NonMinimalSlack > 0, every simple path up to shortest +
+ *    NonMinimalSlack links (depth-first, pruned by the distance bound), at
+ *    most MaxPathsPerPair; minimal paths first, each with its class and
+ *    latency; computed once per ordered pair and cached.  The enumeration is
+ *    structural: withdrawn links stay in it.
+ *  - GetPathRtt / GetBaseRtt (the smallest RTT over the pair's minimal paths,
+ *    with every link at its built rate: slow links included) and GetHopCount.
+ * A builder (FatTreeHelper; Dragonfly, Slim Fly, Rail, leaf-spine next)
+ * creates nodes and links, calls RegisterNodes() and RegisterLink() (or fills
+ * the protected members and calls FinishLinks()), installs the switch tables
+ * (DcnSwitchRouting) and calls AttachPolicies(); it adds only its structure.
+ */
+#ifndef DCN_TOPOLOGY_BASE_H
+#define DCN_TOPOLOGY_BASE_H
+
+#include "dcn-topology.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+
+namespace ns3
+{
+
+class DcnTopologyBase : public DcnTopology
+{
+  public:
+    static TypeId GetTypeId();
+    DcnTopologyBase();
+    ~DcnTopologyBase() override;
+
+    // ---- hosts ----
+    uint32_t GetNHosts() const override;
+    NodeContainer GetHosts() const override;
+    Ipv4Address GetHostAddress(uint32_t host) const override;
+    uint32_t GetHostIndex(Ipv4Address a) const override;
+
+    // ---- switches ----
+    uint32_t GetNSwitches() const override;
+    NodeContainer GetAllSwitches() const override;
+    uint32_t GetSwitchOfHost(uint32_t host) const override;
+    Ptr<DcnSwitchRouting> GetRouting(Ptr<Node> n) const override;
+    int32_t GetTierOfNode(Ptr<Node> n) const override;
+    /** Switch index of a switch node (DcnAddressing::NONE for a host or foreign node). */
+    uint32_t GetSwitchIndex(Ptr<Node> n) const;
+    /** Host index of a host node (DcnAddressing::NONE for a switch or foreign node). */
+    uint32_t GetHostOfNode(Ptr<Node> n) const;
+
+    // ---- links ----
+    const std::vector<DcnLinkInfo>& GetLinks() const override;
+    const DcnLinkInfo& GetLink(uint32_t id) const override;
+    const std::vector<uint32_t>& GetLinksOfNode(Ptr<Node> n) const override;
+    Ptr<DcnQueueDisc> GetQueueDisc(Ptr<NetDevice> dev) const override;
+    uint32_t FindLink(const std::string& name) const override;
+    bool IsBuilt() const override;
+    uint32_t GetNTiers() const override;
+
+    // ---- paths ----
+    Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
+    Time GetPathRtt(uint32_t srcHost,
+                    uint32_t dstHost,
+                    const DcnPath& path,
+                    uint32_t payloadBytes) const override;
+    uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
+    const DcnPathSet& GetPaths(uint32_t srcSwitch, uint32_t dstSwitch) const override;
+    bool IsLinkRouted(uint32_t linkId) const override;
+    /** Contiguous blocks of switch indices per rank; hosts follow their switch. */
+    uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
+
+  protected:
+    void DoDispose() override;
+
+    /** Record the nodes: hosts (host index order) and switches by tier (index order). */
+    void RegisterNodes(const NodeContainer& hosts, const std::vector<NodeContainer>& tiers);
+    /** Append a link (its id must be GetLinks().size()); updates per-node lists and names. */
+    uint32_t RegisterLink(const DcnLinkInfo& link);
+    /** After all links: host -> switch map, routed flags. */
+    void FinishLinks();
+    /** Call ForwardingPolicy::AttachTopology on every switch that has a policy. */
+    void AttachPolicies();
+    /**
+     * Generic tables on every switch (after Build(); DcnSwitchRouting installed):
+     * one key per destination edge switch when every edge switch has the same
+     * number of contiguously numbered hosts (else one key per host); minimal
+     * candidates = ports to neighbours one hop closer to the destination's edge
+     * switch (Boost.Graph BFS over the routed switch links, link order); with
+     * \p slack > 0, non-minimal candidates = other ports whose neighbour is at
+     * most slack - 1 hops farther.  Builders without structural tables call it
+     * (and again after a withdrawal); cost nSwitches x keys entries.
+     */
+    void InstallShortestPathTables(uint32_t slack = 0);
+    /** Drop the cached paths (e.g. after a builder changed links). */
+    void ClearPathCache();
+
+    NodeContainer m_hosts;
+    NodeContainer m_switches; //!< all switches, switch-index order
+    uint32_t m_nTiers{1};
+    std::vector<DcnLinkInfo> m_links;
+    std::vector<bool> m_routed;
+    uint32_t m_nWithdrawn{0};
+    std::vector<std::vector<uint32_t>> m_nodeLinks; //!< by node id
+    std::vector<int32_t> m_nodeTier;                //!< by node id (-2 = foreign)
+    std::vector<uint32_t> m_nodeIndex;              //!< by node id: host or switch index
+    std::vector<uint32_t> m_hostSwitch;             //!< by host: switch index
+    std::vector<Ptr<DcnQueueDisc>> m_qdiscs;        //!< by device: [2*link + (0 a, 1 b)]
+    bool m_built{false};
+
+  private:
+    struct Graph;
+    /** Serialisation of data + ACK at the link's rate plus twice its delay. */
+    Time LinkRtt(uint32_t linkId, uint32_t dataBytes, uint32_t ackBytes) const;
+    /** Access link of a host. */
+    uint32_t HostLink(uint32_t host) const;
+    void BuildGraph() const;
+    void Enumerate(uint32_t src, uint32_t dst, DcnPathSet& ps) const;
+
+    uint32_t m_slack;
+    uint32_t m_maxPaths;
+    std::unordered_map<std::string, uint32_t> m_linkByName;
+    mutable std::shared_ptr<Graph> m_graph;
+    mutable std::map<uint64_t, DcnPathSet> m_pathCache; //!< (src,dst) switch pair -> paths
+};
+
+} // namespace ns3
+
+#endif // DCN_TOPOLOGY_BASE_H
