@@ -4,9 +4,8 @@
 #include "ns3/dcn-switch-graph.h"
 #include "ns3/dcn-topo-builders.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+#include <gtest/gtest.h>
 #include <map>
 #include <set>
 
@@ -158,8 +157,8 @@ TEST(Dragonfly, SmallSpecCase)
             group0.insert({l.a, l.b});
         }
     }
-    std::set<std::pair<uint32_t, uint32_t>> want = {{0, 4},  {0, 8},  {1, 12}, {1, 16},
-                                                    {2, 20}, {2, 24}, {3, 28}, {3, 32}};
+    std::set<std::pair<uint32_t, uint32_t>> want =
+        {{0, 4}, {0, 8}, {1, 12}, {1, 16}, {2, 20}, {2, 24}, {3, 28}, {3, 32}};
     EXPECT_EQ(group0, want);
     EXPECT_NE(g.FindLink("g1s0-g2s0"), NONE); // (4, 8)
     std::set<uint32_t> nbr4;
@@ -218,8 +217,15 @@ TEST(Dragonfly, OtherSizesAndFewerGroups)
     {
         uint32_t p, a, h, g;
     };
-    for (Case c : {Case{1, 2, 1, 0}, Case{3, 3, 2, 0}, Case{2, 6, 3, 0}, Case{5, 5, 5, 0},
-                   Case{2, 4, 2, 5}, Case{2, 4, 2, 3}, Case{1, 4, 4, 9}, Case{2, 6, 2, 7},
+
+    for (Case c : {Case{1, 2, 1, 0},
+                   Case{3, 3, 2, 0},
+                   Case{2, 6, 3, 0},
+                   Case{5, 5, 5, 0},
+                   Case{2, 4, 2, 5},
+                   Case{2, 4, 2, 3},
+                   Case{1, 4, 4, 9},
+                   Case{2, 6, 2, 7},
                    Case{1, 1, 3, 4}})
     {
         DragonflyParams prm;
@@ -400,7 +406,8 @@ TEST(SlimFly, SpritzPresetOverGf9)
     // Two switches of one group share no neighbour in the other half.
     for (uint32_t a = 0; a < g.NSwitches(); ++a)
     {
-        for (uint32_t b = a + 1; b < g.NSwitches() && g.switches[b].group == g.switches[a].group; ++b)
+        for (uint32_t b = a + 1; b < g.NSwitches() && g.switches[b].group == g.switches[a].group;
+             ++b)
         {
             std::set<uint32_t> na;
             for (const Port& p : g.Ports(a))
@@ -459,175 +466,4 @@ TEST(SlimFly, IntegersModNineGiveAWrongGraph)
     g.Finalize();
     GraphStats st = Analyze(g);
     EXPECT_TRUE(st.diameter != 2 || st.minDegree != 13 || st.maxDegree != 13);
-}
-
-TEST(Rail, LapsPresetAndGeneralSizes)
-{
-    SwitchGraph g = Preset("laps-rail");
-    EXPECT_EQ(g.NSwitches(), 80u);
-    EXPECT_EQ(g.NHosts(), 64u);
-    EXPECT_EQ(g.CountLinks(LinkKind::NVLINK), 64u);
-    EXPECT_EQ(g.CountLinks(LinkKind::RAIL), 64u);
-    std::map<SwitchRole, uint32_t> roles;
-    for (uint32_t s = 0; s < g.NSwitches(); ++s)
-    {
-        const auto& sw = g.switches[s];
-        roles[sw.role]++;
-        if (sw.role == SwitchRole::NIC)
-        {
-            EXPECT_EQ(sw.nHosts, 1u);
-            EXPECT_DOUBLE_EQ(sw.hostRateBps, 200e9);
-            EXPECT_EQ(g.Radix(s), 3u);
-        }
-        else
-        {
-            EXPECT_EQ(sw.nHosts, 0u);
-            EXPECT_EQ(g.Radix(s), 8u);
-        }
-    }
-    EXPECT_EQ(roles[SwitchRole::NIC], 64u);
-    EXPECT_EQ(roles[SwitchRole::NVLINK], 8u);
-    EXPECT_EQ(roles[SwitchRole::RAIL], 8u);
-    for (const auto& l : g.links)
-    {
-        EXPECT_DOUBLE_EQ(l.rateBps, 100e9);
-        EXPECT_DOUBLE_EQ(l.delayNs, 1000);
-    }
-    EXPECT_NE(g.FindLink("nic3_5-rail5"), NONE);
-    EXPECT_NE(g.FindLink("nic3_5-nvl3"), NONE);
-    EXPECT_EQ(Analyze(g).diameter, 4u);
-
-    RailParams p;
-    p.clusters = 3;
-    p.rails = 5;
-    GraphResult r = BuildRail(p);
-    ASSERT_TRUE(r.Ok());
-    EXPECT_EQ(r.graph.NSwitches(), 3u * 5 + 3 + 5);
-    EXPECT_EQ(r.graph.NHosts(), 15u);
-    EXPECT_EQ(r.graph.NLinks(), 30u);
-    EXPECT_EQ(Analyze(r.graph).diameter, 4u);
-    p.clusters = 0;
-    ExpectOneLineError(BuildRail(p), "clusters=0");
-    p.clusters = 2;
-    p.rails = 0;
-    ExpectOneLineError(BuildRail(p), "rails=0");
-}
-
-TEST(LeafSpine, HermesPresets)
-{
-    SwitchGraph g = Preset("hermes-sim");
-    EXPECT_EQ(g.NSwitches(), 16u);
-    EXPECT_EQ(g.NHosts(), 128u);
-    EXPECT_EQ(g.NLinks(), 64u);
-    double down = 0;
-    double up = 0;
-    for (uint32_t s = 0; s < 8; ++s)
-    {
-        down += g.switches[s].nHosts * g.switches[s].hostRateBps;
-    }
-    for (const auto& l : g.links)
-    {
-        up += l.rateBps;
-        EXPECT_DOUBLE_EQ(l.rateBps, 10e9);
-    }
-    EXPECT_DOUBLE_EQ(down / up, 2.0);
-    EXPECT_EQ(Analyze(g).diameter, 2u);
-
-    SwitchGraph t = Preset("hermes-testbed");
-    EXPECT_EQ(t.NSwitches(), 4u);
-    EXPECT_EQ(t.NHosts(), 12u);
-    EXPECT_EQ(t.NLinks(), 8u);
-    EXPECT_NE(t.FindLink("leaf0-spine1/1"), NONE);
-    EXPECT_EQ(t.Radix(0), 6u + 4u);
-    EXPECT_DOUBLE_EQ(t.links[0].rateBps, 1e9);
-}
-
-TEST(LeafSpine, OversubscriptionAndAsymmetry)
-{
-    LeafSpineParams p;
-    p.oversubscription = 4.0;
-    GraphResult r = BuildLeafSpine(p);
-    ASSERT_TRUE(r.Ok());
-    EXPECT_DOUBLE_EQ(r.graph.links[0].rateBps, 16 * 10e9 / (8 * 4.0));
-    p.uplinkRateBps = 10e9; // contradicts 4:1
-    ExpectOneLineError(BuildLeafSpine(p), "contradicts");
-
-    p = LeafSpineParams{};
-    p.slowFraction = 0.2;
-    GraphResult a = BuildLeafSpine(p);
-    ASSERT_TRUE(a.Ok());
-    auto slowSet = [](const SwitchGraph& g) {
-        std::set<uint32_t> s;
-        for (const auto& l : g.links)
-        {
-            if (l.rateBps == 2e9)
-            {
-                s.insert(l.id);
-            }
-        }
-        return s;
-    };
-    EXPECT_EQ(slowSet(a.graph).size(), 13u); // round(0.2 * 64)
-    EXPECT_EQ(slowSet(BuildLeafSpine(p).graph), slowSet(a.graph)); // deterministic
-    p.slowSeed = 2;
-    EXPECT_NE(slowSet(BuildLeafSpine(p).graph), slowSet(a.graph));
-    p.slowFraction = 0;
-    p.slowLinks = {"leaf2-spine5"};
-    GraphResult b = BuildLeafSpine(p);
-    ASSERT_TRUE(b.Ok());
-    EXPECT_EQ(slowSet(b.graph), (std::set<uint32_t>{b.graph.FindLink("leaf2-spine5")}));
-    p.slowLinks = {"leaf9-spine0"};
-    ExpectOneLineError(BuildLeafSpine(p), "'leaf9-spine0'");
-}
-
-TEST(LeafSpine, CutLinks)
-{
-    LeafSpineParams p;
-    p.leaves = 2;
-    p.spines = 2;
-    p.hostsPerLeaf = 6;
-    p.linksPerPair = 2;
-    p.hostRateBps = 1e9;
-    p.cutLinks = {"leaf0-spine1/0"};
-    GraphResult r = BuildLeafSpine(p);
-    ASSERT_TRUE(r.Ok()) << r.error;
-    EXPECT_EQ(r.graph.NLinks(), 7u);
-    EXPECT_EQ(r.graph.FindLink("leaf0-spine1/0"), NONE);
-    for (uint32_t i = 0; i < r.graph.NLinks(); ++i)
-    {
-        EXPECT_EQ(r.graph.links[i].id, i);
-    }
-    EXPECT_EQ(r.graph.Radix(0), 6u + 3u);
-    // Cutting every uplink of leaf0 disconnects it.
-    p.cutLinks = {"leaf0-spine0/0", "leaf0-spine0/1", "leaf0-spine1/0", "leaf0-spine1/1"};
-    ExpectOneLineError(BuildLeafSpine(p), "disconnects");
-    // An isolated spine also counts as disconnected.
-    p.cutLinks = {"leaf0-spine1/0", "leaf0-spine1/1", "leaf1-spine1/0", "leaf1-spine1/1"};
-    ExpectOneLineError(BuildLeafSpine(p), "disconnects");
-    p.cutLinks = {"leaf0-spine7"};
-    ExpectOneLineError(BuildLeafSpine(p), "'leaf0-spine7'");
-}
-
-TEST(LeafSpine, BadInput)
-{
-    LeafSpineParams p;
-    p.hostsPerLeaf = 0;
-    ExpectOneLineError(BuildLeafSpine(p), "hostsPerLeaf=0");
-    p = LeafSpineParams{};
-    p.oversubscription = 0.0;
-    ExpectOneLineError(BuildLeafSpine(p), "oversubscription=");
-    p.oversubscription = -1.0;
-    ExpectOneLineError(BuildLeafSpine(p), "allowed: > 0");
-    p = LeafSpineParams{};
-    p.leaves = 0;
-    ExpectOneLineError(BuildLeafSpine(p), "leaves=0");
-    p = LeafSpineParams{};
-    p.spines = 0;
-    ExpectOneLineError(BuildLeafSpine(p), "spines=0");
-    p = LeafSpineParams{};
-    p.slowFraction = 1.5;
-    ExpectOneLineError(BuildLeafSpine(p), "slowFraction");
-    p = LeafSpineParams{};
-    p.linksPerPair = 0;
-    ExpectOneLineError(BuildLeafSpine(p), "linksPerPair=0");
 }

@@ -19,8 +19,8 @@ BuildRail(const RailParams& prm, const std::string& name)
     }
     if (prm.rails < 1 || prm.rails > 4096)
     {
-        res.error = "rail: rails=" + std::to_string(prm.rails) +
-                    " (GPUs per cluster); allowed: 1..4096";
+        res.error =
+            "rail: rails=" + std::to_string(prm.rails) + " (GPUs per cluster); allowed: 1..4096";
         return res;
     }
     if (!(prm.gpuRateBps > 0) || !(prm.fabricRateBps > 0) || prm.delayNs < 0 ||
@@ -40,8 +40,12 @@ BuildRail(const RailParams& prm, const std::string& name)
     {
         for (uint32_t k = 0; k < r; ++k)
         {
-            gr.AddSwitch({"nic" + std::to_string(i) + "_" + std::to_string(k), i, SwitchRole::NIC,
-                          1, prm.gpuRateBps, prm.delayNs});
+            gr.AddSwitch({"nic" + std::to_string(i) + "_" + std::to_string(k),
+                          i,
+                          SwitchRole::NIC,
+                          1,
+                          prm.gpuRateBps,
+                          prm.delayNs});
         }
     }
     const uint32_t nvl0 = c * r;
@@ -132,9 +136,9 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
         const double derived = down / (up * o);
         if (prm.uplinkRateBps && std::abs(*prm.uplinkRateBps - derived) > 1e-6 * derived)
         {
-            return fail("oversubscription=" + std::to_string(o) + " contradicts uplinkRate=" +
-                        std::to_string(*prm.uplinkRateBps) + " bit/s (it implies " +
-                        std::to_string(derived) + "); give one of them");
+            return fail("oversubscription=" + std::to_string(o) +
+                        " contradicts uplinkRate=" + std::to_string(*prm.uplinkRateBps) +
+                        " bit/s (it implies " + std::to_string(derived) + "); give one of them");
         }
         uplinkRate = derived;
     }
@@ -160,8 +164,12 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
     gr.switchLatencyNs = prm.switchLatencyNs;
     for (uint32_t l = 0; l < prm.leaves; ++l)
     {
-        gr.AddSwitch({"leaf" + std::to_string(l), l, SwitchRole::LEAF, prm.hostsPerLeaf,
-                      prm.hostRateBps, prm.hostDelayNs});
+        gr.AddSwitch({"leaf" + std::to_string(l),
+                      l,
+                      SwitchRole::LEAF,
+                      prm.hostsPerLeaf,
+                      prm.hostRateBps,
+                      prm.hostDelayNs});
     }
     for (uint32_t s = 0; s < prm.spines; ++s)
     {
@@ -178,7 +186,12 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
                 {
                     nm += "/" + std::to_string(j);
                 }
-                gr.AddLink(l, prm.leaves + s, LinkKind::LEAF_SPINE, uplinkRate, prm.linkDelayNs, nm);
+                gr.AddLink(l,
+                           prm.leaves + s,
+                           LinkKind::LEAF_SPINE,
+                           uplinkRate,
+                           prm.linkDelayNs,
+                           nm);
             }
         }
     }

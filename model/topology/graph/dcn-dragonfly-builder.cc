@@ -44,9 +44,9 @@ BuildDragonfly(const DragonflyParams& prm, const std::string& name)
     const uint32_t g = prm.g == 0 ? gMax : prm.g;
     if (g < 2 || g > gMax)
     {
-        return fail("g=" + std::to_string(g) + " groups cannot be wired with a=" +
-                    std::to_string(prm.a) + ", h=" + std::to_string(prm.h) +
-                    "; allowed: 2..a*h+1=" + std::to_string(gMax));
+        return fail("g=" + std::to_string(g) +
+                    " groups cannot be wired with a=" + std::to_string(prm.a) +
+                    ", h=" + std::to_string(prm.h) + "; allowed: 2..a*h+1=" + std::to_string(gMax));
     }
     if (prm.arrangement == DfArrangement::ABSOLUTE && ports % (g - 1) != 0)
     {
@@ -72,8 +72,12 @@ BuildDragonfly(const DragonflyParams& prm, const std::string& name)
     {
         for (uint32_t r = 0; r < prm.a; ++r)
         {
-            gr.AddSwitch({"g" + std::to_string(G) + "s" + std::to_string(r), G, SwitchRole::ROUTER,
-                          prm.p, prm.rateBps, prm.hostDelayNs});
+            gr.AddSwitch({"g" + std::to_string(G) + "s" + std::to_string(r),
+                          G,
+                          SwitchRole::ROUTER,
+                          prm.p,
+                          prm.rateBps,
+                          prm.hostDelayNs});
         }
     }
     auto sw = [&prm](uint32_t G, uint32_t r) { return G * prm.a + r; };

@@ -25,19 +25,52 @@ class GaloisField
     /** True if q is an odd prime or the square of one, q <= MAX_Q. */
     static bool Supported(uint32_t q);
 
-    uint32_t Q() const { return m_q; }
-    uint32_t Characteristic() const { return m_p; }
-    uint32_t Add(uint32_t a, uint32_t b) const { return m_add[a * m_q + b]; }
-    uint32_t Mul(uint32_t a, uint32_t b) const { return m_mul[a * m_q + b]; }
-    uint32_t Neg(uint32_t a) const { return m_neg[a]; }
-    uint32_t Sub(uint32_t a, uint32_t b) const { return Add(a, Neg(b)); }
+    uint32_t Q() const
+    {
+        return m_q;
+    }
+
+    uint32_t Characteristic() const
+    {
+        return m_p;
+    }
+
+    uint32_t Add(uint32_t a, uint32_t b) const
+    {
+        return m_add[a * m_q + b];
+    }
+
+    uint32_t Mul(uint32_t a, uint32_t b) const
+    {
+        return m_mul[a * m_q + b];
+    }
+
+    uint32_t Neg(uint32_t a) const
+    {
+        return m_neg[a];
+    }
+
+    uint32_t Sub(uint32_t a, uint32_t b) const
+    {
+        return Add(a, Neg(b));
+    }
+
     /** Multiplicative inverse (a != 0). */
-    uint32_t Inv(uint32_t a) const { return m_inv[a]; }
+    uint32_t Inv(uint32_t a) const
+    {
+        return m_inv[a];
+    }
+
     uint32_t Pow(uint32_t a, uint32_t k) const;
     /** Multiplicative order of a != 0. */
     uint32_t OrderOf(uint32_t a) const;
+
     /** The primitive element of smallest encoding. */
-    uint32_t Primitive() const { return m_xi; }
+    uint32_t Primitive() const
+    {
+        return m_xi;
+    }
+
     /** Human-readable element, e.g. "1+2i". */
     std::string Name(uint32_t a) const;
 

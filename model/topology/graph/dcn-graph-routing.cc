@@ -403,7 +403,8 @@ MinimalRouting::ValiantPath(uint32_t s, uint32_t via, uint32_t d) const
         const uint32_t v = u == l.a ? l.b : l.a;
         if (u != s)
         {
-            p.links.push_back(m_g.Ports(s)[m_default[static_cast<size_t>(s) * m_g.NSwitches() + u]].link);
+            p.links.push_back(
+                m_g.Ports(s)[m_default[static_cast<size_t>(s) * m_g.NSwitches() + u]].link);
             p.switches.push_back(u);
         }
         p.links.push_back(best);

@@ -35,8 +35,15 @@ struct GraphPath
     uint32_t global{0};             //!< hops on GLOBAL links ("G")
     double latencyNs{0};            //!< sum of link delay + serialisation (see PathLatencyNs)
 
-    uint32_t Hops() const { return static_cast<uint32_t>(links.size()); }
-    bool Empty() const { return switches.empty(); }
+    uint32_t Hops() const
+    {
+        return static_cast<uint32_t>(links.size());
+    }
+
+    bool Empty() const
+    {
+        return switches.empty();
+    }
 };
 
 /** Bound of a "bounded simple path" (spritz spec 1.3). */
@@ -64,25 +71,47 @@ class MinimalRouting
     /** packetBytes: packet size of the latency model (spritz spec 1.3: 4160 B). */
     explicit MinimalRouting(const SwitchGraph& g, uint32_t packetBytes = 4160);
 
-    const SwitchGraph& Graph() const { return m_g; }
-    uint32_t PacketBytes() const { return m_pkt; }
-    bool IsDragonfly() const { return m_df; }
-    uint32_t GroupOf(uint32_t s) const { return m_g.switches[s].group; }
+    const SwitchGraph& Graph() const
+    {
+        return m_g;
+    }
+
+    uint32_t PacketBytes() const
+    {
+        return m_pkt;
+    }
+
+    bool IsDragonfly() const
+    {
+        return m_df;
+    }
+
+    uint32_t GroupOf(uint32_t s) const
+    {
+        return m_g.switches[s].group;
+    }
 
     /** Hop count of a minimal route. */
     uint32_t Dist(uint32_t x, uint32_t d) const;
+
     /** Hop-count (BFS) distance, whatever the family. */
-    uint32_t BfsDist(uint32_t x, uint32_t d) const { return m_bfs(x, d); }
+    uint32_t BfsDist(uint32_t x, uint32_t d) const
+    {
+        return m_bfs(x, d);
+    }
+
     /** Port indices (into Graph().Ports(x)) of all minimal next hops of x towards d
      *  (empty if x == d), ascending. */
     void NextHops(uint32_t x, uint32_t d, std::vector<uint32_t>* ports) const;
     /** Port index of link on switch x (NONE if the link is not on x). */
     uint32_t PortOf(uint32_t x, uint32_t link) const;
+
     /** Port index (into Graph().Ports(x)) of the default next hop; NONE if x == d. */
     uint32_t DefaultPort(uint32_t x, uint32_t d) const
     {
         return m_default[static_cast<size_t>(x) * m_g.NSwitches() + d];
     }
+
     /** Is the hop x -> (port pi of x) a minimal next hop towards d? */
     bool IsMinimalHop(uint32_t x, uint32_t pi, uint32_t d) const;
     /** Switches of the default route x .. d (x alone if x == d). */
@@ -129,8 +158,8 @@ class MinimalRouting
     uint32_t m_pkt;
     bool m_df;
     DistanceMatrix m_bfs;
-    std::vector<uint32_t> m_default;                   //!< N x N default port index
-    std::vector<std::vector<uint32_t>> m_globalLinks;  //!< DF: per (G1, G2)
+    std::vector<uint32_t> m_default;                  //!< N x N default port index
+    std::vector<std::vector<uint32_t>> m_globalLinks; //!< DF: per (G1, G2)
     uint32_t m_nGroups{0};
 };
 

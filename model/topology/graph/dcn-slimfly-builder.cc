@@ -89,9 +89,13 @@ BuildSlimFly(const SlimFlyParams& prm, const std::string& name)
         {
             for (uint32_t y = 0; y < q; ++y)
             {
-                gr.AddSwitch({"sf" + std::to_string(s) + "." + std::to_string(x) + "." +
-                                  std::to_string(y),
-                              s * q + x, SwitchRole::ROUTER, p, prm.rateBps, prm.hostDelayNs});
+                gr.AddSwitch(
+                    {"sf" + std::to_string(s) + "." + std::to_string(x) + "." + std::to_string(y),
+                     s * q + x,
+                     SwitchRole::ROUTER,
+                     p,
+                     prm.rateBps,
+                     prm.hostDelayNs});
             }
         }
     }
@@ -108,7 +112,10 @@ BuildSlimFly(const SlimFlyParams& prm, const std::string& name)
                 {
                     if (std::binary_search(set.begin(), set.end(), f.Sub(y, y2)))
                     {
-                        gr.AddLink(id(s, x, y), id(s, x, y2), LinkKind::LOCAL, prm.rateBps,
+                        gr.AddLink(id(s, x, y),
+                                   id(s, x, y2),
+                                   LinkKind::LOCAL,
+                                   prm.rateBps,
                                    prm.localDelayNs);
                     }
                 }
@@ -123,7 +130,10 @@ BuildSlimFly(const SlimFlyParams& prm, const std::string& name)
             for (uint32_t m = 0; m < q; ++m)
             {
                 const uint32_t c = f.Sub(y, f.Mul(m, x));
-                gr.AddLink(id(0, x, y), id(1, m, c), LinkKind::GLOBAL, prm.rateBps,
+                gr.AddLink(id(0, x, y),
+                           id(1, m, c),
+                           LinkKind::GLOBAL,
+                           prm.rateBps,
                            prm.globalDelayNs);
             }
         }

@@ -154,7 +154,9 @@ struct Candidate
 
     bool LinksLess(const Candidate& o) const
     {
-        return std::lexicographical_compare(links.begin(), links.begin() + n, o.links.begin(),
+        return std::lexicographical_compare(links.begin(),
+                                            links.begin() + n,
+                                            o.links.begin(),
                                             o.links.begin() + o.n);
     }
 };

@@ -31,17 +31,24 @@ enum class SpritzRole : uint8_t
 /** One endpoint path entry (spritz spec 2.1: EV1, EV2 + metadata). */
 struct SpritzEntry
 {
-    uint8_t e1{0};         //!< EV1 (index into T1 of the source switch)
-    uint8_t e2{0};         //!< EV2 (index into T2 of the second switch; 0 if unused)
-    uint8_t local{0};      //!< L of (L,G)
-    uint8_t global{0};     //!< G of (L,G)
+    uint8_t e1{0};     //!< EV1 (index into T1 of the source switch)
+    uint8_t e2{0};     //!< EV2 (index into T2 of the second switch; 0 if unused)
+    uint8_t local{0};  //!< L of (L,G)
+    uint8_t global{0}; //!< G of (L,G)
     uint8_t hops{0};
     uint8_t minimal{0};    //!< 1 if every hop is a minimal next hop
     uint16_t via{0xffff};  //!< non-minimal: intermediate group (DF inter), else router
     uint32_t latencyPs{0}; //!< sum of per-hop latency (spec 1.3), integer ps
 
-    uint16_t Ev() const { return static_cast<uint16_t>((e1 << 8) | e2); }
-    double LatencyNs() const { return latencyPs / 1e3; }
+    uint16_t Ev() const
+    {
+        return static_cast<uint16_t>((e1 << 8) | e2);
+    }
+
+    double LatencyNs() const
+    {
+        return latencyPs / 1e3;
+    }
 };
 
 class SpritzTables
@@ -49,18 +56,45 @@ class SpritzTables
   public:
     /** Build the tables of a Dragonfly or Slim Fly graph (Error() says why not). */
     explicit SpritzTables(const MinimalRouting& mr);
-    const std::string& Error() const { return m_error; }
-    bool IsDragonfly() const { return m_df; }
+
+    const std::string& Error() const
+    {
+        return m_error;
+    }
+
+    bool IsDragonfly() const
+    {
+        return m_df;
+    }
 
     /** Port indices (into Graph().Ports(s)), ascending = by neighbour id. */
-    const std::vector<uint32_t>& T1Inter(uint32_t s) const { return m_t1inter[s]; }
-    const std::vector<uint32_t>& T1Intra(uint32_t s) const { return m_t1intra[s]; }
-    const std::vector<uint32_t>& T2(uint32_t s) const { return m_t2[s]; }
+    const std::vector<uint32_t>& T1Inter(uint32_t s) const
+    {
+        return m_t1inter[s];
+    }
+
+    const std::vector<uint32_t>& T1Intra(uint32_t s) const
+    {
+        return m_t1intra[s];
+    }
+
+    const std::vector<uint32_t>& T2(uint32_t s) const
+    {
+        return m_t2[s];
+    }
+
     /** T1 used at src for a packet to dst (DF: intra or inter; SF: all ports). */
     const std::vector<uint32_t>& T1(uint32_t src, uint32_t dst) const;
 
-    static uint8_t Ev1(uint16_t ev) { return static_cast<uint8_t>(ev >> 8); }
-    static uint8_t Ev2(uint16_t ev) { return static_cast<uint8_t>(ev & 0xff); }
+    static uint8_t Ev1(uint16_t ev)
+    {
+        return static_cast<uint8_t>(ev >> 8);
+    }
+
+    static uint8_t Ev2(uint16_t ev)
+    {
+        return static_cast<uint8_t>(ev & 0xff);
+    }
 
     /** Role of switch self for a packet src -> dst at hop index hopIdx (spec 2.3). */
     SpritzRole Role(uint32_t self, uint32_t src, uint32_t dst, uint32_t hopIdx) const;
@@ -75,9 +109,13 @@ class SpritzTables
     /** Spec 2.6 enumeration for one pair (src != dst), sorted, index 0 = shortest. */
     std::vector<SpritzEntry> Enumerate(uint32_t src, uint32_t dst) const;
     /** Eq. 1 weights lat_longest / lat_i, the non-longest scaled by wScale (spec 2.7). */
-    static std::vector<double> Weights(const std::vector<SpritzEntry>& entries, double wScale = 3.0);
+    static std::vector<double> Weights(const std::vector<SpritzEntry>& entries,
+                                       double wScale = 3.0);
 
-    const MinimalRouting& Routing() const { return m_mr; }
+    const MinimalRouting& Routing() const
+    {
+        return m_mr;
+    }
 
   private:
     const MinimalRouting& m_mr;
@@ -92,12 +130,33 @@ class SpritzSourceTable
 {
   public:
     SpritzSourceTable(const SpritzTables& t, uint32_t src);
-    uint32_t Source() const { return m_src; }
+
+    uint32_t Source() const
+    {
+        return m_src;
+    }
+
     /** Entries towards dst (empty for dst == src). */
-    const SpritzEntry* Begin(uint32_t dst) const { return m_entries.data() + m_first[dst]; }
-    uint32_t Count(uint32_t dst) const { return m_first[dst + 1] - m_first[dst]; }
-    uint32_t MaxCount() const { return m_max; }
-    size_t TotalEntries() const { return m_entries.size(); }
+    const SpritzEntry* Begin(uint32_t dst) const
+    {
+        return m_entries.data() + m_first[dst];
+    }
+
+    uint32_t Count(uint32_t dst) const
+    {
+        return m_first[dst + 1] - m_first[dst];
+    }
+
+    uint32_t MaxCount() const
+    {
+        return m_max;
+    }
+
+    size_t TotalEntries() const
+    {
+        return m_entries.size();
+    }
+
     size_t MemoryBytes() const
     {
         return m_entries.capacity() * sizeof(SpritzEntry) + m_first.capacity() * sizeof(uint32_t);

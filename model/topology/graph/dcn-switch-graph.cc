@@ -1,11 +1,10 @@
 #include "dcn-switch-graph.h"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/connected_components.hpp>
 #include <boost/graph/visitors.hpp>
-
-#include <algorithm>
 #include <unordered_set>
 
 namespace dcn
@@ -73,7 +72,11 @@ SwitchGraph::AddSwitch(SwitchInfo s)
 }
 
 uint32_t
-SwitchGraph::AddLink(uint32_t a, uint32_t b, LinkKind kind, double rateBps, double delayNs,
+SwitchGraph::AddLink(uint32_t a,
+                     uint32_t b,
+                     LinkKind kind,
+                     double rateBps,
+                     double delayNs,
                      const std::string& name)
 {
     SwitchLink l;
@@ -182,8 +185,9 @@ SwitchGraph::FindLink(const std::string& n) const
 uint32_t
 SwitchGraph::CountLinks(LinkKind k) const
 {
-    return static_cast<uint32_t>(
-        std::count_if(links.begin(), links.end(), [k](const SwitchLink& l) { return l.kind == k; }));
+    return static_cast<uint32_t>(std::count_if(links.begin(),
+                                               links.end(),
+                                               [k](const SwitchLink& l) { return l.kind == k; }));
 }
 
 namespace
@@ -217,7 +221,8 @@ DistanceMatrix::DistanceMatrix(const SwitchGraph& g)
         std::fill(dist.begin(), dist.end(), std::numeric_limits<uint32_t>::max());
         dist[s] = 0;
         boost::breadth_first_search(
-            bg, s,
+            bg,
+            s,
             boost::visitor(boost::make_bfs_visitor(
                                boost::record_distances(dist.data(), boost::on_tree_edge())))
                 .color_map(boost::make_iterator_property_map(color.begin(),

@@ -52,12 +52,12 @@ int32_t TierOf(SwitchRole r);
 
 struct SwitchInfo
 {
-    std::string name;              //!< unique, e.g. "g3s2", "leaf0", "nic2_5"
-    uint32_t group{0};             //!< DF/SF group, Rail cluster (NIC, NVLink) or rail, 0 else
+    std::string name;  //!< unique, e.g. "g3s2", "leaf0", "nic2_5"
+    uint32_t group{0}; //!< DF/SF group, Rail cluster (NIC, NVLink) or rail, 0 else
     SwitchRole role{SwitchRole::ROUTER};
-    uint32_t nHosts{0};            //!< hosts attached
-    double hostRateBps{0};         //!< rate of each attached host's link
-    double hostDelayNs{0};         //!< propagation delay of each host link
+    uint32_t nHosts{0};    //!< hosts attached
+    double hostRateBps{0}; //!< rate of each attached host's link
+    double hostDelayNs{0}; //!< propagation delay of each host link
 };
 
 struct SwitchLink
@@ -101,22 +101,54 @@ class SwitchGraph
     /** Add a switch; \return its id. */
     uint32_t AddSwitch(SwitchInfo s);
     /** Add a link a-b (names it unless name is given); \return its id. */
-    uint32_t AddLink(uint32_t a, uint32_t b, LinkKind kind, double rateBps, double delayNs,
+    uint32_t AddLink(uint32_t a,
+                     uint32_t b,
+                     LinkKind kind,
+                     double rateBps,
+                     double delayNs,
                      const std::string& name = "");
     /** Build the port lists and host maps; call after the last Add*. */
     void Finalize();
     /** "" if sound (ids, names unique, no self loops, positive rates, Finalize()d), else why. */
     std::string Check() const;
 
-    uint32_t NSwitches() const { return static_cast<uint32_t>(switches.size()); }
-    uint32_t NLinks() const { return static_cast<uint32_t>(links.size()); }
-    uint32_t NHosts() const { return m_nHosts; }
+    uint32_t NSwitches() const
+    {
+        return static_cast<uint32_t>(switches.size());
+    }
+
+    uint32_t NLinks() const
+    {
+        return static_cast<uint32_t>(links.size());
+    }
+
+    uint32_t NHosts() const
+    {
+        return m_nHosts;
+    }
+
     /** Switch-switch ports, ordered by neighbour id then link id. */
-    const std::vector<Port>& Ports(uint32_t s) const { return m_ports[s]; }
+    const std::vector<Port>& Ports(uint32_t s) const
+    {
+        return m_ports[s];
+    }
+
     /** Host ports + switch ports. */
-    uint32_t Radix(uint32_t s) const { return switches[s].nHosts + static_cast<uint32_t>(m_ports[s].size()); }
-    uint32_t FirstHost(uint32_t s) const { return m_firstHost[s]; }
-    uint32_t SwitchOfHost(uint32_t host) const { return m_hostSwitch[host]; }
+    uint32_t Radix(uint32_t s) const
+    {
+        return switches[s].nHosts + static_cast<uint32_t>(m_ports[s].size());
+    }
+
+    uint32_t FirstHost(uint32_t s) const
+    {
+        return m_firstHost[s];
+    }
+
+    uint32_t SwitchOfHost(uint32_t host) const
+    {
+        return m_hostSwitch[host];
+    }
+
     /** Switch id by name, NONE if unknown. */
     uint32_t FindSwitch(const std::string& name) const;
     /** Link id by name, NONE if unknown. */
@@ -135,10 +167,10 @@ class SwitchGraph
 struct GraphStats
 {
     bool connected{false};
-    uint32_t diameter{0};    //!< in switch hops (max over connected pairs)
-    uint32_t minDegree{0};   //!< switch-switch ports
+    uint32_t diameter{0};  //!< in switch hops (max over connected pairs)
+    uint32_t minDegree{0}; //!< switch-switch ports
     uint32_t maxDegree{0};
-    uint32_t minRadix{0};    //!< host + switch ports
+    uint32_t minRadix{0}; //!< host + switch ports
     uint32_t maxRadix{0};
 };
 
@@ -147,8 +179,17 @@ class DistanceMatrix
 {
   public:
     explicit DistanceMatrix(const SwitchGraph& g);
-    uint8_t operator()(uint32_t a, uint32_t b) const { return m_d[static_cast<size_t>(a) * m_n + b]; }
-    uint32_t Size() const { return m_n; }
+
+    uint8_t operator()(uint32_t a, uint32_t b) const
+    {
+        return m_d[static_cast<size_t>(a) * m_n + b];
+    }
+
+    uint32_t Size() const
+    {
+        return m_n;
+    }
+
     static constexpr uint8_t UNREACHABLE = 255;
 
   private:

@@ -24,7 +24,10 @@ struct GraphResult
     SwitchGraph graph;
     std::string error; //!< "" on success
 
-    bool Ok() const { return error.empty(); }
+    bool Ok() const
+    {
+        return error.empty();
+    }
 };
 
 /** Global-link arrangement of a Dragonfly. */
@@ -49,12 +52,12 @@ enum class DfArrangement : uint8_t
 
 struct DragonflyParams
 {
-    uint32_t p{4};                //!< hosts per switch
-    uint32_t a{8};                //!< switches per group (full mesh)
-    uint32_t h{4};                //!< global links per switch
-    uint32_t g{0};                //!< groups; 0 = balanced maximum a*h+1
+    uint32_t p{4}; //!< hosts per switch
+    uint32_t a{8}; //!< switches per group (full mesh)
+    uint32_t h{4}; //!< global links per switch
+    uint32_t g{0}; //!< groups; 0 = balanced maximum a*h+1
     DfArrangement arrangement{DfArrangement::ABSOLUTE};
-    double rateBps{400e9};        //!< every link (host, local, global)
+    double rateBps{400e9}; //!< every link (host, local, global)
     double hostDelayNs{25};
     double localDelayNs{25};
     double globalDelayNs{500};
@@ -63,22 +66,22 @@ struct DragonflyParams
 
 struct SlimFlyParams
 {
-    uint32_t q{9};       //!< prime power: odd prime or its square (GaloisField::Supported)
-    uint32_t p{0};       //!< hosts per router; 0 = ceil(k'/2) (spritz spec 1.2)
+    uint32_t q{9}; //!< prime power: odd prime or its square (GaloisField::Supported)
+    uint32_t p{0}; //!< hosts per router; 0 = ceil(k'/2) (spritz spec 1.2)
     double rateBps{400e9};
     double hostDelayNs{25};
-    double localDelayNs{25};  //!< intra-group (same (s,x)) links
+    double localDelayNs{25};   //!< intra-group (same (s,x)) links
     double globalDelayNs{500}; //!< cross links between s=0 and s=1
     double switchLatencyNs{500};
 };
 
 struct RailParams
 {
-    uint32_t clusters{8};      //!< c
-    uint32_t rails{8};         //!< r = GPUs per cluster = rail switches
-    double gpuRateBps{200e9};  //!< GPU - NIC switch (laps spec 4.1 [A])
+    uint32_t clusters{8};        //!< c
+    uint32_t rails{8};           //!< r = GPUs per cluster = rail switches
+    double gpuRateBps{200e9};    //!< GPU - NIC switch (laps spec 4.1 [A])
     double fabricRateBps{100e9}; //!< NIC switch - NVLink switch and NIC switch - rail switch
-    double delayNs{1000};      //!< every link (laps spec 4.1 [A])
+    double delayNs{1000};        //!< every link (laps spec 4.1 [A])
     double switchLatencyNs{0};
 };
 
@@ -87,7 +90,7 @@ struct LeafSpineParams
     uint32_t leaves{8};
     uint32_t spines{8};
     uint32_t hostsPerLeaf{16};
-    uint32_t linksPerPair{1};          //!< parallel links per leaf-spine pair
+    uint32_t linksPerPair{1}; //!< parallel links per leaf-spine pair
     double hostRateBps{10e9};
     /** Leaf-spine link rate; unset: hostRate, or derived from oversubscription. */
     std::optional<double> uplinkRateBps;
@@ -120,7 +123,9 @@ int SlimFlyDelta(uint32_t q);
  * X = {xi^0, xi^2, .., xi^(2w-2)} u {xi^(2w-1), xi^(2w+1), .., xi^(4w-3)},
  * X' = {xi^1, xi^3, .., xi^(2w-1)} u {xi^(2w), xi^(2w+2), .., xi^(4w-2)}.
  */
-void SlimFlyGeneratorSets(const GaloisField& f, std::vector<uint32_t>* x, std::vector<uint32_t>* xp);
+void SlimFlyGeneratorSets(const GaloisField& f,
+                          std::vector<uint32_t>* x,
+                          std::vector<uint32_t>* xp);
 
 /** One preset of the registry. */
 struct TopoPreset

@@ -47,7 +47,8 @@ Registry()
          }},
         {{"laps-rail",
           "Rail-optimized 8 clusters x 8 GPUs: 64 NIC switches, 8 NVLink + 8 rail switches (80 "
-          "switches, 64 hosts), GPU links 200 Gb/s, fabric 100 Gb/s, 1 us per link (laps spec 4.1)"},
+          "switches, 64 hosts), GPU links 200 Gb/s, fabric 100 Gb/s, 1 us per link (laps spec "
+          "4.1)"},
          [](const std::string& n) { return BuildRail(RailParams{}, n); }},
         {{"hermes-sim",
           "leaf-spine 8 leaves x 8 spines, 16 hosts per leaf (128 hosts), 10 Gb/s, 2:1 "
