@@ -305,3 +305,75 @@ TEST(LapsPaths, RailTableSizesAndLengths)
         EXPECT_EQ(pit, 455u);
     }
 }
+
+TEST(Valiant, IndexedIntermediateMatchesList)
+{
+    for (const char* name : {"df-small", "sf-small", "laps-rail", "hermes-testbed"})
+    {
+        SCOPED_TRACE(name);
+        SwitchGraph g = Preset(name);
+        MinimalRouting mr(g);
+        for (uint32_t s = 0; s < g.NSwitches(); ++s)
+        {
+            for (uint32_t d = 0; d < g.NSwitches(); d += 3)
+            {
+                if (s == d)
+                {
+                    continue;
+                }
+                const std::vector<uint32_t> v = mr.ValiantIntermediates(s, d);
+                ASSERT_EQ(mr.ValiantCount(s, d), v.size());
+                for (uint32_t k = 0; k < v.size(); ++k)
+                {
+                    EXPECT_EQ(mr.ValiantIntermediate(s, d, k), v[k]);
+                }
+            }
+        }
+    }
+}
+
+TEST(BoundedPaths, SimpleWithinBoundAndContainMinimal)
+{
+    for (const char* name : {"df-small", "sf-small", "laps-rail", "hermes-sim"})
+    {
+        SCOPED_TRACE(name);
+        SwitchGraph g = Preset(name);
+        MinimalRouting mr(g);
+        const PathBound bound = SpritzBound(g, Analyze(g).diameter);
+        for (uint32_t s = 0; s < g.NSwitches(); s += 7)
+        {
+            for (uint32_t d = 0; d < g.NSwitches(); d += 5)
+            {
+                if (s == d)
+                {
+                    continue;
+                }
+                std::vector<GraphPath> all = mr.BoundedSimplePaths(s, d, bound);
+                std::set<std::vector<uint32_t>> seen;
+                uint32_t nMin = 0;
+                for (const auto& p : all)
+                {
+                    ExpectWellFormed(g, p, s, d);
+                    EXPECT_TRUE(bound.Admits(p));
+                    EXPECT_TRUE(seen.insert(p.links).second); // no duplicates
+                    nMin += p.minimal;
+                }
+                std::vector<GraphPath> mins = mr.MinimalPaths(s, d);
+                EXPECT_EQ(nMin, mins.size());
+                for (const auto& m : mins)
+                {
+                    EXPECT_EQ(seen.count(m.links), 1u);
+                }
+            }
+        }
+    }
+    // Exhaustive small case: 2 leaves x 2 spines, 2 parallel links per pair.  leaf0 -> leaf1
+    // within 4 hops: only the 2 x 2 x 2 two-hop paths (a longer one would revisit a leaf).
+    SwitchGraph t = Preset("hermes-testbed");
+    MinimalRouting mt(t);
+    PathBound b4;
+    b4.maxHops = 4;
+    EXPECT_EQ(mt.BoundedSimplePaths(0, 1, b4).size(), 8u);
+    // spine0 -> spine1: via leaf0 or leaf1, 2 x 2 links each = 8 paths.
+    EXPECT_EQ(mt.BoundedSimplePaths(2, 3, b4).size(), 8u);
+}

@@ -377,3 +377,37 @@ TEST(SpritzPaths, DragonflyTypesMatchTableI)
         {{1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}, {3, 2}};
     EXPECT_EQ(got, tableI);
 }
+
+TEST(SpritzPaths, EntriesAreBoundedSimplePaths)
+{
+    // Every Spritz entry is one of the bounded simple paths of the graph (spec 1.3).
+    for (const char* name : {"df-small", "sf-small"})
+    {
+        SCOPED_TRACE(name);
+        SwitchGraph g = Preset(name);
+        MinimalRouting mr(g);
+        SpritzTables t(mr);
+        const PathBound bound = SpritzBound(g, 0);
+        for (uint32_t s = 0; s < g.NSwitches(); s += 5)
+        {
+            for (uint32_t d = 0; d < g.NSwitches(); d += 3)
+            {
+                if (s == d)
+                {
+                    continue;
+                }
+                std::set<std::vector<uint32_t>> all;
+                for (const auto& p : mr.BoundedSimplePaths(s, d, bound))
+                {
+                    all.insert(p.links);
+                }
+                std::vector<SpritzEntry> es = t.Enumerate(s, d);
+                EXPECT_LE(es.size(), all.size());
+                for (const auto& e : es)
+                {
+                    EXPECT_EQ(all.count(t.Replay(s, d, e.Ev()).links), 1u);
+                }
+            }
+        }
+    }
+}

@@ -361,6 +361,104 @@ MinimalRouting::ValiantIntermediates(uint32_t s, uint32_t d) const
     return v;
 }
 
+uint32_t
+MinimalRouting::ValiantCount(uint32_t s, uint32_t d) const
+{
+    if (m_df)
+    {
+        return GroupOf(s) == GroupOf(d) ? m_g.fam.a - (s == d ? 1 : 2) : m_nGroups - 2;
+    }
+    const auto& fam = m_g.fam.family;
+    if (fam == "rail" || fam == "leaf-spine")
+    {
+        return static_cast<uint32_t>(ValiantIntermediates(s, d).size());
+    }
+    return m_g.NSwitches() - (s == d ? 1 : 2);
+}
+
+uint32_t
+MinimalRouting::ValiantIntermediate(uint32_t s, uint32_t d, uint32_t k) const
+{
+    // The k-th element of {0..n-1} \ {x, y} (x != y, or x == y for one exclusion).
+    auto skip2 = [](uint32_t k, uint32_t x, uint32_t y) {
+        const uint32_t lo = std::min(x, y);
+        const uint32_t hi = std::max(x, y);
+        uint32_t v = k;
+        v += v >= lo ? 1 : 0;
+        v += (hi != lo && v >= hi) ? 1 : 0;
+        return v;
+    };
+    if (m_df)
+    {
+        if (GroupOf(s) == GroupOf(d))
+        {
+            const uint32_t base = GroupOf(s) * m_g.fam.a;
+            return base + skip2(k, s - base, d - base);
+        }
+        return skip2(k, GroupOf(s), GroupOf(d));
+    }
+    const auto& fam = m_g.fam.family;
+    if (fam == "rail" || fam == "leaf-spine")
+    {
+        const auto v = ValiantIntermediates(s, d);
+        return k < v.size() ? v[k] : NONE;
+    }
+    return skip2(k, s, d);
+}
+
+std::vector<GraphPath>
+MinimalRouting::BoundedSimplePaths(uint32_t s,
+                                   uint32_t d,
+                                   const PathBound& bound,
+                                   uint32_t maxPaths) const
+{
+    std::vector<GraphPath> out;
+    GraphPath cur;
+    cur.switches.push_back(s);
+    std::vector<bool> onPath(m_g.NSwitches(), false);
+    onPath[s] = true;
+    uint32_t nLocal = 0;
+    uint32_t nGlobal = 0;
+    std::function<void(uint32_t)> dfs = [&](uint32_t x) {
+        if (out.size() >= maxPaths)
+        {
+            return;
+        }
+        if (x == d)
+        {
+            out.push_back(cur);
+            Classify(&out.back());
+            return;
+        }
+        const uint32_t hops = static_cast<uint32_t>(cur.links.size());
+        for (const Port& port : m_g.Ports(x))
+        {
+            const uint8_t rest = m_bfs(port.nbr, d);
+            if (onPath[port.nbr] || rest == DistanceMatrix::UNREACHABLE ||
+                hops + 1 + rest > bound.maxHops)
+            {
+                continue;
+            }
+            const bool global = m_g.links[port.link].kind == LinkKind::GLOBAL;
+            if ((global ? nGlobal + 1 > bound.maxGlobal : nLocal + 1 > bound.maxLocal))
+            {
+                continue;
+            }
+            (global ? nGlobal : nLocal)++;
+            onPath[port.nbr] = true;
+            cur.switches.push_back(port.nbr);
+            cur.links.push_back(port.link);
+            dfs(port.nbr);
+            cur.switches.pop_back();
+            cur.links.pop_back();
+            onPath[port.nbr] = false;
+            (global ? nGlobal : nLocal)--;
+        }
+    };
+    dfs(s);
+    return out;
+}
+
 namespace
 {
 bool

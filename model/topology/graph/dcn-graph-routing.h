@@ -137,6 +137,23 @@ class MinimalRouting
      * others: every switch other than s and d.
      */
     std::vector<uint32_t> ValiantIntermediates(uint32_t s, uint32_t d) const;
+    /** Number of Valiant intermediates of a pair (= ValiantIntermediates(s, d).size()). */
+    uint32_t ValiantCount(uint32_t s, uint32_t d) const;
+    /**
+     * The k-th Valiant intermediate (k < ValiantCount) without building the list: O(1)
+     * for DF and Slim Fly, so a switch policy can map a hash or random draw to it.
+     */
+    uint32_t ValiantIntermediate(uint32_t s, uint32_t d, uint32_t k) const;
+    /**
+     * Every simple path s..d within the bound (DFS pruned by BFS distances), in DFS
+     * order over ports, at most maxPaths; each classified (minimal, L, G, latency).
+     * The general "bounded simple paths" set; Spritz's EV-reachable subset is
+     * SpritzTables::Enumerate.
+     */
+    std::vector<GraphPath> BoundedSimplePaths(uint32_t s,
+                                              uint32_t d,
+                                              const PathBound& bound,
+                                              uint32_t maxPaths = 100000) const;
     /**
      * Valiant path through an intermediate: DF group: the default route to the
      * switch where the first global link (lowest id) from s's group to the
