@@ -200,3 +200,78 @@ TEST(LeafSpine, BadInput)
     p.linksPerPair = 0;
     ExpectOneLineError(BuildLeafSpine(p), "linksPerPair=0");
 }
+
+TEST(LeafSpine, OtherSizes)
+{
+    struct Case
+    {
+        uint32_t leaves, spines, hosts, k;
+    };
+
+    for (Case c : {Case{1, 1, 1, 1}, Case{3, 5, 7, 1}, Case{12, 4, 24, 3}, Case{5, 2, 3, 4}})
+    {
+        SCOPED_TRACE(std::to_string(c.leaves) + "x" + std::to_string(c.spines));
+        LeafSpineParams p;
+        p.leaves = c.leaves;
+        p.spines = c.spines;
+        p.hostsPerLeaf = c.hosts;
+        p.linksPerPair = c.k;
+        p.oversubscription = 1.0;
+        GraphResult r = BuildLeafSpine(p);
+        ASSERT_TRUE(r.Ok()) << r.error;
+        const SwitchGraph& g = r.graph;
+        EXPECT_EQ(g.NSwitches(), c.leaves + c.spines);
+        EXPECT_EQ(g.NHosts(), c.leaves * c.hosts);
+        EXPECT_EQ(g.NLinks(), c.leaves * c.spines * c.k);
+        for (uint32_t s = 0; s < g.NSwitches(); ++s)
+        {
+            EXPECT_EQ(g.Radix(s), s < c.leaves ? c.hosts + c.spines * c.k : c.leaves * c.k);
+            EXPECT_EQ(TierOf(g.switches[s].role), s < c.leaves ? 0 : 1);
+        }
+        // 1:1 -> the uplink capacity of a leaf equals its host capacity.
+        EXPECT_NEAR(g.links[0].rateBps * c.spines * c.k, c.hosts * 10e9, 1e-3);
+        GraphStats st = Analyze(g);
+        EXPECT_TRUE(st.connected);
+        EXPECT_EQ(st.diameter, c.leaves + c.spines == 2 ? 1u : 2u);
+    }
+}
+
+TEST(Rail, OtherSizes)
+{
+    for (uint32_t c : {1u, 2u, 5u})
+    {
+        for (uint32_t r : {1u, 3u, 8u})
+        {
+            RailParams p;
+            p.clusters = c;
+            p.rails = r;
+            GraphResult res = BuildRail(p);
+            ASSERT_TRUE(res.Ok());
+            const SwitchGraph& g = res.graph;
+            EXPECT_EQ(g.NSwitches(), c * r + c + r);
+            EXPECT_EQ(g.NHosts(), c * r);
+            EXPECT_EQ(g.NLinks(), 2 * c * r);
+            GraphStats st = Analyze(g);
+            EXPECT_TRUE(st.connected);
+            // Two NVLink (or rail) switches are 4 hops apart as soon as there are two.
+            EXPECT_EQ(st.diameter, c * r > 1 ? 4u : 2u);
+            // NIC to NIC: 4 hops across cluster and rail, else 2 (same cluster or rail).
+            DistanceMatrix dm(g);
+            uint32_t nicMax = 0;
+            for (uint32_t a = 0; a < c * r; ++a)
+            {
+                for (uint32_t b = 0; b < c * r; ++b)
+                {
+                    nicMax = std::max<uint32_t>(nicMax, dm(a, b));
+                    if (a != b)
+                    {
+                        const bool sameCluster = a / r == b / r;
+                        const bool sameRail = a % r == b % r;
+                        EXPECT_EQ(dm(a, b), sameCluster || sameRail ? 2u : 4u);
+                    }
+                }
+            }
+            EXPECT_EQ(nicMax, (c > 1 && r > 1) ? 4u : (c * r > 1 ? 2u : 0u));
+        }
+    }
+}
