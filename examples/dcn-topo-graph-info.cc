@@ -7,14 +7,17 @@
  *
  *   ./build/dcn-topo-graph-info --topo=spritz-df
  *   ./build/dcn-topo-graph-info --list
+ *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
  */
 #include "ns3/command-line.h"
+#include "ns3/dcn-graph-dot.h"
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -35,10 +38,14 @@ main(int argc, char** argv)
     std::string topo = "spritz-df";
     bool list = false;
     bool tables = true;
+    std::string dot;
+    bool dotHosts = true;
     ns3::CommandLine cmd(__FILE__);
     cmd.AddValue("topo", "switch-graph preset (see --list)", topo);
     cmd.AddValue("list", "list the presets and exit", list);
     cmd.AddValue("tables", "build every source switch's path table", tables);
+    cmd.AddValue("dot", "write the topology as Graphviz DOT to this file", dot);
+    cmd.AddValue("dotHosts", "draw hosts in the DOT file", dotHosts);
     cmd.Parse(argc, argv);
     if (list)
     {
@@ -71,6 +78,19 @@ main(int argc, char** argv)
     }
     std::cout << " ), radix " << st.minRadix << ".." << st.maxRadix << ", diameter " << st.diameter
               << (st.connected ? "" : " (DISCONNECTED)") << "\n";
+    if (!dot.empty())
+    {
+        std::ofstream out(dot);
+        DotOptions o;
+        o.hosts = dotHosts;
+        out << ToDot(g, o);
+        if (!out)
+        {
+            std::cerr << "dcn-topo-graph-info: --dot: cannot write '" << dot << "'\n";
+            return 1;
+        }
+        std::cout << "wrote " << dot << "\n";
+    }
     t0 = std::chrono::steady_clock::now();
     MinimalRouting mr(g);
     const double tRouting = Since(t0);
