@@ -65,6 +65,11 @@ PathBound SpritzBound(const SwitchGraph& g, uint32_t diameter);
 /** Serialisation + propagation of one hop in integer picoseconds (exact sums and ties). */
 uint64_t HopLatencyPs(const SwitchLink& l, uint32_t packetBytes);
 
+/**
+ * Minimal routing state of one graph.  Keeps a reference to the graph: the graph must
+ * outlive it (and SpritzTables keeps a reference to this object).  Hop distances are
+ * stored in 8 bits (graphs of diameter < 255).
+ */
 class MinimalRouting
 {
   public:
