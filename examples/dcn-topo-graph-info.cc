@@ -1,0 +1,146 @@
+/*
+ * dcn-topo-graph-info: builds one switch-graph preset of the ns-3-free topology layer
+ * (model/topology/graph/) and prints its structure, its minimal-routing state and the
+ * size and build time of its path tables (Spritz per-source tables for Dragonfly and
+ * Slim Fly, LAPS waypoint paths otherwise).  No simulation is run; the BENCH line
+ * reports zero events so that bench/run.sh can time the build (wall time, peak RSS).
+ *
+ *   ./build/dcn-topo-graph-info --topo=spritz-df
+ *   ./build/dcn-topo-graph-info --list
+ *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
+ */
+#include "ns3/command-line.h"
+#include "ns3/dcn-graph-dot.h"
+#include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-spritz-tables.h"
+#include "ns3/dcn-topo-builders.h"
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <map>
+
+using namespace dcn;
+
+namespace
+{
+double
+Since(std::chrono::steady_clock::time_point t0)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    std::string topo = "spritz-df";
+    bool list = false;
+    bool tables = true;
+    std::string dot;
+    bool dotHosts = true;
+    ns3::CommandLine cmd(__FILE__);
+    cmd.AddValue("topo", "switch-graph preset (see --list)", topo);
+    cmd.AddValue("list", "list the presets and exit", list);
+    cmd.AddValue("tables", "build every source switch's path table", tables);
+    cmd.AddValue("dot", "write the topology as Graphviz DOT to this file", dot);
+    cmd.AddValue("dotHosts", "draw hosts in the DOT file", dotHosts);
+    cmd.Parse(argc, argv);
+    if (list)
+    {
+        for (const auto& p : ListPresets())
+        {
+            std::cout << p.name << "  " << p.description << "\n";
+        }
+        return 0;
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    GraphResult r = BuildPreset(topo);
+    if (!r.Ok())
+    {
+        std::cerr << "dcn-topo-graph-info: --topo: " << r.error << "\n";
+        return 1;
+    }
+    const SwitchGraph& g = r.graph;
+    const double tBuild = Since(t0);
+    GraphStats st = Analyze(g);
+    std::map<std::string, uint32_t> kinds;
+    for (const auto& l : g.links)
+    {
+        kinds[ToString(l.kind)]++;
+    }
+    std::cout << "topology " << g.name << " (" << g.fam.family << "): " << g.NSwitches()
+              << " switches, " << g.NHosts() << " hosts, " << g.NLinks() << " switch links (";
+    for (const auto& [k, n] : kinds)
+    {
+        std::cout << " " << k << "=" << n;
+    }
+    std::cout << " ), radix " << st.minRadix << ".." << st.maxRadix << ", diameter " << st.diameter
+              << (st.connected ? "" : " (DISCONNECTED)") << "\n";
+    if (!dot.empty())
+    {
+        std::ofstream out(dot);
+        DotOptions o;
+        o.hosts = dotHosts;
+        out << ToDot(g, o);
+        if (!out)
+        {
+            std::cerr << "dcn-topo-graph-info: --dot: cannot write '" << dot << "'\n";
+            return 1;
+        }
+        std::cout << "wrote " << dot << "\n";
+    }
+    t0 = std::chrono::steady_clock::now();
+    MinimalRouting mr(g);
+    const double tRouting = Since(t0);
+    std::cout << "minimal routing: default table " << g.NSwitches() << "^2 ports, built in "
+              << tRouting << " s\n";
+    t0 = std::chrono::steady_clock::now();
+    uint64_t entries = 0;
+    uint32_t lo = ~0u;
+    uint32_t hi = 0;
+    size_t maxBytes = 0;
+    if (tables && (g.fam.family == "dragonfly" || g.fam.family == "slimfly"))
+    {
+        SpritzTables t(mr);
+        for (uint32_t s = 0; s < g.NSwitches(); ++s)
+        {
+            SpritzSourceTable tab(t, s);
+            entries += tab.TotalEntries();
+            maxBytes = std::max(maxBytes, tab.MemoryBytes());
+            for (uint32_t d = 0; d < g.NSwitches(); ++d)
+            {
+                if (d != s)
+                {
+                    lo = std::min(lo, tab.Count(d));
+                    hi = std::max(hi, tab.Count(d));
+                }
+            }
+        }
+        std::cout << "spritz tables: " << entries << " entries, " << lo << ".." << hi
+                  << " per switch pair, <= " << maxBytes << " B per source switch, built in "
+                  << Since(t0) << " s\n";
+    }
+    else if (tables)
+    {
+        for (uint32_t s = 0; s < g.NSwitches(); ++s)
+        {
+            for (uint32_t d = 0; d < g.NSwitches(); ++d)
+            {
+                if (s != d && g.switches[s].nHosts > 0 && g.switches[d].nHosts > 0)
+                {
+                    const auto n = static_cast<uint32_t>(mr.LapsPaths(s, d).size());
+                    entries += n;
+                    lo = std::min(lo, n);
+                    hi = std::max(hi, n);
+                }
+            }
+        }
+        std::cout << "waypoint paths: " << entries << " paths, " << lo << ".." << hi
+                  << " per host-switch pair, built in " << Since(t0) << " s\n";
+    }
+    std::cout << "graph built in " << tBuild << " s\n";
+    std::cout << "BENCH events=0 packet_hops=0\n";
+    return 0;
+}
