@@ -1,4 +1,5 @@
 // GoogleTest unit tests of the typed option parsers (helper/dcn-option-parse.h).
+#include "ns3/dcn-failure-spec-parse.h"
 #include "ns3/dcn-option-parse.h"
 
 #include <gtest/gtest.h>

@@ -36,8 +36,10 @@
 
 #include "dcn-option-parse.h"
 
+#include "ns3/attribute.h"
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
+#include "ns3/ptr.h"
 
 #include <cstdint>
 #include <functional>
@@ -63,9 +65,15 @@ constexpr int DCN_EXIT_BAD_INPUT = 2;
  * Check one ns-3 argument without applying it.  `name` is the argument without its
  * leading "--": a global value name or "ns3::Type::Attribute".  Returns "" if the
  * name exists and `value` is well-formed and accepted by the checker, else one line
- * naming the option, the value and what is allowed.  Never aborts.
+ * naming the option, the value and what is allowed.  Never aborts.  With `out`, the
+ * typed value to apply (GlobalValue::Bind / Config::SetDefault).
  */
-std::string DcnCheckNs3Argument(const std::string& name, const std::string& value);
+std::string DcnCheckNs3Argument(const std::string& name,
+                                const std::string& value,
+                                Ptr<AttributeValue>* out = nullptr);
+
+/** ns3::Time of a parsed time (Time::FromDouble, as ns-3's own Time(string)). */
+ns3::Time DcnToTime(const dcnopt::TimeText& t);
 
 /** True if `name` (without "--") is an ns-3 argument: a global value or contains "::". */
 bool DcnIsNs3Argument(const std::string& name);

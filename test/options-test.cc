@@ -5,6 +5,7 @@
  * options, applies accepted ns-3 arguments and documents presets in its help.
  */
 #include "ns3/config.h"
+#include "ns3/dcn-failure-spec-parse.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/double.h"
