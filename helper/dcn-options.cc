@@ -10,6 +10,8 @@
 #include "ns3/log.h"
 #include "ns3/type-id.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -462,6 +464,15 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
     {
         if (a.size() < 3 || a[0] != '-' || a[1] != '-')
         {
+            std::string guess =
+                a.substr(a.find_first_not_of('-') == std::string::npos ? a.size()
+                                                                       : a.find_first_not_of('-'));
+            guess = guess.substr(0, guess.find('='));
+            if (Find(guess) != nullptr)
+            {
+                return "option --" + guess + ": argument '" + a +
+                       "' lacks the leading '--'; allowed: --" + guess + "=<value>";
+            }
             return "argument '" + a + "': not an option; allowed: --name=value (see --PrintHelp)";
         }
         size_t eq = a.find('=');
@@ -509,6 +520,18 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
         for (const auto& o : m_options)
         {
             names.push_back("--" + o->name);
+        }
+        for (const auto& o : m_options) // same name but for case: say so
+        {
+            if (o->name.size() == name.size() &&
+                std::equal(name.begin(), name.end(), o->name.begin(), [](char x, char y) {
+                    return std::tolower(static_cast<unsigned char>(x)) ==
+                           std::tolower(static_cast<unsigned char>(y));
+                }))
+            {
+                return "option --" + name + ": unknown option (did you mean --" + o->name +
+                       "?); allowed: " + Join(names);
+            }
         }
         return "option --" + name + ": unknown option; allowed: " + Join(names) +
                ", --ns3::Type::Attr, ns-3 global values (see --PrintHelp)";
