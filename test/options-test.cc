@@ -14,6 +14,9 @@
 #include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 
+#include <fstream>
+#include <iterator>
+
 using namespace ns3;
 
 namespace
@@ -244,6 +247,54 @@ class DcnOptionsTestCase : public TestCase
     }
 };
 
+/** Every --ns3::Type::Attr=value written in README.md and doc/*.rst names a real attribute. */
+class DocumentedAttributesTestCase : public TestCase
+{
+  public:
+    DocumentedAttributesTestCase()
+        : TestCase("--ns3:: attribute names in README.md and doc rst files exist")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string root = std::string(DCNLB_DATA_DIR) + "/../";
+        uint32_t seen = 0;
+        for (const char* file : {"README.md",
+                                 "doc/fabric.rst",
+                                 "doc/transport.rst",
+                                 "doc/workloads.rst",
+                                 "doc/reps.rst"})
+        {
+            std::ifstream in(root + file);
+            if (std::string(file) == "README.md")
+            {
+                NS_TEST_ASSERT_MSG_EQ(in.good(), true, "cannot read " << root << file);
+            }
+            std::string text((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+            for (size_t pos = text.find("--ns3::"); pos != std::string::npos;
+                 pos = text.find("--ns3::", pos + 1))
+            {
+                size_t end = text.find_first_of("= `\n", pos);
+                std::string name = text.substr(pos + 2, end - pos - 2);
+                if (name == "ns3::Type::Attribute" || name == "ns3::Type::Attr" || text[end] != '=')
+                {
+                    continue; // placeholders, names without a value
+                }
+                size_t vend = text.find_first_of(" `\n", end);
+                std::string value = text.substr(end + 1, vend - end - 1);
+                seen++;
+                NS_TEST_EXPECT_MSG_EQ(DcnCheckNs3Argument(name, value),
+                                      "",
+                                      file << ": --" << name << "=" << value);
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(seen, 0, "README.md shows at least one --ns3:: attribute");
+    }
+};
+
 class DcnOptionsTestSuite : public TestSuite
 {
   public:
@@ -252,6 +303,7 @@ class DcnOptionsTestSuite : public TestSuite
     {
         AddTestCase(new Ns3ArgumentTestCase(), DCNLB_TEST_QUICK);
         AddTestCase(new DcnOptionsTestCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new DocumentedAttributesTestCase(), DCNLB_TEST_QUICK);
     }
 };
 
