@@ -163,7 +163,7 @@ CheckValue(const std::string& opt,
         }
         v = checker->CreateValidValue(StringValue(value));
     }
-    else if (type == "ns3::EnumValue" || type == "ns3::StringValue")
+    else if (type.rfind("ns3::EnumValue", 0) == 0 || type == "ns3::StringValue")
     {
         // Enum and string deserialisation never abort.
         v = checker->CreateValidValue(StringValue(value));
@@ -252,7 +252,7 @@ DcnCheckNs3Argument(const std::string& name, const std::string& value, Ptr<Attri
         return "option --" + name + ": " + typeName + " has no attribute '" + attr +
                "'; allowed: " + (names.empty() ? std::string("(none)") : Join(names));
     }
-    if (ai.supportLevel == TypeId::OBSOLETE)
+    if (ai.supportLevel == TypeId::SupportLevel::OBSOLETE)
     {
         return "option --" + name + ": attribute is obsolete; allowed: " + ai.supportMsg;
     }
