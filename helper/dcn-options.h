@@ -60,6 +60,11 @@ class DcnOptionError : public std::runtime_error
 
 /** Exit code of every refused input. */
 constexpr int DCN_EXIT_BAD_INPUT = 2;
+/**
+ * Exit code of a run in which some flow did not finish (FctStats::AllFinished() is
+ * false) and the user did not ask to tolerate it (phase 2: --allowUnfinished).
+ */
+constexpr int DCN_EXIT_UNFINISHED = 3;
 
 /**
  * Check one ns-3 argument without applying it.  `name` is the argument without its
