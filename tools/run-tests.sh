@@ -2,8 +2,10 @@
 # Builds dcn-lb (standalone, against the installed ns-3) and runs EVERY test:
 # all ns-3 TestSuites (test/*.cc, through build/dcn-lb-test-runner) and all
 # GoogleTest unit tests (gtest/*.cc, build/dcn-lb-gtest), and the bad-input checks of
-# the examples (tools/check-bad-input.sh).  The last line is
-#   dcn-lb tests: ns-3 suites <p> passed, <f> failed | gtest <p> passed, <f> failed | bad-input <p> passed, <f> failed | TOTAL <p> passed, <f> failed
+# the examples (tools/check-bad-input.sh: corpus test/bad-input/corpus.txt + legacy
+# checks) and the determinism check of dcn-lb-compare (tools/check-determinism.sh).
+# The last line is
+#   dcn-lb tests: ns-3 suites <p> passed, <f> failed | gtest <p> passed, <f> failed | bad-input <p> passed, <f> failed | determinism <p> passed, <f> failed | TOTAL <p> passed, <f> failed
 # Exit status 0 only if everything passed.
 #   BUILD_DIR (default build), BUILD_TYPE (default Release), JOBS (default nproc)
 set -euo pipefail
@@ -61,7 +63,19 @@ else
     b_fail=1
 fi
 
-tp=$((ns3_pass + g_pass + b_pass))
-tf=$((ns3_fail + g_fail + b_fail))
-echo "dcn-lb tests: ns-3 suites $ns3_pass passed, $ns3_fail failed | gtest $g_pass passed, $g_fail failed | bad-input $b_pass passed, $b_fail failed | TOTAL $tp passed, $tf failed"
+echo "=== Determinism: tools/check-determinism.sh"
+d_pass=0
+d_fail=0
+dout=$(bash tools/check-determinism.sh "$BUILD_DIR" 2>&1) || true
+echo "$dout"
+if [[ $dout =~ determinism\ checks:\ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    d_pass=${BASH_REMATCH[1]}
+    d_fail=${BASH_REMATCH[2]}
+else
+    d_fail=1
+fi
+
+tp=$((ns3_pass + g_pass + b_pass + d_pass))
+tf=$((ns3_fail + g_fail + b_fail + d_fail))
+echo "dcn-lb tests: ns-3 suites $ns3_pass passed, $ns3_fail failed | gtest $g_pass passed, $g_fail failed | bad-input $b_pass passed, $b_fail failed | determinism $d_pass passed, $d_fail failed | TOTAL $tp passed, $tf failed"
 [[ $tf -eq 0 ]]

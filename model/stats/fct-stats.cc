@@ -23,6 +23,135 @@ void
 FctStats::Clear()
 {
     m_records.clear();
+    m_runEnd = Time(-1);
+}
+
+FctRecord
+FctStats::Unfinished(uint32_t src,
+                     uint32_t dst,
+                     uint64_t bytes,
+                     Time start,
+                     Time ideal,
+                     const FctProgress& progress)
+{
+    NS_ABORT_MSG_IF(progress.bytesAcked > bytes,
+                    "FctStats::Unfinished: " << progress.bytesAcked << " bytes acked of a " << bytes
+                                             << "-byte flow");
+    FctRecord r;
+    r.src = src;
+    r.dst = dst;
+    r.bytes = bytes;
+    r.start = start;
+    r.finish = start;
+    r.ideal = ideal;
+    r.completed = false;
+    r.retransmissions = progress.retransmissions;
+    r.outOfOrder = progress.outOfOrder;
+    r.timeouts = progress.timeouts;
+    r.trimmed = progress.trimmed;
+    r.bytesAcked = progress.bytesAcked;
+    return r;
+}
+
+void
+FctStats::SetRunEnd(Time end)
+{
+    m_runEnd = end;
+}
+
+Time
+FctStats::GetRunEnd() const
+{
+    return m_runEnd;
+}
+
+uint32_t
+FctStats::CountUnfinished() const
+{
+    uint32_t n = 0;
+    for (const auto& r : m_records)
+    {
+        n += r.completed ? 0 : 1;
+    }
+    return n;
+}
+
+bool
+FctStats::AllFinished() const
+{
+    return CountUnfinished() == 0;
+}
+
+std::vector<FctRecord>
+FctStats::GetUnfinished() const
+{
+    std::vector<FctRecord> out;
+    for (const auto& r : m_records)
+    {
+        if (!r.completed)
+        {
+            out.push_back(r);
+        }
+    }
+    return out;
+}
+
+void
+FctStats::WriteUnfinishedCsv(std::ostream& os) const
+{
+    os << "src,dst,size_bytes,start_us,run_end_us,elapsed_us,ideal_fct_us,acked_bytes,"
+          "retransmissions,out_of_order,timeouts,trimmed\n";
+    std::ostringstream line;
+    line << std::setprecision(10);
+    for (const auto& r : GetUnfinished())
+    {
+        line.str("");
+        line << r.src << ',' << r.dst << ',' << r.bytes << ',' << r.start.GetSeconds() * 1e6 << ',';
+        if (!m_runEnd.IsNegative())
+        {
+            line << m_runEnd.GetSeconds() * 1e6 << ',' << (m_runEnd - r.start).GetSeconds() * 1e6;
+        }
+        else
+        {
+            line << ',';
+        }
+        line << ',';
+        if (r.ideal.IsStrictlyPositive())
+        {
+            line << r.ideal.GetSeconds() * 1e6;
+        }
+        line << ',' << r.bytesAcked << ',' << r.retransmissions << ',' << r.outOfOrder << ','
+             << r.timeouts << ',' << r.trimmed << '\n';
+        os << line.str();
+    }
+}
+
+void
+FctStats::PrintUnfinished(std::ostream& os, size_t maxLines) const
+{
+    auto unf = GetUnfinished();
+    if (unf.empty())
+    {
+        return;
+    }
+    os << "unfinished flows: " << unf.size() << " of " << m_records.size();
+    if (!m_runEnd.IsNegative())
+    {
+        os << " (run ended at " << std::fixed << std::setprecision(2) << m_runEnd.GetSeconds() * 1e6
+           << " us)" << std::defaultfloat;
+    }
+    os << '\n';
+    for (size_t i = 0; i < unf.size() && i < maxLines; ++i)
+    {
+        const auto& r = unf[i];
+        os << "  " << r.src << " -> " << r.dst << ": " << r.bytesAcked << " of " << r.bytes
+           << " bytes acked, " << r.retransmissions << " retransmissions, " << r.timeouts
+           << " timeouts\n";
+    }
+    if (unf.size() > maxLines)
+    {
+        os << "  ... " << (unf.size() - maxLines) << " more\n";
+    }
 }
 
 double
@@ -101,6 +230,7 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
     double sumSlow = 0;
     Time firstStart = Time::Max();
     Time lastFinish = Time::Min();
+    Time firstStartAll = Time::Max();
     for (const auto& r : m_records)
     {
         if (r.bytes < lo || r.bytes >= hi)
@@ -111,9 +241,14 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
         s.outOfOrder += r.outOfOrder;
         s.timeouts += r.timeouts;
         s.trimmed += r.trimmed;
+        firstStartAll = std::min(firstStartAll, r.start);
         if (!r.completed)
         {
             s.unfinished++;
+            s.unfinishedBytes += r.bytes;
+            s.unfinishedBytesAcked += r.bytesAcked;
+            s.unfinishedRetransmissions += r.retransmissions;
+            s.unfinishedTimeouts += r.timeouts;
             continue;
         }
         s.count++;
@@ -137,6 +272,16 @@ FctStats::SummarizeIf(uint64_t lo, uint64_t hi) const
         s.meanSlowdown = sumSlow / s.count;
         s.p50Slowdown = Percentile(slow, 50);
         s.p99Slowdown = Percentile(slow, 99);
+    }
+    if (!m_runEnd.IsNegative())
+    {
+        s.runEndUs = m_runEnd.GetSeconds() * 1e6;
+        if (s.unfinished > 0)
+        {
+            // The run did not complete: it lasted at least until the run end.
+            s.completionUs = (m_runEnd - firstStartAll).GetSeconds() * 1e6;
+            s.completionLowerBound = true;
+        }
     }
     return s;
 }
@@ -172,8 +317,12 @@ FctStats::WriteCsv(std::ostream& os) const
         {
             line << ",,";
         }
-        line << r.ideal.GetSeconds() * 1e6 << ',';
-        if (r.completed)
+        if (r.ideal.IsStrictlyPositive())
+        {
+            line << r.ideal.GetSeconds() * 1e6;
+        }
+        line << ',';
+        if (r.completed && r.ideal.IsStrictlyPositive())
         {
             line << r.Slowdown();
         }
@@ -221,7 +370,12 @@ FctStats::WriteSummaryJson(std::ostream& os, const FctSummary& s)
        << ",\"mean_slowdown\":" << s.meanSlowdown << ",\"p50_slowdown\":" << s.p50Slowdown
        << ",\"p99_slowdown\":" << s.p99Slowdown << ",\"retransmissions\":" << s.retransmissions
        << ",\"out_of_order\":" << s.outOfOrder << ",\"timeouts\":" << s.timeouts
-       << ",\"trimmed\":" << s.trimmed << "}";
+       << ",\"trimmed\":" << s.trimmed << ",\"run_end_us\":" << s.runEndUs
+       << ",\"completion_lower_bound\":" << (s.completionLowerBound ? "true" : "false")
+       << ",\"unfinished_bytes\":" << s.unfinishedBytes
+       << ",\"unfinished_bytes_acked\":" << s.unfinishedBytesAcked
+       << ",\"unfinished_retransmissions\":" << s.unfinishedRetransmissions
+       << ",\"unfinished_timeouts\":" << s.unfinishedTimeouts << "}";
 }
 
 void
@@ -307,7 +461,9 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
     row("p50 FCT (us)", [&](size_t i) { return fmt(sums[i].p50Us); });
     row("p99 FCT (us)", [&](size_t i) { return fmt(sums[i].p99Us); });
     row("max FCT (us)", [&](size_t i) { return fmt(sums[i].maxUs); });
-    row("completion time (us)", [&](size_t i) { return fmt(sums[i].completionUs); });
+    row("completion time (us)", [&](size_t i) {
+        return (sums[i].completionLowerBound ? ">=" : "") + fmt(sums[i].completionUs);
+    });
     row("mean slowdown", [&](size_t i) { return fmt(sums[i].meanSlowdown); });
     row("p99 slowdown", [&](size_t i) { return fmt(sums[i].p99Slowdown); });
     row("retransmissions", [&](size_t i) { return std::to_string(sums[i].retransmissions); });
@@ -319,6 +475,23 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
     row("fabric ECN marks", [&](size_t i) { return std::to_string(ctr[i].marks); });
     row("fabric trims", [&](size_t i) { return std::to_string(ctr[i].trims); });
     row("packet hops", [&](size_t i) { return std::to_string(ctr[i].packetHops); });
+    bool anyUnfinished = false;
+    for (const auto& s : sums)
+    {
+        anyUnfinished |= s.unfinished > 0;
+    }
+    if (anyUnfinished) // only then: the all-finished table stays as it was
+    {
+        row("run end (us)", [&](size_t i) { return fmt(sums[i].runEndUs); });
+        row("unfinished bytes acked", [&](size_t i) {
+            return std::to_string(sums[i].unfinishedBytesAcked) + "/" +
+                   std::to_string(sums[i].unfinishedBytes);
+        });
+        row("unfinished retx",
+            [&](size_t i) { return std::to_string(sums[i].unfinishedRetransmissions); });
+        row("unfinished timeouts",
+            [&](size_t i) { return std::to_string(sums[i].unfinishedTimeouts); });
+    }
     return os.str();
 }
 

@@ -20,6 +20,14 @@
  *
  * Percentiles use the nearest-rank method: the p-th percentile of n sorted
  * values v[1..n] is v[ceil(p/100 * n)] (v[1] for p = 0).
+ *
+ * Unfinished flows (issue 9): a flow that did not complete by the end of the run is
+ * recorded with FctStats::Unfinished(), which takes the connection's real progress
+ * (FctProgress: bytes acknowledged, retransmissions, timeouts, ... of that message so
+ * far; never zeros made up by the caller) and its ideal FCT.  SetRunEnd() records when
+ * the run ended; summaries then count unfinished flows separately, report the run end,
+ * and the completion time of a run with unfinished flows is the run end minus the
+ * first start (a lower bound, flagged).  AllFinished() is the exit-status predicate.
  */
 #ifndef DCN_FCT_STATS_H
 #define DCN_FCT_STATS_H
@@ -50,6 +58,7 @@ struct FctRecord
     uint32_t outOfOrder{0};
     uint32_t timeouts{0};
     uint32_t trimmed{0};
+    uint64_t bytesAcked{0}; //!< unfinished flows: bytes acknowledged by the run end
 
     Time Fct() const
     {
@@ -80,6 +89,26 @@ struct FctSummary
     uint64_t outOfOrder{0};
     uint64_t timeouts{0};
     uint64_t trimmed{0};
+    // Added for unfinished flows (issue 9):
+    double runEndUs{0};               //!< simulated time the run ended (0: not recorded)
+    bool completionLowerBound{false}; //!< unfinished flows: completionUs = run end - first start
+    uint64_t unfinishedBytes{0};      //!< bytes of the unfinished flows
+    uint64_t unfinishedBytesAcked{0}; //!< of which acknowledged by the run end
+    uint64_t unfinishedRetransmissions{0}; //!< part of retransmissions due to unfinished flows
+    uint64_t unfinishedTimeouts{0};        //!< part of timeouts due to unfinished flows
+};
+
+/**
+ * What really happened to a message that has not completed, read from its
+ * connection's state at the end of the run (the transport's per-message counters).
+ */
+struct FctProgress
+{
+    uint64_t bytesAcked{0};
+    uint32_t retransmissions{0};
+    uint32_t outOfOrder{0};
+    uint32_t timeouts{0};
+    uint32_t trimmed{0};
 };
 
 /** Fabric-wide counters aggregated from the queue discs and devices. */
@@ -105,6 +134,39 @@ class FctStats
   public:
     void Add(const FctRecord& r);
     void Clear();
+
+    /**
+     * Record for a flow that did not complete: counters from `progress` (the
+     * connection's real state), finish = start, completed = false.  `ideal` is the
+     * flow's ideal FCT (IdealFct()); it is written to the CSV only if positive.
+     */
+    static FctRecord Unfinished(uint32_t src,
+                                uint32_t dst,
+                                uint64_t bytes,
+                                Time start,
+                                Time ideal,
+                                const FctProgress& progress);
+
+    /** The simulated time at which the run ended (Simulator::Now() after Run()). */
+    void SetRunEnd(Time end);
+    /** Run end; negative if not recorded. */
+    Time GetRunEnd() const;
+    /** Number of records that did not complete. */
+    uint32_t CountUnfinished() const;
+    /** True if every recorded flow completed (the examples' exit-status predicate). */
+    bool AllFinished() const;
+    /** The unfinished records, in insertion order. */
+    std::vector<FctRecord> GetUnfinished() const;
+    /**
+     * CSV of the unfinished flows: src,dst,size_bytes,start_us,run_end_us,elapsed_us,
+     * ideal_fct_us,acked_bytes,retransmissions,out_of_order,timeouts,trimmed.
+     */
+    void WriteUnfinishedCsv(std::ostream& os) const;
+    /**
+     * "unfinished flows: <n> of <m> (run ended at <t> us)" and up to maxLines lines
+     * "  src -> dst: acked/bytes bytes, retx, timeouts"; nothing if all finished.
+     */
+    void PrintUnfinished(std::ostream& os, size_t maxLines) const;
 
     const std::vector<FctRecord>& GetRecords() const
     {
@@ -162,6 +224,7 @@ class FctStats
   private:
     FctSummary SummarizeIf(uint64_t lo, uint64_t hi) const;
     std::vector<FctRecord> m_records;
+    Time m_runEnd{-1};
 };
 
 } // namespace ns3

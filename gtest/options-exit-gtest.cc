@@ -1,0 +1,75 @@
+// GoogleTest death tests: a refused input ends the process with exit code 2 and ONE
+// line on stderr, before anything else runs (helper/dcn-options.h).
+#include "ns3/dcn-options.h"
+
+#include <gtest/gtest.h>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/** Parse `args` with a small declared option set (in the death-test child). */
+void
+ParseArgs(std::vector<std::string> args)
+{
+    uint32_t hosts = 8;
+    Time stop = MilliSeconds(1);
+    DcnOptions o("prog", "test");
+    o.Unsigned("hosts", "Hosts", hosts).Range(1, 1024);
+    o.Time("stopTime", "Stop", stop).Min(NanoSeconds(1));
+    std::vector<char*> argv{const_cast<char*>("prog")};
+    for (auto& a : args)
+    {
+        argv.push_back(a.data());
+    }
+    argv.push_back(nullptr);
+    o.Parse(static_cast<int>(argv.size() - 1), argv.data());
+    std::exit(hosts == 16 ? 0 : 1); // accepted: the caller checks the value
+}
+
+} // namespace
+
+TEST(DcnOptionsExit, ExitPrintsOneLineAndExits2)
+{
+    EXPECT_EXIT(DcnOptions::Exit("prog", "option --x: value 'a\nb' is not y; allowed: z"),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --x: value 'a b' is not y; allowed: z\n$");
+}
+
+TEST(DcnOptionsExit, BadValuesExit2WithOneLine)
+{
+    EXPECT_EXIT(
+        ParseArgs({"--hosts=-1"}),
+        ::testing::ExitedWithCode(2),
+        "^prog: error: option --hosts: value '-1' is not a non-negative integer; allowed: an "
+        "integer in \\[1, 1024\\]\n$");
+    EXPECT_EXIT(ParseArgs({"--stopTime=abc"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --stopTime: value 'abc' is not a time[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--RngRun=abc"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --RngRun: value 'abc'[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--RngSeed=0"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --RngSeed: value '0'[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--SimulatorImplementationType=ns3::Nope"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --SimulatorImplementationType: value 'ns3::Nope'[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--ns3::DcnQueueDisc::KminFraction=abc"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --ns3::DcnQueueDisc::KminFraction: value 'abc'[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--ns3::Nope::X=1"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --ns3::Nope::X: unknown TypeId[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--hostz=3"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --hostz: unknown option[^\n]*\n$");
+}
+
+TEST(DcnOptionsExit, GoodValuesAndHelp)
+{
+    EXPECT_EXIT(ParseArgs({"--hosts=16", "--RngRun=5"}), ::testing::ExitedWithCode(0), "^$");
+    EXPECT_EXIT(ParseArgs({"--PrintHelp"}), ::testing::ExitedWithCode(0), "^$");
+}
