@@ -4,6 +4,8 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
+#include <cmath>
+
 namespace ns3
 {
 
@@ -374,6 +376,41 @@ FailureHelper::GetUnroutableDrops() const
         }
     }
     return n;
+}
+
+std::vector<uint32_t>
+FailureHelper::FailRandomLinks(double fraction,
+                               Ptr<UniformRandomVariable> rng,
+                               Time start,
+                               Time withdrawDelay,
+                               Time duration)
+{
+    NS_LOG_FUNCTION(this << fraction << start << withdrawDelay << duration);
+    NS_ABORT_MSG_IF(!m_fabric, "FailureHelper::FailRandomLinks: no fabric set");
+    NS_ABORT_MSG_IF(!(fraction >= 0 && fraction <= 1),
+                    "FailureHelper::FailRandomLinks: fraction=" << fraction << "; allowed [0, 1]");
+    NS_ABORT_MSG_IF(!rng, "FailureHelper::FailRandomLinks: no random variable");
+    std::vector<uint32_t> ids;
+    for (const DcnLinkInfo& l : m_fabric->GetLinks())
+    {
+        if (l.tierA >= 0 && l.tierB >= 0)
+        {
+            ids.push_back(l.id);
+        }
+    }
+    const uint32_t total = static_cast<uint32_t>(ids.size());
+    const uint32_t want = static_cast<uint32_t>(std::lround(fraction * total));
+    for (uint32_t i = 0; i < want; ++i)
+    {
+        uint32_t j = rng->GetInteger(i, total - 1);
+        std::swap(ids[i], ids[j]);
+    }
+    ids.resize(want);
+    for (uint32_t id : ids)
+    {
+        FailLink(id, start, withdrawDelay, duration);
+    }
+    return ids;
 }
 
 int64_t

@@ -22,8 +22,10 @@
 #include "ns3/fat-tree-helper.h" // source compatibility: callers used it through this header
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
 
 #include <map>
+#include <vector>
 
 namespace ns3
 {
@@ -59,6 +61,16 @@ class FailureHelper : public Object
                     bool withdraw = false,
                     Time withdrawDelay = Time(0));
 
+    /**
+     * Fail round(fraction x switch-switch links) distinct switch-switch links,
+     * drawn with \p rng (partial Fisher-Yates over the links in id order), each
+     * as FailLink(id, start, withdrawDelay, duration).  \return the link ids.
+     */
+    std::vector<uint32_t> FailRandomLinks(double fraction,
+                                          Ptr<UniformRandomVariable> rng,
+                                          Time start,
+                                          Time withdrawDelay,
+                                          Time duration = Time(0));
     /** Injected losses so far (all reasons, or one). */
     uint64_t GetInjectedDrops() const;
     uint64_t GetInjectedDrops(DcnFailureErrorModel::Reason r) const;

@@ -11,6 +11,7 @@
 #include "dcn-switch-graph.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -138,6 +139,16 @@ struct TopoPreset
 const std::vector<TopoPreset>& ListPresets();
 /** Build a preset by name; unknown name: error listing the known ones. */
 GraphResult BuildPreset(const std::string& name);
+/**
+ * Build a preset with parameter overrides (key -> number): Dragonfly p, a, h, g;
+ * Slim Fly q, p; Rail clusters, rails; leaf-spine leaves, spines, hostsPerLeaf,
+ * linksPerPair, oversubscription, uplinkRate, slowFraction, slowRate; rates in bit/s
+ * (rate, hostRate, gpuRate, fabricRate), delays in ns (hostDelay, localDelay,
+ * globalDelay, linkDelay, delay, switchLatency).  Unknown keys, non-numbers and
+ * parameters the builder refuses give a one-line error.
+ */
+GraphResult BuildPreset(const std::string& name,
+                        const std::map<std::string, std::string>& overrides);
 
 } // namespace dcn
 

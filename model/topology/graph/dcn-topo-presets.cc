@@ -1,17 +1,187 @@
 // The preset registry (issue 11): one place naming every switch-graph preset.
 #include "dcn-topo-builders.h"
 
+#include <algorithm>
 #include <functional>
+#include <map>
+#include <sstream>
 
 namespace dcn
 {
 
 namespace
 {
+
+using Overrides = std::map<std::string, std::string>;
+
+/** Parse one override value (a number); false if it is not one. */
+bool
+ParseNum(const std::string& v, double* out)
+{
+    std::istringstream is(v);
+    double d;
+    if (!(is >> d) || !is.eof())
+    {
+        return false;
+    }
+    *out = d;
+    return true;
+}
+
+/**
+ * Apply key=value overrides to a parameter struct through a table of
+ * (key, setter); unknown keys and non-numbers give a one-line error.
+ */
+template <typename P>
+GraphResult
+ApplyTable(P& p,
+           const Overrides& ov,
+           const std::string& name,
+           const std::vector<std::pair<std::string, std::function<bool(P&, double)>>>& keys,
+           GraphResult (*build)(const P&, const std::string&))
+{
+    for (const auto& [k, v] : ov)
+    {
+        auto it =
+            std::find_if(keys.begin(), keys.end(), [&](const auto& e) { return e.first == k; });
+        if (it == keys.end())
+        {
+            std::string allowed;
+            for (const auto& e : keys)
+            {
+                allowed += (allowed.empty() ? "" : ", ") + e.first;
+            }
+            GraphResult r;
+            r.error = "topology '" + name + "': parameter '" + k + "' unknown; allowed: " + allowed;
+            return r;
+        }
+        double d = 0;
+        if (!ParseNum(v, &d) || !it->second(p, d))
+        {
+            GraphResult r;
+            r.error = "topology '" + name + "': " + k + "=" + v +
+                      " is not a valid value (a non-negative number; integers for counts)";
+            return r;
+        }
+    }
+    return build(p, name);
+}
+
+/** Integer setter helper: d must be a non-negative integer. */
+template <typename P>
+std::function<bool(P&, double)>
+U32(uint32_t P::*m)
+{
+    return [m](P& p, double d) {
+        if (d < 0 || d != static_cast<double>(static_cast<uint32_t>(d)))
+        {
+            return false;
+        }
+        p.*m = static_cast<uint32_t>(d);
+        return true;
+    };
+}
+
+/** Real setter helper: d must be >= 0 (rates in bit/s, delays in ns). */
+template <typename P>
+std::function<bool(P&, double)>
+Real(double P::*m)
+{
+    return [m](P& p, double d) {
+        if (d < 0)
+        {
+            return false;
+        }
+        p.*m = d;
+        return true;
+    };
+}
+
+GraphResult
+Apply(DragonflyParams& p, const Overrides& ov, const std::string& n)
+{
+    return ApplyTable<DragonflyParams>(p,
+                                       ov,
+                                       n,
+                                       {{"p", U32(&DragonflyParams::p)},
+                                        {"a", U32(&DragonflyParams::a)},
+                                        {"h", U32(&DragonflyParams::h)},
+                                        {"g", U32(&DragonflyParams::g)},
+                                        {"rate", Real(&DragonflyParams::rateBps)},
+                                        {"hostDelay", Real(&DragonflyParams::hostDelayNs)},
+                                        {"localDelay", Real(&DragonflyParams::localDelayNs)},
+                                        {"globalDelay", Real(&DragonflyParams::globalDelayNs)},
+                                        {"switchLatency", Real(&DragonflyParams::switchLatencyNs)}},
+                                       &BuildDragonfly);
+}
+
+GraphResult
+Apply(SlimFlyParams& p, const Overrides& ov, const std::string& n)
+{
+    return ApplyTable<SlimFlyParams>(p,
+                                     ov,
+                                     n,
+                                     {{"q", U32(&SlimFlyParams::q)},
+                                      {"p", U32(&SlimFlyParams::p)},
+                                      {"rate", Real(&SlimFlyParams::rateBps)},
+                                      {"hostDelay", Real(&SlimFlyParams::hostDelayNs)},
+                                      {"localDelay", Real(&SlimFlyParams::localDelayNs)},
+                                      {"globalDelay", Real(&SlimFlyParams::globalDelayNs)},
+                                      {"switchLatency", Real(&SlimFlyParams::switchLatencyNs)}},
+                                     &BuildSlimFly);
+}
+
+GraphResult
+Apply(RailParams& p, const Overrides& ov, const std::string& n)
+{
+    return ApplyTable<RailParams>(p,
+                                  ov,
+                                  n,
+                                  {{"clusters", U32(&RailParams::clusters)},
+                                   {"rails", U32(&RailParams::rails)},
+                                   {"gpuRate", Real(&RailParams::gpuRateBps)},
+                                   {"fabricRate", Real(&RailParams::fabricRateBps)},
+                                   {"delay", Real(&RailParams::delayNs)},
+                                   {"switchLatency", Real(&RailParams::switchLatencyNs)}},
+                                  &BuildRail);
+}
+
+GraphResult
+Apply(LeafSpineParams& p, const Overrides& ov, const std::string& n)
+{
+    using L = LeafSpineParams;
+    return ApplyTable<L>(p,
+                         ov,
+                         n,
+                         {{"leaves", U32(&L::leaves)},
+                          {"spines", U32(&L::spines)},
+                          {"hostsPerLeaf", U32(&L::hostsPerLeaf)},
+                          {"linksPerPair", U32(&L::linksPerPair)},
+                          {"hostRate", Real(&L::hostRateBps)},
+                          {"uplinkRate",
+                           [](L& q, double d) {
+                               q.uplinkRateBps = d;
+                               q.oversubscription.reset();
+                               return d >= 0;
+                           }},
+                          {"oversubscription",
+                           [](L& q, double d) {
+                               q.oversubscription = d;
+                               q.uplinkRateBps.reset();
+                               return true; // the builder refuses <= 0 with its own line
+                           }},
+                          {"hostDelay", Real(&L::hostDelayNs)},
+                          {"linkDelay", Real(&L::linkDelayNs)},
+                          {"switchLatency", Real(&L::switchLatencyNs)},
+                          {"slowFraction", Real(&L::slowFraction)},
+                          {"slowRate", Real(&L::slowRateBps)}},
+                         &BuildLeafSpine);
+}
+
 struct PresetDef
 {
     TopoPreset info;
-    std::function<GraphResult(const std::string&)> build;
+    std::function<GraphResult(const std::string&, const Overrides&)> build;
 };
 
 const std::vector<PresetDef>&
@@ -21,20 +191,23 @@ Registry()
         {{"spritz-df",
           "Dragonfly p=4 a=8 h=4 g=33 (264 switches, 1056 hosts), absolute arrangement, 400 Gb/s, "
           "25 ns local/host, 500 ns global links, 500 ns switch latency (spritz spec 4.1)"},
-         [](const std::string& n) { return BuildDragonfly(DragonflyParams{}, n); }},
+         [](const std::string& n, const Overrides& ov) {
+             DragonflyParams p;
+             return Apply(p, ov, n);
+         }},
         {{"spritz-sf",
           "Slim Fly MMS q=9 p=7 (162 switches, 1134 hosts, network radix 13) over GF(9), 400 Gb/s, "
           "25 ns local/host, 500 ns global links, 500 ns switch latency (spritz spec 4.1)"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              SlimFlyParams p;
              p.q = 9;
              p.p = 7;
-             return BuildSlimFly(p, n);
+             return Apply(p, ov, n);
          }},
         {{"laps-df",
           "Dragonfly 9 groups x 4 switches x 4 hosts (36 switches, 144 hosts), h=2, LAPS authors' "
           "wiring, 100 Gb/s, 1 us per link, no switch latency (laps spec 4.1)"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              DragonflyParams p;
              p.p = 4;
              p.a = 4;
@@ -43,50 +216,53 @@ Registry()
              p.rateBps = 100e9;
              p.hostDelayNs = p.localDelayNs = p.globalDelayNs = 1000;
              p.switchLatencyNs = 0;
-             return BuildDragonfly(p, n);
+             return Apply(p, ov, n);
          }},
         {{"laps-rail",
           "Rail-optimized 8 clusters x 8 GPUs: 64 NIC switches, 8 NVLink + 8 rail switches (80 "
           "switches, 64 hosts), GPU links 200 Gb/s, fabric 100 Gb/s, 1 us per link (laps spec "
           "4.1)"},
-         [](const std::string& n) { return BuildRail(RailParams{}, n); }},
+         [](const std::string& n, const Overrides& ov) {
+             RailParams p;
+             return Apply(p, ov, n);
+         }},
         {{"hermes-sim",
           "leaf-spine 8 leaves x 8 spines, 16 hosts per leaf (128 hosts), 10 Gb/s, 2:1 "
           "oversubscription, 1 us per link (hermes spec 5; delay [R])"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              LeafSpineParams p;
              p.oversubscription = 2.0;
-             return BuildLeafSpine(p, n);
+             return Apply(p, ov, n);
          }},
         {{"hermes-testbed",
           "leaf-spine 2 leaves x 2 spines, 6 hosts per leaf, 1 Gb/s, 2 links per leaf-spine pair "
           "(3:2 oversubscription), 1 us per link (hermes spec 5; delay [R])"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              LeafSpineParams p;
              p.leaves = 2;
              p.spines = 2;
              p.hostsPerLeaf = 6;
              p.linksPerPair = 2;
              p.hostRateBps = 1e9;
-             return BuildLeafSpine(p, n);
+             return Apply(p, ov, n);
          }},
         {{"df-small",
           "small Dragonfly for tests: p=2 a=4 h=2 g=9 (36 switches, 72 hosts), spritz link "
           "parameters (spritz spec 6.1 case 1)"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              DragonflyParams p;
              p.p = 2;
              p.a = 4;
              p.h = 2;
-             return BuildDragonfly(p, n);
+             return Apply(p, ov, n);
          }},
         {{"sf-small",
           "small Slim Fly for tests: q=5 (50 switches, Hoffman-Singleton graph), p=4 (200 hosts), "
           "spritz link parameters"},
-         [](const std::string& n) {
+         [](const std::string& n, const Overrides& ov) {
              SlimFlyParams p;
              p.q = 5;
-             return BuildSlimFly(p, n);
+             return Apply(p, ov, n);
          }},
     };
     return defs;
@@ -110,12 +286,18 @@ ListPresets()
 GraphResult
 BuildPreset(const std::string& name)
 {
+    return BuildPreset(name, {});
+}
+
+GraphResult
+BuildPreset(const std::string& name, const std::map<std::string, std::string>& overrides)
+{
     std::string known;
     for (const auto& d : Registry())
     {
         if (d.info.name == name)
         {
-            return d.build(name);
+            return d.build(name, overrides);
         }
         known += (known.empty() ? "" : ", ") + d.info.name;
     }
