@@ -6,6 +6,7 @@
 #include "fat-tree-helper.h"
 
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-route-info.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
@@ -278,6 +279,12 @@ FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
         }
     }
     UpdateRoutes();
+    // Valiant / UGAL-L / source-routing policies share this (built on demand)
+    Ptr<DcnRouteInfo> info = GetObject<DcnRouteInfo>();
+    if (info)
+    {
+        info->Rebuild(*this);
+    }
 }
 
 uint32_t

@@ -620,6 +620,35 @@ DcnTopologyPresets::Names()
     return v;
 }
 
+std::map<std::string, std::string>
+DcnTopologyPresets::ParseOverrides(const std::string& text, const std::string& option)
+{
+    std::map<std::string, std::string> ov;
+    size_t pos = 0;
+    while (pos < text.size())
+    {
+        size_t end = text.find(',', pos);
+        std::string item = text.substr(pos, end == std::string::npos ? end : end - pos);
+        size_t eq = item.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+        {
+            throw DcnOptionError("option " + option + ": '" + item +
+                                 "' is not key=value; allowed e.g. p=2,a=4,h=2");
+        }
+        if (!ov.emplace(item.substr(0, eq), item.substr(eq + 1)).second)
+        {
+            throw DcnOptionError("option " + option + ": key '" + item.substr(0, eq) +
+                                 "' given twice");
+        }
+        if (end == std::string::npos)
+        {
+            break;
+        }
+        pos = end + 1;
+    }
+    return ov;
+}
+
 dcn::SwitchGraph
 DcnTopologyPresets::Graph(const std::string& name,
                           const std::map<std::string, std::string>& overrides)
@@ -638,7 +667,14 @@ DcnTopologyPresets::Create(const std::string& name,
                            const std::string& routing,
                            uint32_t nonMinimalSlack)
 {
-    dcn::SwitchGraph g = Graph(name, overrides);
+    return Create(Graph(name, overrides), routing, nonMinimalSlack);
+}
+
+Ptr<DcnGraphTopology>
+DcnTopologyPresets::Create(const dcn::SwitchGraph& g,
+                           const std::string& routing,
+                           uint32_t nonMinimalSlack)
+{
     std::string tid = DcnRoutingPolicies::TypeIdName(routing);
     if (nonMinimalSlack > 8)
     {

@@ -114,6 +114,13 @@ struct DcnTopologyPresets
 {
     /** Preset names (the graph registry), in display order. */
     static std::vector<std::string> Names();
+    /**
+     * Parse "key=value,key=value" (e.g. the value of --topoParams) into overrides;
+     * "" gives none; a malformed item throws DcnOptionError naming \p option.
+     */
+    static std::map<std::string, std::string> ParseOverrides(
+        const std::string& text,
+        const std::string& option = "--topoParams");
     /** The graph of a preset with overrides (see dcn::BuildPreset); throws DcnOptionError. */
     static dcn::SwitchGraph Graph(const std::string& name,
                                   const std::map<std::string, std::string>& overrides = {});
@@ -125,6 +132,13 @@ struct DcnTopologyPresets
      */
     static Ptr<DcnGraphTopology> Create(const std::string& name,
                                         const std::map<std::string, std::string>& overrides = {},
+                                        const std::string& routing = "minimal",
+                                        uint32_t nonMinimalSlack = 0);
+    /**
+     * Build any graph (e.g. dcn::BuildLeafSpine with slow or cut links, a
+     * Dragonfly with the LAPS wiring) the same way; throws DcnOptionError.
+     */
+    static Ptr<DcnGraphTopology> Create(const dcn::SwitchGraph& graph,
                                         const std::string& routing = "minimal",
                                         uint32_t nonMinimalSlack = 0);
 };

@@ -15,14 +15,18 @@
  */
 #include "graph-topology-walk.h"
 
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-routing-policies.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -81,6 +85,62 @@ class GraphStructureTestCase : public TestCase
     }
 };
 
+/** The paper-size presets are built (not simulated): counts, radix, MPI partition. */
+class GraphBigPresetsTestCase : public TestCase
+{
+  public:
+    GraphBigPresetsTestCase()
+        : TestCase("spritz-df and spritz-sf build as ns-3 networks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Want
+        {
+            std::string name;
+            uint32_t switches;
+            uint32_t hosts;
+            uint32_t radix;
+        };
+
+        for (const Want& w :
+             {Want{"spritz-df", 264, 1056, 4 + 7 + 4}, Want{"spritz-sf", 162, 1134, 7 + 13}})
+        {
+            Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(w.name);
+            NS_TEST_ASSERT_MSG_EQ(t->GetNSwitches(), w.switches, w.name);
+            NS_TEST_ASSERT_MSG_EQ(t->GetNHosts(), w.hosts, w.name);
+            for (uint32_t s = 0; s < w.switches; ++s)
+            {
+                NS_TEST_ASSERT_MSG_EQ(
+                    t->GetAllSwitches().Get(s)->GetObject<Ipv4>()->GetNInterfaces(),
+                    1 + w.radix,
+                    w.name << " radix of switch " << s);
+            }
+            // MPI: contiguous group blocks, hosts with their switch
+            const dcn::SwitchGraph& g = t->GetGraph();
+            for (uint32_t s = 1; s < w.switches; ++s)
+            {
+                uint32_t r0 = t->GetSystemId(t->GetAllSwitches().Get(s - 1), 4);
+                uint32_t r1 = t->GetSystemId(t->GetAllSwitches().Get(s), 4);
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(r0, r1, "contiguous ranks");
+                if (g.switches[s].group == g.switches[s - 1].group)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(r0, r1, "a group stays on one rank");
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(t->GetSystemId(t->GetAllSwitches().Get(w.switches - 1), 4),
+                                  3u,
+                                  "last rank used");
+            NS_TEST_ASSERT_MSG_EQ(t->GetSystemId(t->GetHosts().Get(w.hosts - 1), 4),
+                                  t->GetSystemId(t->GetAllSwitches().Get(w.switches - 1), 4),
+                                  "host with its switch");
+            Simulator::Destroy();
+        }
+    }
+};
+
 /** Base RTT = the fastest minimal path with each link's own delay (mixed delays). */
 class GraphBaseRttTestCase : public TestCase
 {
@@ -126,18 +186,23 @@ class GraphReachabilityTestCase : public TestCase
   public:
     GraphReachabilityTestCase(std::string preset,
                               std::map<std::string, std::string> ov,
-                              std::string routing)
-        : TestCase("reachability " + preset + " with " + routing),
+                              std::string routing,
+                              bool perPacket = false)
+        : TestCase("reachability " + preset + " with " + routing +
+                   (perPacket ? " per packet" : "")),
           m_preset(preset),
           m_ov(ov),
-          m_routing(routing)
+          m_routing(routing),
+          m_perPacket(perPacket)
     {
     }
 
   private:
     void DoRun() override
     {
+        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(m_perPacket));
         Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(m_preset, m_ov, m_routing);
+        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
         t->AssignStreams(7);
         const dcn::SwitchGraph& g = t->GetGraph();
         const dcn::MinimalRouting& mr = t->GetMinimalRouting();
@@ -200,6 +265,58 @@ class GraphReachabilityTestCase : public TestCase
     std::string m_preset;
     std::map<std::string, std::string> m_ov;
     std::string m_routing;
+    bool m_perPacket;
+};
+
+/** The policies are generic: Valiant and UGAL-L on a fat tree (FatTreeHelper). */
+class FatTreeValiantTestCase : public TestCase
+{
+  public:
+    FatTreeValiantTestCase()
+        : TestCase("valiant and ugal-l on a 2-tier fat tree")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const std::string pol :
+             {"ns3::DcnValiantForwardingPolicy", "ns3::DcnUgalForwardingPolicy"})
+        {
+            Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+            ft->SetAttribute("NumTors", UintegerValue(4));
+            ft->SetAttribute("HostsPerTor", UintegerValue(2));
+            ft->SetAttribute("UplinksPerTor", UintegerValue(3));
+            ft->SetAttribute("ForwardingPolicy", StringValue(pol));
+            ft->Build();
+            ft->AssignStreams(1);
+            TopologyWalker w(ft);
+            uint32_t longer = 0;
+            for (uint32_t s = 0; s < 8; ++s)
+            {
+                for (uint32_t d = 0; d < 8; ++d)
+                {
+                    if (s == d)
+                    {
+                        continue;
+                    }
+                    PacketWalk pw = w.Walk(s, d, UdpPacket(static_cast<uint16_t>(s * 8 + d)));
+                    NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, pol << " " << s << "->" << d);
+                    NS_TEST_ASSERT_MSG_LT_OR_EQ(pw.switches.size() - 1, 4u, "<= 2 x diameter");
+                    longer += pw.switches.size() - 1 > ft->GetHopCount(s, d) - 2 ? 1 : 0;
+                }
+            }
+            if (pol == "ns3::DcnValiantForwardingPolicy")
+            {
+                NS_TEST_ASSERT_MSG_GT(longer, 10u, "valiant detours");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(longer, 0u, "ugal-l: empty queues, minimal");
+            }
+            Simulator::Destroy();
+        }
+    }
 };
 
 /** Minimal hash over 8 equal next hops (leaf to leaf via 8 spines): chi-squared. */
@@ -387,6 +504,22 @@ class GraphBadInputTestCase : public TestCase
             {"hermes-sim", {{"hostsPerLeaf", "0"}}, "minimal", "hostsPerLeaf"},
             {"df-small", {}, "ospf", "--routing"},
         };
+        auto ov = DcnTopologyPresets::ParseOverrides("p=2,g=5");
+        NS_TEST_ASSERT_MSG_EQ(ov.size(), 2u, "parsed");
+        NS_TEST_ASSERT_MSG_EQ(ov["g"], "5", "parsed");
+        for (const std::string bad : {"p", "p=", "=2", "p=2,,a=4", "p=2,p=3"})
+        {
+            std::string msg;
+            try
+            {
+                DcnTopologyPresets::ParseOverrides(bad);
+            }
+            catch (const DcnOptionError& e)
+            {
+                msg = e.what();
+            }
+            NS_TEST_ASSERT_MSG_NE(msg.find("--topoParams"), std::string::npos, bad);
+        }
         for (const auto& c : cases)
         {
             std::string msg;
@@ -425,6 +558,12 @@ class GraphTopologyTestSuite : public TestSuite
             AddTestCase(new GraphReachabilityTestCase("laps-rail", smallRail, r), DCNLB_TEST_QUICK);
             AddTestCase(new GraphReachabilityTestCase("hermes-sim", ls, r), DCNLB_TEST_QUICK);
         }
+        AddTestCase(new GraphReachabilityTestCase("df-small", {}, "valiant", true),
+                    DCNLB_TEST_QUICK);
+        AddTestCase(new GraphReachabilityTestCase("sf-small", {}, "valiant", true),
+                    DCNLB_TEST_QUICK);
+        AddTestCase(new GraphBigPresetsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new FatTreeValiantTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphHashUniformTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphUgalTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphSourceRouteTestCase, DCNLB_TEST_QUICK);

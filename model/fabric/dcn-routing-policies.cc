@@ -297,11 +297,13 @@ DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
 {
     const uint32_t base = UDP + DcnHeader::BASE_SIZE;
     uint8_t b[base + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
-    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
-    if (got < base + 1 || !(b[UDP + 1] & EXT_FLAG))
+    // the fixed part first (UDP + DcnHeader): most packets stop here
+    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), base));
+    if (got < base || !(b[UDP + 1] & EXT_FLAG))
     {
         return false;
     }
+    got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
     uint32_t off = base + 2 * b[base - 1]; // after the EV list
     if (got < off + 1)
     {
