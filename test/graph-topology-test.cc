@@ -180,6 +180,55 @@ class GraphBaseRttTestCase : public TestCase
     }
 };
 
+/** Path classes from the graph: minimal + one Valiant path per intermediate; DOT. */
+class GraphPathsTestCase : public TestCase
+{
+  public:
+    GraphPathsTestCase()
+        : TestCase("graph paths as DcnPathSets (minimal and Valiant classes), DOT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "minimal", 2);
+        const dcn::MinimalRouting& mr = t->GetMinimalRouting();
+        for (uint32_t b : {1u, 11u, 35u})
+        {
+            const DcnPathSet& ps = t->GetPaths(0, b);
+            NS_TEST_ASSERT_MSG_EQ(ps.nMinimal, mr.MinimalPaths(0, b).size(), "minimal count");
+            NS_TEST_ASSERT_MSG_GT(ps.paths.size(), ps.nMinimal, "Valiant paths");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(ps.paths.size() - ps.nMinimal,
+                                        mr.ValiantIntermediates(0, b).size(),
+                                        "one per intermediate at most");
+            for (const DcnPath& p : ps.paths)
+            {
+                bool isMin = p.cls == DcnPathClass::MINIMAL;
+                bool first = p.id < ps.nMinimal;
+                NS_TEST_ASSERT_MSG_EQ(isMin, first, "class");
+                NS_TEST_ASSERT_MSG_EQ(p.links.size() + 1, p.switches.size(), "shape");
+                Time lat(0);
+                for (uint32_t i = 0; i < p.links.size(); ++i)
+                {
+                    const DcnLinkInfo& l = t->GetLink(p.links[i]);
+                    uint32_t x = t->GetSwitchIndex(l.a);
+                    uint32_t y = t->GetSwitchIndex(l.b);
+                    bool joins = (x == p.switches[i] && y == p.switches[i + 1]) ||
+                                 (y == p.switches[i] && x == p.switches[i + 1]);
+                    NS_TEST_ASSERT_MSG_EQ(joins, true, "link joins its switches");
+                    lat += l.delay;
+                }
+                NS_TEST_ASSERT_MSG_EQ(p.latency, lat, "latency = sum of delays");
+            }
+        }
+        t->SetLinkRouted(t->FindLink("g0s1-g0s2"), false);
+        std::string dot = t->ToDot();
+        NS_TEST_ASSERT_MSG_NE(dot.find("failed"), std::string::npos, "withdrawn link marked");
+        Simulator::Destroy();
+    }
+};
+
 /** Every host pair (one host per switch), every policy: delivered, loop-free, bounded. */
 class GraphReachabilityTestCase : public TestCase
 {
@@ -547,6 +596,7 @@ class GraphTopologyTestSuite : public TestSuite
     {
         AddTestCase(new GraphStructureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphBaseRttTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new GraphPathsTestCase, DCNLB_TEST_QUICK);
         const std::map<std::string, std::string> smallRail = {{"clusters", "3"}, {"rails", "4"}};
         const std::map<std::string, std::string> ls = {{"leaves", "4"},
                                                        {"spines", "3"},
