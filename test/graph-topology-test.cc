@@ -513,6 +513,16 @@ class GraphSourceRouteTestCase : public TestCase
                                   pos + t->GetMinimalRouting().Dist(prev, last),
                                   "minimal segments only");
         }
+        // an ACK echoing a route is not source-routed
+        {
+            Ptr<Packet> p = DcnMakeSourceRoutedPacket(77, {13, 22}, 0);
+            std::vector<uint8_t> b(p->GetSize());
+            p->CopyData(b.data(), b.size());
+            b[8] = 1; // opcode ACK
+            DcnSourceRoute rt;
+            bool read = DcnReadSourceRoute(Create<Packet>(b.data(), b.size()), &rt);
+            NS_TEST_ASSERT_MSG_EQ(read, false, "ACK: no source route");
+        }
         // without a route header: minimal
         PacketWalk pw = w.Walk(src, dst, UdpPacket(77));
         NS_TEST_ASSERT_MSG_EQ(pw.switches.size() - 1,

@@ -299,7 +299,9 @@ DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
     uint8_t b[base + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
     // the fixed part first (UDP + DcnHeader): most packets stop here
     uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), base));
-    if (got < base || !(b[UDP + 1] & EXT_FLAG))
+    // DATA only: ACKs/NACKs echo the data packet's route (branch plat), which
+    // describes the other direction
+    if (got < base || b[UDP] != DcnHeader::DATA || !(b[UDP + 1] & EXT_FLAG))
     {
         return false;
     }
