@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-routing-policies.h"
@@ -340,7 +341,7 @@ class GraphRoutingTestSuite : public TestSuite
 {
   public:
     GraphRoutingTestSuite()
-        : TestSuite("dcn-lb-graph-routing", UNIT)
+        : TestSuite("dcn-lb-graph-routing", DCNLB_TEST_UNIT)
     {
         const std::map<std::string, std::string> smallRail = {{"clusters", "3"}, {"rails", "4"}};
         const std::map<std::string, std::string> ls = {{"leaves", "4"},

@@ -13,6 +13,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-routing-policies.h"
@@ -294,7 +295,7 @@ class GraphTopologyTestSuite : public TestSuite
 {
   public:
     GraphTopologyTestSuite()
-        : TestSuite("dcn-lb-graph-topology", UNIT)
+        : TestSuite("dcn-lb-graph-topology", DCNLB_TEST_UNIT)
     {
         AddTestCase(new GraphStructureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphBigPresetsTestCase, DCNLB_TEST_QUICK);

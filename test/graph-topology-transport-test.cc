@@ -168,7 +168,7 @@ class GraphTransportTestSuite : public TestSuite
 {
   public:
     GraphTransportTestSuite()
-        : TestSuite("dcn-lb-graph-topology-transport", SYSTEM)
+        : TestSuite("dcn-lb-graph-topology-transport", DCNLB_TEST_SYSTEM)
     {
         auto add = [this](std::string preset, std::string lb, std::string routing, bool f) {
             GraphRunConfig c;
