@@ -269,8 +269,26 @@ class GraphUgalTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_GT(detours, 50u, "long minimal queue: mostly non-minimal");
+        // a later hop (TTL 63): source-switch-only UGAL-L stays minimal; EveryHop detours
+        uint32_t later = 0;
+        for (uint16_t ev = 0; ev < 50; ++ev)
+        {
+            PacketWalk pw = w.Walk(0, dst, UdpPacket(ev), 32, 63);
+            later += pw.switches.size() - 1 > dist ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(later, 0u, "EveryHop=false: no decision after hop 0");
+        auto pol0 = DynamicCast<DcnUgalForwardingPolicy>(r->GetForwardingPolicy());
+        pol0->SetAttribute("EveryHop", BooleanValue(true));
+        for (uint16_t ev = 0; ev < 50; ++ev)
+        {
+            PacketWalk pw = w.Walk(0, dst, UdpPacket(ev), 32, 63);
+            NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "delivered");
+            later += pw.switches.size() - 1 > dist ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_GT(later, 25u, "EveryHop=true: detours at a later hop");
+        pol0->SetAttribute("EveryHop", BooleanValue(false));
         auto pol = DynamicCast<DcnUgalForwardingPolicy>(r->GetForwardingPolicy());
-        NS_TEST_ASSERT_MSG_EQ(pol->GetDetours(), detours, "detour counter");
+        NS_TEST_ASSERT_MSG_EQ(pol->GetDetours(), detours + later, "detour counter");
         Simulator::Destroy();
     }
 };

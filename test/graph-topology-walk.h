@@ -42,14 +42,18 @@ class TopologyWalker
     }
 
     /** Walk a UDP packet (payload \p p = UDP header + ...) from host src to host dst. */
-    PacketWalk Walk(uint32_t src, uint32_t dst, Ptr<const Packet> p, uint32_t maxSwitches = 32)
+    PacketWalk Walk(uint32_t src,
+                    uint32_t dst,
+                    Ptr<const Packet> p,
+                    uint32_t maxSwitches = 32,
+                    uint8_t ttl = DcnAddressing::INITIAL_TTL)
     {
         PacketWalk w;
         Ipv4Header h;
         h.SetSource(DcnAddressing::HostAddress(src));
         h.SetDestination(DcnAddressing::HostAddress(dst));
         h.SetProtocol(17);
-        h.SetTtl(DcnAddressing::INITIAL_TTL);
+        h.SetTtl(ttl); // < INITIAL_TTL: the first switch sees itself as a later hop
         h.SetPayloadSize(p->GetSize());
         Ptr<Node> hostNode = m_t->GetHosts().Get(src);
         const DcnLinkInfo& hl = m_t->GetLink(m_t->GetLinksOfNode(hostNode)[0]);
