@@ -13,6 +13,7 @@
  * Last line: "BENCH events=<n> packet_hops=<n>" (summed over all runs).
  */
 #include "ns3/cc-registry.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-transport-helper.h"
@@ -443,7 +444,13 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     Ptr<FatTreeHelper> ft = MakeFabric(o);
     ft->Build();
 
-    ft->AssignStreams(1);
+    // chained streams (no overlap at any size): fabric from 1, workload and path
+    // selectors from max(next, 1000) (the base of the published results, so the
+    // default's draws are unchanged), then the failure models
+    int64_t stream = 1;
+    stream += ft->AssignStreams(stream);
+    stream = std::max<int64_t>(stream, 1000);
+    const int64_t workloadStream = stream;
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
@@ -481,9 +488,10 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
             fh->SetLinkDropRate(f.link, f.prob, f.start, duration);
         }
     }
-    fh->AssignStreams(500);
-
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    stream += wl->AssignStreams(workloadStream);
+    stream += fh->AssignStreams(stream);
+
     wl->SetAttribute("Workload", StringValue(o.workload));
     wl->SetAttribute("MessageSize", UintegerValue(ParseBytes(o.msgSize)));
     wl->SetAttribute("Cdf", StringValue(o.cdf));
@@ -495,7 +503,6 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     wl->SetAttribute("Bystanders", UintegerValue(o.bystanders));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(o.cc));
-    wl->AssignStreams(1000);
     wl->Install(ft);
 
     Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::PointToPointNetDevice/PhyTxEnd",
@@ -616,14 +623,14 @@ main(int argc, char* argv[])
     auto lbs = Split(o.lbs, ',');
     if (lbs.empty())
     {
-        Fail("--lb: empty list; allowed: " + PathSelectorRegistry::NamesString());
+        Fail("--lb: empty list; allowed: " + DcnSchemeRegistry::NamesString());
     }
     for (const auto& lb : lbs)
     {
-        if (!PathSelectorRegistry::Has(lb))
+        if (!DcnSchemeRegistry::Has(lb))
         {
             Fail("--lb: unknown load balancer '" + lb +
-                 "'; allowed: " + PathSelectorRegistry::NamesString());
+                 "'; allowed: " + DcnSchemeRegistry::NamesString());
         }
     }
     if (!WorkloadPlanner::Has(o.workload))
@@ -694,11 +701,29 @@ main(int argc, char* argv[])
         f.rate = DataRate(o.degradeRate);
         failures.push_back(f);
     }
-    // EV set size of every selector that has one (attribute "EvSetSize").
+    // every scheme must fit the topology and transport, and take --evs
+    const std::string topoName = MakeFabric(o)->GetTopologyName();
     for (const auto& lb : lbs)
     {
-        Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(lb) + "::EvSetSize",
+        std::string err = DcnSchemeRegistry::CheckCompatible(lb, topoName, "dcn");
+        if (!err.empty())
+        {
+            Fail(err);
+        }
+        // EV set size of every selector that has one (attribute "EvSetSize")
+        std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
+        err = DcnSchemeRegistry::CheckSelectorAttribute(sel, "EvSetSize", o.evs);
+        if (!err.empty())
+        {
+            Fail("--evs: " + std::to_string(o.evs) + " not accepted by --lb=" + lb + ": " + err);
+        }
+        Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(sel) + "::EvSetSize",
                                    UintegerValue(o.evs));
+        err = DcnSchemeRegistry::Validate(lb);
+        if (!err.empty())
+        {
+            Fail(err);
+        }
     }
 
     // ---- runs

@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -40,6 +41,8 @@ RepsExperimentResult::MaxFctUs() const
 
 namespace
 {
+
+constexpr int64_t kSelectorStreamFloor = 1000; //!< see Runner::Run
 
 /** State of one run (lives on the stack of RunRepsExperiment). */
 class Runner
@@ -82,7 +85,7 @@ class Runner
     std::vector<Time> m_started;
     uint32_t m_mtu{4096};
     uint32_t m_headerBytes{0};
-    int64_t m_nextStream{1000};
+    int64_t m_nextStream{kSelectorStreamFloor};
     Time m_t0;
     std::vector<Ptr<DcnQueueDisc>> m_monQ;
     std::vector<uint64_t> m_bucketBytes; //!< current bucket, per uplink
@@ -98,7 +101,8 @@ Runner::GetConnection(uint32_t src, uint32_t dst)
     {
         return it->second;
     }
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_c.lb);
+    auto parts = CreateSchemeParts(m_c.lb, "");
+    Ptr<PathSelector> ps = parts.first;
     ps->SetAttributeFailSafe("EvSetSize", UintegerValue(m_c.evs));
     if (m_c.lb == "reps")
     {
@@ -113,12 +117,9 @@ Runner::GetConnection(uint32_t src, uint32_t dst)
         ps->SetAttributeFailSafe(a.first, StringValue(a.second));
     }
     m_nextStream += ps->AssignStreams(m_nextStream);
-    DcnConnectionParams p;
-    p.lineRate = m_ft->GetHostLinkRate();
-    p.baseRtt = m_ft->GetBaseRtt(src, dst, m_mtu);
-    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    DcnConnectionParams p = MakeConnectionParams(m_ft, src, dst, m_mtu);
     Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(src));
-    Ptr<DcnConnection> conn = t->Connect(m_ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
+    Ptr<DcnConnection> conn = t->Connect(m_ft->GetHostAddress(dst), ps, parts.second, p);
     m_conns[key] = conn;
     return conn;
 }
@@ -220,7 +221,14 @@ Runner::Run()
         m_ft->AddSlowLink(s.first, s.second);
     }
     m_ft->Build();
-    m_ft->AssignStreams(1);
+    // Random streams are chained (stream += x->AssignStreams(stream)) so no two
+    // generators share a stream at any size: fabric from 1, path selectors from
+    // max(next, 1000) in a reserved block (1000 is the base the published results
+    // were produced with, so at 32 hosts the draws are unchanged), then failures.
+    int64_t stream = 1;
+    stream += m_ft->AssignStreams(stream);
+    m_nextStream = std::max<int64_t>(stream, kSelectorStreamFloor);
+    stream = m_nextStream + WorkloadHelper::SELECTOR_STREAM_BLOCK;
 
     DcnTransportHelper th;
     th.SetTransportAttribute("AckRatio", UintegerValue(c.ackRatio));
@@ -246,7 +254,7 @@ Runner::Run()
             fh->DegradeLink(link, f.rate, f.start, f.duration);
         }
     }
-    fh->AssignStreams(500);
+    stream += fh->AssignStreams(stream);
 
     if (c.monitorTor >= 0)
     {

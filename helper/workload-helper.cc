@@ -1,6 +1,6 @@
 #include "workload-helper.h"
 
-#include "cc-registry.h"
+#include "ns3/cc-registry.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -8,6 +8,7 @@
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/path-selector.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -24,7 +25,7 @@ TypeId
 WorkloadHelper::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::WorkloadHelper")
+        TypeId("ns3::DcnWorkloadHelper")
             .SetParent<Object>()
             .SetGroupName("DcnLb")
             .AddConstructor<WorkloadHelper>()
@@ -90,13 +91,14 @@ WorkloadHelper::GetTypeId()
                           MakeUintegerAccessor(&WorkloadHelper::m_parallel),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("LoadBalancer",
-                          "Path selector name (PathSelectorRegistry), one per connection",
+                          "Scheme name (DcnSchemeRegistry: path selector + congestion control + "
+                          "...); one path selector per connection",
                           StringValue("ecmp"),
                           MakeStringAccessor(&WorkloadHelper::m_lb),
                           MakeStringChecker())
             .AddAttribute("CongestionControl",
                           "Congestion control name (CongestionControlRegistry), one per "
-                          "connection (REPS [L] Sec. 5: DCTCP as in MPRDMA)",
+                          "connection; empty = the scheme's (REPS [L] Sec. 5: DCTCP as in MPRDMA)",
                           StringValue("dctcp"),
                           MakeStringAccessor(&WorkloadHelper::m_cc),
                           MakeStringChecker())
@@ -130,7 +132,7 @@ WorkloadHelper::GetTypeId()
             .AddTraceSource("FlowComplete",
                             "A message completed (its statistics record)",
                             MakeTraceSourceAccessor(&WorkloadHelper::m_flowTrace),
-                            "ns3::WorkloadHelper::FlowCompleteCallback");
+                            "ns3::WorkloadHelper::FlowCompleteTracedCallback");
     return tid;
 }
 
@@ -160,15 +162,53 @@ WorkloadHelper::DefaultHeaderBytes()
 int64_t
 WorkloadHelper::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     m_uniform->SetStream(stream);
     m_exponential->SetStream(stream + 1);
     m_psStream = stream + 2;
-    // Path selectors draw their streams from m_psStream upwards as connections open.
-    return 2;
+    // Path selectors draw their streams from m_psStream upwards as connections
+    // open; they get a reserved block so that later components never overlap.
+    m_psStreamEnd = m_psStream + SELECTOR_STREAM_BLOCK;
+    return 2 + SELECTOR_STREAM_BLOCK;
+}
+
+DcnConnectionParams
+MakeConnectionParams(Ptr<DcnTopology> topo, uint32_t src, uint32_t dst, uint32_t mtu)
+{
+    DcnConnectionParams p;
+    p.lineRate = topo->GetHostLinkRate();
+    p.baseRtt = topo->GetBaseRtt(src, dst, mtu);
+    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    p.srcHost = src;
+    p.dstHost = dst;
+    p.srcSwitch = topo->GetSwitchOfHost(src);
+    p.dstSwitch = topo->GetSwitchOfHost(dst);
+    p.topology = topo;
+    p.dstNode = topo->GetHosts().Get(dst)->GetId();
+    return p;
+}
+
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>>
+CreateSchemeParts(const std::string& lb, const std::string& cc)
+{
+    if (!DcnSchemeRegistry::Has(lb))
+    {
+        return {nullptr, nullptr};
+    }
+    DcnScheme s = DcnSchemeRegistry::Get(lb);
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(s.pathSelector);
+    if (ps)
+    {
+        for (const auto& a : s.selectorAttributes)
+        {
+            ps->SetAttribute(a.first, StringValue(a.second));
+        }
+    }
+    return {ps, CongestionControlRegistry::Create(cc.empty() ? s.congestionControl : cc)};
 }
 
 void
-WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
+WorkloadHelper::Install(Ptr<DcnTopology> fabric)
 {
     NS_ABORT_MSG_IF(!fabric, "WorkloadHelper::Install: null fabric");
     m_fabric = fabric;
@@ -176,10 +216,10 @@ WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
                     "Unknown workload '" << m_workload
                                          << "'; allowed: permutation, tornado, incast, alltoall, "
                                             "ring, butterfly, allscatter, cdf");
-    NS_ABORT_MSG_IF(!PathSelectorRegistry::Has(m_lb),
-                    "Unknown load balancer '"
-                        << m_lb << "'; allowed: " << PathSelectorRegistry::NamesString());
-    NS_ABORT_MSG_IF(!CongestionControlRegistry::Has(m_cc),
+    NS_ABORT_MSG_IF(!DcnSchemeRegistry::Has(m_lb),
+                    "Unknown load balancer '" << m_lb
+                                              << "'; allowed: " << DcnSchemeRegistry::NamesString());
+    NS_ABORT_MSG_IF(!m_cc.empty() && !CongestionControlRegistry::Has(m_cc),
                     "Unknown congestion control '"
                         << m_cc << "'; allowed: " << CongestionControlRegistry::NamesString());
     uint32_t n = fabric->GetNHosts();
@@ -289,16 +329,17 @@ WorkloadHelper::GetConnection(uint32_t src, uint32_t dst)
             }
         }
     }
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_lb);
+    auto parts = CreateSchemeParts(m_lb, m_cc);
+    Ptr<PathSelector> ps = parts.first;
+    Ptr<CongestionControl> cc = parts.second;
     if (m_psStream >= 0)
     {
         m_psStream += ps->AssignStreams(m_psStream);
+        NS_ABORT_MSG_IF(m_psStream > m_psStreamEnd,
+                        "DcnWorkloadHelper: path selectors used more than "
+                            << SELECTOR_STREAM_BLOCK << " random streams");
     }
-    Ptr<CongestionControl> cc = CongestionControlRegistry::Create(m_cc);
-    DcnConnectionParams p;
-    p.lineRate = m_fabric->GetHostLinkRate();
-    p.baseRtt = m_fabric->GetBaseRtt(src, dst, m_mtu);
-    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    DcnConnectionParams p = MakeConnectionParams(m_fabric, src, dst, m_mtu);
     Ptr<DcnTransport> t = m_fabric->GetHosts().Get(src)->GetObject<DcnTransport>();
     Ptr<DcnConnection> c = t->Connect(m_fabric->GetHostAddress(dst), ps, cc, p);
     pool.push_back(c);
@@ -315,7 +356,7 @@ WorkloadHelper::StartMessage(uint32_t id)
 }
 
 FctRecord
-MakeFctRecord(const FatTreeHelper& fabric,
+MakeFctRecord(const DcnTopology& fabric,
               const WorkloadMessage& m,
               Time start,
               const DcnMessageRecord& r,

@@ -17,7 +17,7 @@
 #define DCN_WORKLOAD_HELPER_H
 
 #include "ns3/dcn-transport.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/fct-stats.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -37,16 +37,36 @@ namespace ns3
  * start time the workload driver recorded, counters from the transport, and the ideal
  * FCT (FctStats::IdealFct) from the fabric's unloaded base RTT.
  */
-FctRecord MakeFctRecord(const FatTreeHelper& fabric,
+FctRecord MakeFctRecord(const DcnTopology& fabric,
                         const WorkloadMessage& m,
                         Time start,
                         const DcnMessageRecord& r,
                         uint32_t mtu,
                         uint32_t headerBytes);
 
+/**
+ * Parameters of a connection src -> dst (host indices of the topology): line
+ * rate, unloaded RTT of an MTU packet, BDP, the hosts' switches, the topology
+ * (for the pair's path set) and the destination node id.
+ */
+DcnConnectionParams MakeConnectionParams(Ptr<DcnTopology> topo,
+                                         uint32_t src,
+                                         uint32_t dst,
+                                         uint32_t mtu);
+
+/**
+ * Create the path selector and congestion control of scheme `lb`
+ * (DcnSchemeRegistry), cc = "" for the scheme's own; null ps if unknown.
+ */
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>> CreateSchemeParts(const std::string& lb,
+                                                                       const std::string& cc);
+
 class WorkloadHelper : public Object
 {
   public:
+    /** Signature of the FlowComplete trace source. */
+    typedef void (*FlowCompleteTracedCallback)(const FctRecord& record);
+
     static TypeId GetTypeId();
     WorkloadHelper();
     ~WorkloadHelper() override;
@@ -55,9 +75,16 @@ class WorkloadHelper : public Object
      * Build the plan for the fabric's hosts (fabric must be built and every host
      * must have a DcnTransport) and schedule its start at StartTime.
      */
-    void Install(Ptr<FatTreeHelper> fabric);
+    void Install(Ptr<DcnTopology> fabric);
 
-    /** Fix the random streams (permutation, Poisson, path selectors). Returns streams used. */
+    /** Random streams reserved for the path selectors of the connections. */
+    static constexpr int64_t SELECTOR_STREAM_BLOCK = int64_t(1) << 24;
+
+    /**
+     * Fix the random streams (permutation, Poisson, path selectors).  Returns the
+     * streams used: 2 + SELECTOR_STREAM_BLOCK (selectors are created as
+     * connections open, inside that block).
+     */
     int64_t AssignStreams(int64_t stream);
 
     const WorkloadPlan& GetPlan() const
@@ -111,7 +138,7 @@ class WorkloadHelper : public Object
     bool m_reuse;
     bool m_stopWhenDone;
 
-    Ptr<FatTreeHelper> m_fabric;
+    Ptr<DcnTopology> m_fabric;
     WorkloadPlan m_plan;
     std::unique_ptr<WorkloadScheduler> m_sched;
     std::vector<Time> m_started; //!< per message; -1 ns = not started
@@ -120,6 +147,7 @@ class WorkloadHelper : public Object
     Ptr<UniformRandomVariable> m_uniform;
     Ptr<ExponentialRandomVariable> m_exponential;
     int64_t m_psStream{-1}; //!< next stream for path selectors (-1: not assigned)
+    int64_t m_psStreamEnd{-1};
     FctStats m_stats;
     bool m_finalized{false};
     TracedCallback<const FctRecord&> m_flowTrace;

@@ -2,6 +2,8 @@
 
 #include "ev-util.h"
 
+#include "dcn-scheme.h"
+
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
@@ -11,6 +13,16 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DcnOpsPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(OpsPathSelector);
 DCNLB_REGISTER_PATH_SELECTOR("ops", OpsPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{"ops",
+                                 "Oblivious packet spraying: a uniformly random EV per packet (REPS [L] Sec. 5 baseline)",
+                                 "ops",
+                                 "dctcp",
+                                 "selective-repeat",
+                                 "ecmp",
+                                 0,
+                                 "dcn",
+                                 {},
+                                 {}}));
 
 TypeId
 OpsPathSelector::GetTypeId()
@@ -25,7 +37,7 @@ OpsPathSelector::GetTypeId()
                           "[W] uses 256); allowed 1..65536",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&OpsPathSelector::m_evSetSize),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>(1, 65536));
     return tid;
 }
 
@@ -39,14 +51,16 @@ OpsPathSelector::~OpsPathSelector() = default;
 void
 OpsPathSelector::Setup(const PathSelectorSetup& setup)
 {
+    NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
     dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
     m_checked = true;
 }
 
 PathChoice
-OpsPathSelector::Choose(const SendContext& /*ctx*/)
+OpsPathSelector::Choose(const SendContext& ctx)
 {
+    NS_LOG_FUNCTION(this << ctx.psn);
     if (!m_checked)
     {
         dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
@@ -58,8 +72,9 @@ OpsPathSelector::Choose(const SendContext& /*ctx*/)
 }
 
 void
-OpsPathSelector::OnFeedback(const PathFeedback& /*fb*/)
+OpsPathSelector::OnFeedback(const PathFeedback& fb)
 {
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
 }
 
 std::string
@@ -71,6 +86,7 @@ OpsPathSelector::Name() const
 int64_t
 OpsPathSelector::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this);
     m_rng->SetStream(stream);
     return 1;
 }

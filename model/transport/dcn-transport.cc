@@ -18,6 +18,8 @@
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -50,12 +52,12 @@ DcnTransport::GetTypeId()
                           "Retransmission timeout (REPS paper [L] Sec. 4.1: 70us)",
                           TimeValue(MicroSeconds(70)),
                           MakeTimeAccessor(&DcnTransport::m_rto),
-                          MakeTimeChecker())
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("AckRatio",
                           "Data packets per ACK, 1..255 (REPS spec 1.6: 1, no coalescing)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&DcnTransport::m_ackRatio),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 255))
             .AddAttribute("AckEvMode",
                           "EVs echoed by coalesced ACKs (REPS spec 1.6): Standard (EV and CE of "
                           "the triggering packet) or Carry (every unmarked EV since the previous "
@@ -116,13 +118,56 @@ DcnTransport::GetTypeId()
     return tid;
 }
 
-DcnTransport::DcnTransport() = default;
+DcnTransport::DcnTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 DcnTransport::~DcnTransport() = default;
+
+Ptr<DcnLbSharedState>
+DcnTransport::GetSharedState()
+{
+    if (!m_shared)
+    {
+        m_shared = CreateObject<DcnLbSharedState>();
+    }
+    return m_shared;
+}
+
+void
+DcnTransport::SetSharedState(Ptr<DcnLbSharedState> s)
+{
+    NS_LOG_FUNCTION(this << s);
+    m_shared = s;
+}
+
+std::string
+DcnTransport::Validate() const
+{
+    std::ostringstream os;
+    if (m_ackRatio < 1 || m_ackRatio > 255)
+    {
+        os << "DcnTransport::AckRatio=" << m_ackRatio << " is invalid; allowed 1..255";
+    }
+    else if (m_rto.IsStrictlyNegative() || m_rto.IsZero())
+    {
+        os << "DcnTransport::Rto=" << m_rto.As(Time::US) << " is invalid; allowed > 0";
+    }
+    else if (m_mode == IN_ORDER)
+    {
+        os << "DcnTransport::Mode=InOrder (go-back-N) is not implemented yet; allowed: "
+              "OutOfOrder";
+    }
+    return os.str();
+}
 
 void
 DcnTransport::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_nicEvent.Cancel();
+    m_shared = nullptr;
     for (auto& c : m_conns)
     {
         c->Dispose();
@@ -143,11 +188,10 @@ DcnTransport::DoDispose()
 void
 DcnTransport::Install(Ptr<Node> node)
 {
+    NS_LOG_FUNCTION(this << node->GetId());
     NS_ABORT_MSG_IF(m_node, "DcnTransport::Install called twice");
-    NS_ABORT_MSG_IF(m_ackRatio < 1 || m_ackRatio > 255,
-                    "DcnTransport::AckRatio = " << m_ackRatio << " is invalid; allowed 1..255");
-    NS_ABORT_MSG_IF(m_rto.IsStrictlyNegative() || m_rto.IsZero(),
-                    "DcnTransport::Rto = " << m_rto << " is invalid; allowed > 0");
+    const std::string err = Validate();
+    NS_ABORT_MSG_IF(!err.empty() && m_mode != IN_ORDER, err);
     m_node = node;
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_IF(!m_ipv4,
@@ -168,13 +212,36 @@ DcnTransport::Install(Ptr<Node> node)
     m_socket->SetRecvCallback(MakeCallback(&DcnTransport::HandleRead, this));
 }
 
+namespace
+{
+/** address -> node id, shared by the transports of one simulation; cleared by
+ *  Simulator::Destroy (a later simulation builds new nodes with the same ids). */
+std::unordered_map<uint32_t, uint32_t> g_addrCache;
+uint32_t g_addrCachedNodes = 0;
+bool g_addrCacheCleanupScheduled = false;
+
+void
+ClearAddressCache()
+{
+    g_addrCache.clear();
+    g_addrCachedNodes = 0;
+    g_addrCacheCleanupScheduled = false;
+}
+} // namespace
+
 static uint32_t
 FindNodeOfAddress(Ipv4Address a)
 {
-    static std::unordered_map<uint32_t, uint32_t> cache;
-    static uint32_t cachedNodes = 0;
-    if (cachedNodes != NodeList::GetNNodes())
+    auto& cache = g_addrCache;
+    if (!g_addrCacheCleanupScheduled)
     {
+        Simulator::ScheduleDestroy(&ClearAddressCache);
+        g_addrCacheCleanupScheduled = true;
+    }
+    if (g_addrCachedNodes != NodeList::GetNNodes())
+    {
+        NS_LOG_LOGIC("rebuilding the address -> node cache over " << NodeList::GetNNodes()
+                                                                   << " nodes");
         cache.clear();
         for (uint32_t n = 0; n < NodeList::GetNNodes(); ++n)
         {
@@ -191,7 +258,7 @@ FindNodeOfAddress(Ipv4Address a)
                 }
             }
         }
-        cachedNodes = NodeList::GetNNodes();
+        g_addrCachedNodes = NodeList::GetNNodes();
     }
     auto it = cache.find(a.Get());
     return it == cache.end() ? UINT32_MAX : it->second;
@@ -203,6 +270,7 @@ DcnTransport::Connect(Ipv4Address dst,
                       Ptr<CongestionControl> cc,
                       const DcnConnectionParams& p)
 {
+    NS_LOG_FUNCTION(this << dst);
     NS_ABORT_MSG_IF(m_mode == IN_ORDER,
                     "DcnTransport::Mode = InOrder (go-back-N) is not implemented yet; allowed: "
                     "OutOfOrder");
@@ -221,7 +289,11 @@ DcnTransport::Connect(Ipv4Address dst,
     Ptr<DcnConnection> c = CreateObject<DcnConnection>();
     uint32_t connId = static_cast<uint32_t>(m_conns.size());
     m_conns.push_back(c);
-    c->Init(this, connId, m_local, dst, FindNodeOfAddress(dst), ps, cc, p);
+    uint32_t dstNode = p.dstNode != UINT32_MAX ? p.dstNode : FindNodeOfAddress(dst);
+    c->Init(this, connId, m_local, dst, dstNode, ps, cc, p);
+    NS_LOG_INFO("node " << m_node->GetId() << " conn " << connId << " to " << dst << " ("
+                        << ps->Name() << ", " << cc->Name() << ", base RTT "
+                        << p.baseRtt.As(Time::US) << ")");
     return c;
 }
 
@@ -329,6 +401,15 @@ DcnTransport::HandleRead(Ptr<Socket> s)
         case DcnHeader::DATA:
             ReceiveData(p, m_rxHdr, src, ev, ce);
             break;
+        case DcnHeader::PROBE:
+            ReplyProbe(m_rxHdr, src, ev);
+            break;
+        case DcnHeader::PROBE_ACK:
+            if (m_rxHdr.connId < m_conns.size())
+            {
+                m_conns[m_rxHdr.connId]->ReceiveProbeAck(m_rxHdr);
+            }
+            break;
         case DcnHeader::ACK:
         case DcnHeader::NACK: {
             bool nack = m_rxHdr.opcode == DcnHeader::NACK;
@@ -385,6 +466,7 @@ DcnTransport::GetRxConn(Ipv4Address from, uint32_t connId)
 void
 DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce)
 {
+    NS_LOG_FUNCTION(this << from << h.connId << h.psn << ev << ce);
     m_stats.dataPacketsReceived++;
     if (ce)
     {
@@ -407,7 +489,9 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         m_ackHdr.cumAck = rc.cum;
         m_ackHdr.sackBitmap = 0;
         m_ackHdr.evs.clear();
+        EchoOptions(m_ackHdr, h);
         m_stats.nacksSent++;
+        NS_LOG_LOGIC("NACK trimmed psn " << h.psn << " conn " << h.connId << " from " << from);
         SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), from, false);
         return;
     }
@@ -477,8 +561,45 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
 }
 
 void
+DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data)
+{
+    reply.ClearExtension();
+    if (data.extMask == 0)
+    {
+        return;
+    }
+    reply.extMask = data.extMask;
+    reply.pathId = data.pathId;
+    reply.routeLen = data.routeLen;
+    reply.routePtr = data.routePtr;
+    reply.route = data.route;
+    if (data.extMask & DcnHeader::EXT_TIMESTAMP)
+    {
+        reply.extTimestampNs = Simulator::Now().GetNanoSeconds(); // arrival time
+    }
+    reply.intCount = data.intCount;
+    reply.intRecords = data.intRecords;
+}
+
+void
+DcnTransport::ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev)
+{
+    NS_LOG_FUNCTION(this << from << probe.psn << ev);
+    DcnHeader r;
+    r.opcode = DcnHeader::PROBE_ACK;
+    r.evEcho = ev;
+    r.connId = probe.connId;
+    r.psn = probe.psn;
+    r.timestampNs = probe.timestampNs;
+    EchoOptions(r, probe);
+    SendPacket(Create<Packet>(0), r, dcnev::ToUdpPort(ev), from, false);
+}
+
+void
 DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo)
 {
+    NS_LOG_LOGIC("ACK psn " << data.psn << " cum " << rc.cum << " to " << rc.src << " ev " << ev
+                            << (ce ? " ECN" : ""));
     m_ackHdr.opcode = DcnHeader::ACK;
     m_ackHdr.flags = (ce ? DcnHeader::FLAG_ECN_ECHO : 0) | (ooo ? DcnHeader::FLAG_OOO : 0);
     m_ackHdr.evEcho = ev;
@@ -500,6 +621,7 @@ DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, b
     }
     m_ackHdr.sackBitmap = bits;
     m_ackHdr.evs = rc.carried;
+    EchoOptions(m_ackHdr, data);
     rc.carried.clear();
     rc.pendingAcks = 0;
     m_stats.acksSent++;

@@ -11,7 +11,9 @@
  * (cumulative ack + the acked PSN + a 64-bit SACK bitmap), echoes the EV (in
  * evEcho and as the ACK's UDP source port) and the CE bit, NACKs trimmed
  * packets; the sender retransmits selectively on NACK and retransmission
- * timeout.  A host-level NIC scheduler serves ready connections round-robin at
+ * timeout.  ACKs and NACKs echo the data packet's header extension (path id,
+ * source route, INT records) and answer a timestamp request with the arrival
+ * time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler serves ready connections round-robin at
  * the NIC rate so that the host queue holds few packets.
  */
 #ifndef DCN_TRANSPORT_H
@@ -106,6 +108,14 @@ class DcnTransport : public Object
 
     Ptr<DcnConnection> GetConnection(uint32_t connId) const;
 
+    /** Host-wide state shared by this host's path selectors (created on first use). */
+    Ptr<DcnLbSharedState> GetSharedState();
+    /** Share a state object (e.g. one per rack: give the hosts of a switch the same object). */
+    void SetSharedState(Ptr<DcnLbSharedState> s);
+
+    /** "" if the attribute values are valid, else one line (attribute, value, allowed). */
+    std::string Validate() const;
+
     uint32_t GetMtu() const
     {
         return m_mtu;
@@ -173,6 +183,9 @@ class DcnTransport : public Object
     void ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce);
     RxConn& GetRxConn(Ipv4Address from, uint32_t connId);
     void SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo);
+    /** Copy the path options of a received packet into an ACK/NACK/probe reply (echo). */
+    static void EchoOptions(DcnHeader& reply, const DcnHeader& data);
+    void ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev);
     void NicTransmit();
     Time TxTime(uint32_t wireBytes) const;
 
@@ -199,6 +212,7 @@ class DcnTransport : public Object
     DcnTransportStats m_stats;
     DcnHeader m_rxHdr;  //!< reused on receive
     DcnHeader m_ackHdr; //!< reused when building ACKs
+    Ptr<DcnLbSharedState> m_shared;
 };
 
 } // namespace ns3
