@@ -10,6 +10,7 @@
  * Defaults are the paper's parameters at a reduced size (32 hosts); --scale=paper uses
  * the paper's size (128 hosts, full message sizes) where that differs.
  */
+#include "ns3/dcn-scheme.h"
 #include "ns3/core-module.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
@@ -48,9 +49,17 @@ struct Args
     std::string evsList{"32,256,65536"};
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
+    uint32_t run{1}; //!< --RngRun (ns-3's global RngRun, read after parsing)
 };
 
 Args g;
+
+[[noreturn]] void
+Fail(const std::string& msg)
+{
+    std::cerr << "reps-paper: error: " << msg << std::endl;
+    std::exit(1);
+}
 uint64_t g_events = 0;
 uint64_t g_hops = 0;
 
@@ -112,6 +121,7 @@ Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
     c.evs = g.evs;
     c.stop = MicroSeconds(g.stopMs * 1000);
     c.seed = g.seed;
+    c.run = g.run;
     if (!g.freezingTimeout.empty())
     {
         c.freezingTimeout = Time(g.freezingTimeout);
@@ -123,7 +133,7 @@ Ptr<UniformRandomVariable>
 Rng(int64_t stream)
 {
     RngSeedManager::SetSeed(g.seed);
-    RngSeedManager::SetRun(1);
+    RngSeedManager::SetRun(g.run);
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     u->SetStream(stream);
     return u;
@@ -559,8 +569,34 @@ main(int argc, char** argv)
     cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
     cmd.AddValue("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants);
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(g.scale != "small" && g.scale != "paper",
-                    "--scale=" << g.scale << "; allowed small or paper");
+    g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
+    if (g.scale != "small" && g.scale != "paper")
+    {
+        Fail("--scale=" + g.scale + "; allowed small or paper");
+    }
+    // every scheme named must run on the 2-tier fat tree over the dcn transport,
+    // accept --evs and pass its components' Validate()
+    for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
+    {
+        std::string err = DcnSchemeRegistry::CheckCompatible(lb, "fat-tree-2tier", "dcn");
+        if (err.empty())
+        {
+            const std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
+            err = DcnSchemeRegistry::CheckSelectorAttribute(sel, "EvSetSize", g.evs);
+            if (!err.empty())
+            {
+                err = "--evs: " + std::to_string(g.evs) + " not accepted by --lb=" + lb + ": " + err;
+            }
+        }
+        if (err.empty())
+        {
+            err = DcnSchemeRegistry::Validate(lb);
+        }
+        if (!err.empty())
+        {
+            Fail(err);
+        }
+    }
 
     std::map<std::string, void (*)()> exps = {{"symmetric", Symmetric},
                                               {"asymmetric", Asymmetric},
@@ -585,10 +621,12 @@ main(int argc, char** argv)
     else
     {
         auto it = exps.find(g.experiment);
-        NS_ABORT_MSG_IF(it == exps.end(),
-                        "--experiment=" << g.experiment
-                                        << "; allowed symmetric, asymmetric, transient, "
-                                           "incremental, macro, evs-sweep, ack-sweep, all");
+        if (it == exps.end())
+        {
+            Fail("--experiment=" + g.experiment +
+                 "; allowed symmetric, asymmetric, transient, incremental, macro, evs-sweep, "
+                 "ack-sweep, all");
+        }
         it->second();
     }
     std::cout << "BENCH events=" << g_events << " packet_hops=" << g_hops << std::endl;

@@ -211,7 +211,10 @@ DcnConnection::DeclareLost(uint32_t psn)
     m_inflight -= e.size;
     m_retxQueue.push_back(psn);
     m_cc->OnNack();
-    MaybeReady();
+    if (!m_inSendOne)
+    {
+        MaybeReady(); // inside SendOne (called from Choose) the NIC scheduler re-checks
+    }
 }
 
 uint32_t
@@ -356,7 +359,9 @@ DcnConnection::SendOne()
     ctx.psn = psn;
     ctx.retransmission = retx;
     ctx.bytesInFlight = static_cast<uint32_t>(std::min<uint64_t>(m_inflight, UINT32_MAX));
+    m_inSendOne = true;
     PathChoice pc = m_ps->Choose(ctx);
+    m_inSendOne = false;
     e->ev = pc.ev;
     e->pathId = pc.pathId;
     e->lastSend = now;

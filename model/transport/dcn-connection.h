@@ -246,6 +246,7 @@ class DcnConnection : public Object
     DcnConnectionStats m_stats;
     DcnHeader m_hdr; //!< reused when building packets
     uint32_t m_nextProbe{0};
+    bool m_inSendOne{false}; //!< inside the selector's Choose() of SendOne
 };
 
 } // namespace ns3
