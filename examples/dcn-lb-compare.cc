@@ -14,6 +14,7 @@
  */
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/packet-hops.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-transport-helper.h"
@@ -301,13 +302,6 @@ struct RunResult
     Time simEnd{0};
 };
 
-uint64_t g_packetHops = 0;
-
-void
-CountHop(Ptr<const Packet>)
-{
-    ++g_packetHops;
-}
 
 /** Progress line on stderr every few wall seconds (checked every 20 us of simulated time). */
 class Progress
@@ -439,7 +433,6 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     RunResult res;
     res.lb = lb;
     auto wall0 = std::chrono::steady_clock::now();
-    g_packetHops = 0;
 
     Ptr<FatTreeHelper> ft = MakeFabric(o);
     ft->Build();
@@ -505,8 +498,8 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     wl->SetAttribute("CongestionControl", StringValue(o.cc));
     wl->Install(ft);
 
-    Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::PointToPointNetDevice/PhyTxEnd",
-                                  MakeCallback(&CountHop));
+    DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
+    hops.InstallAll();
 
     Progress progress(o.quiet, lb);
     progress.Start();
@@ -544,7 +537,7 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
             }
         }
     }
-    res.counters.packetHops = g_packetHops;
+    res.counters.packetHops = hops.Get();
     res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
 
     wl->Dispose();

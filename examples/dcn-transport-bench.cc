@@ -12,11 +12,12 @@
  * 4 spines); all 400 Gb/s, 2 tiers.
  *
  * Prints one summary line and, last, `BENCH events=<n> packet_hops=<n>` where
- * packet_hops counts packets that started transmission on any point-to-point
- * device (one PhyTxBegin trace per device).  --scheduler picks the ns-3 event
+ * packet_hops is the one definition of packet hops (model/stats/packet-hops.h:
+ * completed transmissions, PhyTxEnd, on every point-to-point device).  --scheduler picks the ns-3 event
  * scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
+#include "ns3/packet-hops.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
@@ -34,13 +35,7 @@ using namespace ns3;
 namespace
 {
 
-uint64_t g_packetHops = 0;
-
-void
-CountHop(Ptr<const Packet>)
-{
-    ++g_packetHops;
-}
+DcnPacketHopCounter g_hopCounter; //!< the one definition of packet hops (packet-hops.h)
 
 /** Collects message FCTs; stops the simulation when every host's message is done. */
 struct FctCollector
@@ -119,11 +114,7 @@ main(int argc, char** argv)
     stream += ft->AssignStreams(stream);
     const uint32_t hosts = ft->GetNHosts();
 
-    for (const DcnLinkInfo& li : ft->GetLinks())
-    {
-        li.devA->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
-        li.devB->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
-    }
+    g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
@@ -195,8 +186,8 @@ main(int argc, char** argv)
     }
     std::cout << " simTimeUs=" << Simulator::Now().GetMicroSeconds() << " setupS=" << setup
               << " runWallS=" << wall << " eventsPerS=" << (wall > 0 ? events / wall : 0)
-              << " hopsPerS=" << (wall > 0 ? g_packetHops / wall : 0) << std::endl;
+              << " hopsPerS=" << (wall > 0 ? g_hopCounter.Get() / wall : 0) << std::endl;
     Simulator::Destroy();
-    std::cout << "BENCH events=" << events << " packet_hops=" << g_packetHops << std::endl;
+    std::cout << "BENCH events=" << events << " packet_hops=" << g_hopCounter.Get() << std::endl;
     return fct.size() == hosts ? 0 : 1;
 }
