@@ -58,111 +58,20 @@ class Runner
     void Run();
 
   private:
-    Ptr<DcnConnection> GetConnection(uint32_t src, uint32_t dst);
-    void StartIds(const std::vector<uint32_t>& ids);
-    void StartMessage(uint32_t id);
-    void OnComplete(uint32_t id, const DcnMessageRecord& rec);
-
-    /** Starts the messages of the plan that have no dependencies. */
-    void StartWorkload()
-    {
-        StartIds(m_sched->Start());
-    }
-
-    /** Transport completion callback: the record's userTag is the plan message id. */
-    void OnMessageDone(const DcnMessageRecord& rec)
-    {
-        OnComplete(static_cast<uint32_t>(rec.userTag), rec);
-    }
-
     void OnTx(uint32_t uplink, Ptr<const Packet> p);
     void Sample();
 
     const RepsExperimentConfig& m_c;
     RepsExperimentResult& m_r;
     Ptr<FatTreeHelper> m_ft;
-    std::unique_ptr<WorkloadScheduler> m_sched;
-    std::unordered_map<uint64_t, Ptr<DcnConnection>> m_conns;
-    std::vector<Time> m_started;
+    Ptr<WorkloadHelper> m_wl;
     uint32_t m_mtu{4096};
     uint32_t m_headerBytes{0};
     int64_t m_nextStream{kSelectorStreamFloor};
-    Time m_t0;
     std::vector<Ptr<DcnQueueDisc>> m_monQ;
     std::vector<uint64_t> m_bucketBytes; //!< current bucket, per uplink
     std::vector<double> m_upRateGbps;
 };
-
-Ptr<DcnConnection>
-Runner::GetConnection(uint32_t src, uint32_t dst)
-{
-    uint64_t key = uint64_t(src) << 32 | dst;
-    auto it = m_conns.find(key);
-    if (it != m_conns.end())
-    {
-        return it->second;
-    }
-    auto parts = CreateSchemeParts(m_c.lb, "");
-    Ptr<PathSelector> ps = parts.first;
-    ps->SetAttributeFailSafe("EvSetSize", UintegerValue(m_c.evs));
-    if (m_c.lb == "reps")
-    {
-        if (m_c.freezingTimeout.IsStrictlyPositive())
-        {
-            ps->SetAttribute("FreezingTimeout", TimeValue(m_c.freezingTimeout));
-        }
-        ps->SetAttribute("EvReuseCount", UintegerValue(m_c.evReuse));
-    }
-    for (const auto& a : m_c.lbAttrs)
-    {
-        ps->SetAttributeFailSafe(a.first, StringValue(a.second));
-    }
-    m_nextStream += ps->AssignStreams(m_nextStream);
-    DcnConnectionParams p = MakeConnectionParams(m_ft, src, dst, m_mtu);
-    Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(src));
-    Ptr<DcnConnection> conn = t->Connect(m_ft->GetHostAddress(dst), ps, parts.second, p);
-    m_conns[key] = conn;
-    return conn;
-}
-
-void
-Runner::StartIds(const std::vector<uint32_t>& ids)
-{
-    for (uint32_t id : ids)
-    {
-        Time at = m_t0 + m_c.plan.messages[id].release;
-        if (at > Simulator::Now())
-        {
-            Simulator::Schedule(at - Simulator::Now(), &Runner::StartMessage, this, id);
-        }
-        else
-        {
-            StartMessage(id);
-        }
-    }
-}
-
-void
-Runner::StartMessage(uint32_t id)
-{
-    const WorkloadMessage& m = m_c.plan.messages[id];
-    m_started[id] = Simulator::Now();
-    GetConnection(m.src, m.dst)
-        ->SendMessage(m.bytes, MakeCallback(&Runner::OnMessageDone, this), id);
-}
-
-void
-Runner::OnComplete(uint32_t id, const DcnMessageRecord& rec)
-{
-    const WorkloadMessage& m = m_c.plan.messages[id];
-    FctRecord f = MakeFctRecord(*m_ft, m, m_started[id], rec, m_mtu, m_headerBytes);
-    m_r.stats.Add(f);
-    StartIds(m_sched->OnComplete(id));
-    if (m_sched->AllDone())
-    {
-        Simulator::Stop();
-    }
-}
 
 void
 Runner::OnTx(uint32_t uplink, Ptr<const Packet> p)
@@ -276,10 +185,32 @@ Runner::Run()
         Simulator::Schedule(c.bucket, &Runner::Sample, this);
     }
 
-    m_started.assign(c.plan.messages.size(), Time(0));
-    m_sched = std::make_unique<WorkloadScheduler>(&c.plan);
-    m_t0 = c.workloadStart;
-    Simulator::Schedule(c.workloadStart, &Runner::StartWorkload, this);
+    // the one workload driver: one app per host, every message of a pair on one
+    // connection, the scheme's selector with this experiment's attributes
+    m_wl = CreateObject<WorkloadHelper>();
+    m_wl->SetPlan(c.plan);
+    m_wl->SetAttribute("LoadBalancer", StringValue(c.lb));
+    m_wl->SetAttribute("ConnectionPolicy", StringValue("OnePerPair"));
+    m_wl->SetAttribute("StartTime", TimeValue(c.workloadStart));
+    m_wl->SetAttribute("HeaderBytes", UintegerValue(m_headerBytes));
+    m_wl->SetAttribute("StopWhenDone", BooleanValue(true));
+    m_wl->AddSelectorAttribute("EvSetSize", UintegerValue(c.evs), true);
+    if (c.lb == "reps")
+    {
+        if (c.freezingTimeout.IsStrictlyPositive())
+        {
+            m_wl->AddSelectorAttribute("FreezingTimeout", TimeValue(c.freezingTimeout), false);
+        }
+        m_wl->AddSelectorAttribute("EvReuseCount", UintegerValue(c.evReuse), false);
+    }
+    for (const auto& a : c.lbAttrs)
+    {
+        m_wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
+    }
+    // the driver's first two streams draw plans (unused: the plan is given), so
+    // its path selectors start exactly at m_nextStream, as before
+    m_wl->AssignStreams(m_nextStream - 2);
+    m_wl->Install(m_ft);
     m_r.total = c.plan.messages.size();
 
     DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
@@ -293,6 +224,7 @@ Runner::Run()
     m_r.events = Simulator::GetEventCount();
     m_r.packetHops = hops.Get();
 
+    m_r.stats = m_wl->GetStats();
     m_r.summary = m_r.stats.Summarize();
     m_r.completed = m_r.summary.count;
     for (const auto& li : m_ft->GetLinks())
@@ -316,7 +248,8 @@ Runner::Run()
         m_r.retransmissions += st.retransmissions;
         m_r.timeouts += st.timeouts;
     }
-    m_conns.clear();
+    m_wl->Dispose();
+    m_wl = nullptr;
     m_monQ.clear();
     m_ft = nullptr;
     Simulator::Destroy();

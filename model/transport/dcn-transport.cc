@@ -31,7 +31,7 @@ DcnTransport::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::DcnTransport")
-            .SetParent<Object>()
+            .SetParent<DcnMessageTransport>()
             .SetGroupName("DcnLb")
             .AddConstructor<DcnTransport>()
             .AddAttribute("Mode",
@@ -182,7 +182,7 @@ DcnTransport::DoDispose()
     }
     m_ipv4 = nullptr;
     m_node = nullptr;
-    Object::DoDispose();
+    DcnMessageTransport::DoDispose();
 }
 
 void

@@ -19,8 +19,9 @@
 #ifndef DCN_TRANSPORT_H
 #define DCN_TRANSPORT_H
 
-#include "dcn-connection.h"
-#include "dcn-header.h"
+#include "ns3/dcn-connection.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-message-transport.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
@@ -58,7 +59,7 @@ struct DcnTransportStats
     uint64_t messagesCompleted{0};
 };
 
-class DcnTransport : public Object
+class DcnTransport : public DcnMessageTransport
 {
   public:
     enum Mode
@@ -116,9 +117,36 @@ class DcnTransport : public Object
     /** "" if the attribute values are valid, else one line (attribute, value, allowed). */
     std::string Validate() const;
 
-    uint32_t GetMtu() const
+    uint32_t GetMtu() const override
     {
         return m_mtu;
+    }
+
+    // ---- DcnMessageTransport ----
+    std::string GetTransportName() const override
+    {
+        return "dcn";
+    }
+
+    uint32_t OpenConnection(Ipv4Address dst,
+                            Ptr<PathSelector> ps,
+                            Ptr<CongestionControl> cc,
+                            const DcnConnectionParams& p) override
+    {
+        return Connect(dst, ps, cc, p)->GetConnId();
+    }
+
+    uint32_t PostMessage(uint32_t connId,
+                         uint64_t bytes,
+                         CompletionCallback onComplete,
+                         uint64_t userTag) override
+    {
+        return m_conns.at(connId)->SendMessage(bytes, onComplete, userTag);
+    }
+
+    uint32_t GetPendingMessages(uint32_t connId) const override
+    {
+        return m_conns.at(connId)->GetPendingMessages();
     }
 
     Time GetRto() const
