@@ -110,8 +110,8 @@ class RoundRobinPathSelector : public PathSelector
         const DcnPath& p = m_paths->paths[m_next];
         pc.pathId = static_cast<int32_t>(p.id);
         pc.ev = static_cast<uint16_t>(m_setup.flowHash + 0x9e37u * (p.id + 1));
-        pc.routeLen = static_cast<uint8_t>(std::min<size_t>(p.switches.size(),
-                                                            PathChoice::MAX_ROUTE));
+        pc.routeLen =
+            static_cast<uint8_t>(std::min<size_t>(p.switches.size(), PathChoice::MAX_ROUTE));
         for (uint8_t k = 0; k < pc.routeLen; ++k)
         {
             pc.route[k] = static_cast<uint16_t>(p.switches[k]);
@@ -266,8 +266,8 @@ main(int argc, char** argv)
         std::cout << "path id   packets      ACKs  ECN-ACKs  lost\n";
         for (size_t p = 0; p < sent.size(); ++p)
         {
-            std::cout << std::setw(7) << p << std::setw(10) << sent[p] << std::setw(10)
-                      << acked[p] << std::setw(10) << ecn[p] << std::setw(6) << lost[p] << "\n";
+            std::cout << std::setw(7) << p << std::setw(10) << sent[p] << std::setw(10) << acked[p]
+                      << std::setw(10) << ecn[p] << std::setw(6) << lost[p] << "\n";
         }
     }
     Simulator::Destroy();

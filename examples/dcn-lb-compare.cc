@@ -13,10 +13,10 @@
  * Last line: "BENCH events=<n> packet_hops=<n>" (summed over all runs).
  */
 #include "ns3/cc-registry.h"
-#include "ns3/dcn-scheme.h"
-#include "ns3/packet-hops.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -24,6 +24,7 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
@@ -42,215 +43,10 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("DcnLbCompare");
 
+using namespace ns3::dcnargs;
+
 namespace
 {
-
-[[noreturn]] void
-Fail(const std::string& msg)
-{
-    std::cerr << "dcn-lb-compare: error: " << msg << std::endl;
-    std::exit(1);
-}
-
-/** Create the parent directory of an output path (prefix) if needed. */
-void
-MakeParentDir(const std::string& what, const std::string& path)
-{
-    std::filesystem::path parent = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (!parent.empty())
-    {
-        std::filesystem::create_directories(parent, ec);
-        if (ec)
-        {
-            Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
-        }
-    }
-}
-
-std::vector<std::string>
-Split(const std::string& s, char sep)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, sep))
-    {
-        if (!cur.empty())
-        {
-            out.push_back(cur);
-        }
-    }
-    return out;
-}
-
-/** Parse "2MiB", "4MB", "1000", "64KiB" into bytes (0 on error). */
-uint64_t
-ParseBytes(const std::string& s)
-{
-    size_t pos = 0;
-    double v = 0;
-    try
-    {
-        v = std::stod(s, &pos);
-    }
-    catch (...)
-    {
-        return 0;
-    }
-    std::string unit = s.substr(pos);
-    double mult = 1;
-    if (unit.empty() || unit == "B")
-    {
-        mult = 1;
-    }
-    else if (unit == "KB" || unit == "kB")
-    {
-        mult = 1e3;
-    }
-    else if (unit == "MB")
-    {
-        mult = 1e6;
-    }
-    else if (unit == "GB")
-    {
-        mult = 1e9;
-    }
-    else if (unit == "KiB")
-    {
-        mult = 1024;
-    }
-    else if (unit == "MiB")
-    {
-        mult = 1024.0 * 1024;
-    }
-    else if (unit == "GiB")
-    {
-        mult = 1024.0 * 1024 * 1024;
-    }
-    else
-    {
-        return 0;
-    }
-    if (v <= 0)
-    {
-        return 0;
-    }
-    return static_cast<uint64_t>(v * mult + 0.5);
-}
-
-/** One failure from --failures ("kind:key=value:..."). */
-struct FailureSpec
-{
-    std::string kind; //!< silent | down | degrade | drop
-    uint32_t link{0};
-    Time start{0};
-    Time end{0}; //!< 0 = persists
-    DataRate rate{"200Gbps"};
-    double prob{0.01};
-    Time withdraw{0}; //!< kind down: delay until routing withdraws the link
-};
-
-Time
-ParseTime(const std::string& what, const std::string& v)
-{
-    Time t;
-    std::istringstream in(v);
-    if (!(in >> t))
-    {
-        Fail(what + ": cannot parse time '" + v + "' (e.g. 100us, 1ms)");
-    }
-    return t;
-}
-
-double
-ParseNumber(const std::string& what, const std::string& v)
-{
-    size_t pos = 0;
-    double d = 0;
-    try
-    {
-        d = std::stod(v, &pos);
-    }
-    catch (...)
-    {
-        pos = 0;
-    }
-    if (pos == 0 || pos != v.size() || d < 0)
-    {
-        Fail(what + ": '" + v + "' is not a non-negative number");
-    }
-    return d;
-}
-
-std::vector<FailureSpec>
-ParseFailures(const std::string& s)
-{
-    std::vector<FailureSpec> out;
-    for (const auto& item : Split(s, ','))
-    {
-        auto parts = Split(item, ':');
-        FailureSpec f;
-        f.kind = parts.empty() ? "" : parts[0];
-        if (f.kind != "silent" && f.kind != "down" && f.kind != "degrade" && f.kind != "drop")
-        {
-            Fail("--failures: unknown kind '" + f.kind + "' in '" + item +
-                 "'; allowed: silent, down, degrade, drop (e.g. "
-                 "silent:link=3:start=100us:end=200us)");
-        }
-        bool haveLink = false;
-        for (size_t i = 1; i < parts.size(); ++i)
-        {
-            auto eq = parts[i].find('=');
-            if (eq == std::string::npos)
-            {
-                Fail("--failures: expected key=value, got '" + parts[i] + "' in '" + item + "'");
-            }
-            std::string k = parts[i].substr(0, eq);
-            std::string v = parts[i].substr(eq + 1);
-            if (k == "link")
-            {
-                f.link = static_cast<uint32_t>(ParseNumber("--failures link", v));
-                haveLink = true;
-            }
-            else if (k == "start")
-            {
-                f.start = ParseTime("--failures start", v);
-            }
-            else if (k == "end")
-            {
-                f.end = ParseTime("--failures end", v);
-            }
-            else if (k == "rate")
-            {
-                f.rate = DataRate(v);
-            }
-            else if (k == "prob")
-            {
-                f.prob = ParseNumber("--failures prob", v);
-                if (f.prob < 0 || f.prob > 1)
-                {
-                    Fail("--failures: prob=" + v + " not in [0, 1]");
-                }
-            }
-            else if (k == "withdraw")
-            {
-                f.withdraw = ParseTime("--failures withdraw", v);
-            }
-            else
-            {
-                Fail("--failures: unknown key '" + k + "' in '" + item +
-                     "'; allowed: link, start, end, rate, prob, withdraw");
-            }
-        }
-        if (!haveLink)
-        {
-            Fail("--failures: missing link=ID in '" + item + "'");
-        }
-        out.push_back(f);
-    }
-    return out;
-}
 
 struct Options
 {
@@ -300,63 +96,6 @@ struct RunResult
     uint64_t events{0};
     double wallSeconds{0};
     Time simEnd{0};
-};
-
-
-/** Progress line on stderr every few wall seconds (checked every 20 us of simulated time). */
-class Progress
-{
-  public:
-    Progress(bool quiet, std::string label)
-        : m_quiet(quiet),
-          m_label(std::move(label)),
-          m_t0(std::chrono::steady_clock::now()),
-          m_last(m_t0)
-    {
-    }
-
-    void Start()
-    {
-        if (!m_quiet)
-        {
-            Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
-        }
-    }
-
-  private:
-    void Tick()
-    {
-        ++m_ticks; // executed events of this object, excluded from the BENCH count
-        auto now = std::chrono::steady_clock::now();
-        double since = std::chrono::duration<double>(now - m_last).count();
-        if (since >= 3.0)
-        {
-            uint64_t ev = Simulator::GetEventCount();
-            double wall = std::chrono::duration<double>(now - m_t0).count();
-            std::cerr << "[" << m_label << "] sim " << std::fixed << std::setprecision(1)
-                      << Simulator::Now().GetMicroSeconds() << " us, wall " << wall << " s, "
-                      << std::setprecision(0) << (ev - m_lastEvents) / since << " events/s"
-                      << std::defaultfloat << std::endl;
-            m_last = now;
-            m_lastEvents = ev;
-        }
-        Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
-    }
-
-  public:
-    /** Events this object scheduled (excluded from the BENCH event count). */
-    uint64_t GetTicks() const
-    {
-        return m_ticks;
-    }
-
-  private:
-    uint64_t m_ticks{0};
-    bool m_quiet;
-    std::string m_label;
-    std::chrono::steady_clock::time_point m_t0;
-    std::chrono::steady_clock::time_point m_last;
-    uint64_t m_lastEvents{0};
 };
 
 Ptr<FatTreeHelper>
@@ -610,6 +349,7 @@ main(int argc, char* argv[])
     cmd.AddValue("json", "Write a JSON summary to this file ('-' = stdout)", o.json);
     cmd.AddValue("quiet", "No progress lines on stderr", o.quiet);
     cmd.AddValue("stopTime", "Simulated-time limit of each run", o.stopTime);
+    SetProgramName("dcn-lb-compare");
     cmd.Parse(argc, argv);
 
     // ---- validate everything before the first simulation
@@ -698,25 +438,15 @@ main(int argc, char* argv[])
     const std::string topoName = MakeFabric(o)->GetTopologyName();
     for (const auto& lb : lbs)
     {
-        std::string err = DcnSchemeRegistry::CheckCompatible(lb, topoName, "dcn");
+        std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, "dcn", o.evs);
         if (!err.empty())
         {
             Fail(err);
         }
         // EV set size of every selector that has one (attribute "EvSetSize")
         std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
-        err = DcnSchemeRegistry::CheckSelectorAttribute(sel, "EvSetSize", o.evs);
-        if (!err.empty())
-        {
-            Fail("--evs: " + std::to_string(o.evs) + " not accepted by --lb=" + lb + ": " + err);
-        }
         Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(sel) + "::EvSetSize",
                                    UintegerValue(o.evs));
-        err = DcnSchemeRegistry::Validate(lb);
-        if (!err.empty())
-        {
-            Fail(err);
-        }
     }
 
     // ---- runs

@@ -13,20 +13,20 @@
  *
  * Prints one summary line and, last, `BENCH events=<n> packet_hops=<n>` where
  * packet_hops is the one definition of packet hops (model/stats/packet-hops.h:
- * completed transmissions, PhyTxEnd, on every point-to-point device).  --scheduler picks the ns-3 event
- * scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
+ * completed transmissions, PhyTxEnd, on every point-to-point device).  --scheduler picks the ns-3
+ * event scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
-#include "ns3/dcn-scheme.h"
-#include "ns3/packet-hops.h"
-#include "ns3/workload-helper.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/workload-helper.h"
 
 #include <algorithm>
 #include <chrono>

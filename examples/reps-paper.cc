@@ -10,8 +10,9 @@
  * Defaults are the paper's parameters at a reduced size (32 hosts); --scale=paper uses
  * the paper's size (128 hosts, full message sizes) where that differs.
  */
-#include "ns3/dcn-scheme.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
 #include "ns3/workload-plan.h"
@@ -24,6 +25,8 @@
 #include <sys/stat.h>
 
 using namespace ns3;
+using ns3::dcnargs::Fail;
+using ns3::dcnargs::SetProgramName;
 
 namespace
 {
@@ -54,29 +57,13 @@ struct Args
 
 Args g;
 
-[[noreturn]] void
-Fail(const std::string& msg)
-{
-    std::cerr << "reps-paper: error: " << msg << std::endl;
-    std::exit(1);
-}
 uint64_t g_events = 0;
 uint64_t g_hops = 0;
 
 std::vector<std::string>
 Split(const std::string& s)
 {
-    std::vector<std::string> v;
-    std::stringstream ss(s);
-    std::string x;
-    while (std::getline(ss, x, ','))
-    {
-        if (!x.empty())
-        {
-            v.push_back(x);
-        }
-    }
-    return v;
+    return dcnargs::Split(s, ',');
 }
 
 /** mkdir -p */
@@ -568,6 +555,7 @@ main(int argc, char** argv)
     cmd.AddValue("evsList", "evs-sweep: EV set sizes", g.evsList);
     cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
     cmd.AddValue("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants);
+    SetProgramName("reps-paper");
     cmd.Parse(argc, argv);
     g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
     if (g.scale != "small" && g.scale != "paper")
@@ -578,20 +566,7 @@ main(int argc, char** argv)
     // accept --evs and pass its components' Validate()
     for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
     {
-        std::string err = DcnSchemeRegistry::CheckCompatible(lb, "fat-tree-2tier", "dcn");
-        if (err.empty())
-        {
-            const std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
-            err = DcnSchemeRegistry::CheckSelectorAttribute(sel, "EvSetSize", g.evs);
-            if (!err.empty())
-            {
-                err = "--evs: " + std::to_string(g.evs) + " not accepted by --lb=" + lb + ": " + err;
-            }
-        }
-        if (err.empty())
-        {
-            err = DcnSchemeRegistry::Validate(lb);
-        }
+        std::string err = DcnSchemeRegistry::CheckForRun(lb, "fat-tree-2tier", "dcn", g.evs);
         if (!err.empty())
         {
             Fail(err);

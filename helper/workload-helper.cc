@@ -1,17 +1,16 @@
 #include "workload-helper.h"
 
-#include "ns3/cc-registry.h"
-
 #include "../model/dcn-lb-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/cc-registry.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
-#include "ns3/dcn-scheme.h"
 #include "ns3/path-selector.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -127,20 +126,20 @@ WorkloadHelper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&WorkloadHelper::m_reuse),
                           MakeBooleanChecker())
-            .AddAttribute("ConnectionPolicy",
-                          "ReuseIdle: reuse an idle connection of the pair (default); "
-                          "OnePerPair: every message of a pair on one connection, FIFO (REPS "
-                          "experiments); NewPerMessage. ReuseConnections=false means "
-                          "NewPerMessage.",
-                          EnumValue(WorkloadHelper::REUSE_IDLE),
-                          DCNLB_ENUM_ACCESSOR(WorkloadHelper::ConnectionPolicy,
-                                              &WorkloadHelper::m_policy),
-                          MakeEnumChecker(WorkloadHelper::REUSE_IDLE,
-                                          "ReuseIdle",
-                                          WorkloadHelper::ONE_PER_PAIR,
-                                          "OnePerPair",
-                                          WorkloadHelper::NEW_PER_MESSAGE,
-                                          "NewPerMessage"))
+            .AddAttribute(
+                "ConnectionPolicy",
+                "ReuseIdle: reuse an idle connection of the pair (default); "
+                "OnePerPair: every message of a pair on one connection, FIFO (REPS "
+                "experiments); NewPerMessage. ReuseConnections=false means "
+                "NewPerMessage.",
+                EnumValue(WorkloadHelper::REUSE_IDLE),
+                DCNLB_ENUM_ACCESSOR(WorkloadHelper::ConnectionPolicy, &WorkloadHelper::m_policy),
+                MakeEnumChecker(WorkloadHelper::REUSE_IDLE,
+                                "ReuseIdle",
+                                WorkloadHelper::ONE_PER_PAIR,
+                                "OnePerPair",
+                                WorkloadHelper::NEW_PER_MESSAGE,
+                                "NewPerMessage"))
             .AddAttribute("StopWhenDone",
                           "Call Simulator::Stop() when every message of the plan has completed "
                           "(all hosts, never one host)",
@@ -306,8 +305,8 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
                                          << "'; allowed: permutation, tornado, incast, alltoall, "
                                             "ring, butterfly, allscatter, cdf");
     NS_ABORT_MSG_IF(!DcnSchemeRegistry::Has(m_lb),
-                    "Unknown load balancer '" << m_lb
-                                              << "'; allowed: " << DcnSchemeRegistry::NamesString());
+                    "Unknown load balancer '"
+                        << m_lb << "'; allowed: " << DcnSchemeRegistry::NamesString());
     NS_ABORT_MSG_IF(!m_cc.empty() && !CongestionControlRegistry::Has(m_cc),
                     "Unknown congestion control '"
                         << m_cc << "'; allowed: " << CongestionControlRegistry::NamesString());
@@ -415,8 +414,8 @@ WorkloadHelper::CreateConnectionParts()
     {
         m_psStream += ps->AssignStreams(m_psStream);
         NS_ABORT_MSG_IF(m_psStream > m_psStreamEnd,
-                        "DcnWorkloadHelper: path selectors used more than "
-                            << SELECTOR_STREAM_BLOCK << " random streams");
+                        "DcnWorkloadHelper: path selectors used more than " << SELECTOR_STREAM_BLOCK
+                                                                            << " random streams");
     }
     return parts;
 }

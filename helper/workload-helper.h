@@ -25,9 +25,9 @@
 #ifndef DCN_WORKLOAD_HELPER_H
 #define DCN_WORKLOAD_HELPER_H
 
+#include "ns3/dcn-topology.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/dcn-workload-app.h"
-#include "ns3/dcn-topology.h"
 #include "ns3/fct-stats.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -189,8 +189,8 @@ class WorkloadHelper : public Object
     bool m_stopWhenDone;
     bool m_planGiven{false};
     std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
-    std::vector<Ptr<DcnWorkloadApp>> m_apps;     //!< local hosts' apps
-    std::vector<DcnWorkloadApp*> m_appOfHost;    //!< host -> app (null: other rank)
+    std::vector<Ptr<DcnWorkloadApp>> m_apps;  //!< local hosts' apps
+    std::vector<DcnWorkloadApp*> m_appOfHost; //!< host -> app (null: other rank)
 
     Ptr<DcnTopology> m_fabric;
     WorkloadPlan m_plan;

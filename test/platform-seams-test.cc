@@ -80,8 +80,8 @@ class MockPathSelector : public PathSelector
         if (fb.signal == FeedbackSignal::PROBE_REPLY)
         {
             probeReplies++;
-            probeOk = probeOk && fb.path.ev == 4242 && fb.path.pathId == 3 &&
-                      fb.rtt.IsStrictlyPositive();
+            probeOk =
+                probeOk && fb.path.ev == 4242 && fb.path.pathId == 3 && fb.rtt.IsStrictlyPositive();
             return;
         }
         auto it = m_sent.find(fb.psn);
@@ -161,12 +161,11 @@ RunMock(std::function<void(TestNet&)> hook,
     p.lineRate = DataRate("100Gbps");
     p.baseRtt = MicroSeconds(10);
     Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
-    Ptr<DcnConnection> c =
-        t->Connect(net.Addr(net.right.Get(0)), r.ps, CreateObject<DctcpCc>(), p);
+    Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), r.ps, CreateObject<DctcpCc>(), p);
     uint32_t* done = &r.completed;
-    c->SendMessage(bytes,
-                   DcnConnection::CompletionCallback(
-                       [done](const DcnMessageRecord&) { (*done)++; }));
+    c->SendMessage(bytes, DcnConnection::CompletionCallback([done](const DcnMessageRecord&) {
+                       (*done)++;
+                   }));
     Simulator::Stop(MilliSeconds(20));
     Simulator::Run();
     r.tx = t->GetStats();
@@ -208,7 +207,10 @@ class PathRoundTripTestCase : public TestCase
 
     void DoRun() override
     {
-        MockRun r = RunMock(nullptr, [](MockPathSelector&) {}, 256 * 1024);
+        MockRun r = RunMock(
+            nullptr,
+            [](MockPathSelector&) {},
+            256 * 1024);
         NS_TEST_ASSERT_MSG_EQ(r.completed, 1, "message completes");
         NS_TEST_ASSERT_MSG_EQ(r.ps->acks, 64, "one ACK per data packet (AckRatio 1)");
         NS_TEST_ASSERT_MSG_EQ(r.ps->ackMismatch, 0, "ACK echoes EV, path id and route by PSN");

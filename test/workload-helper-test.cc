@@ -143,9 +143,9 @@ struct DirectDriver
             auto parts = CreateSchemeParts("ops", "dctcp");
             stream += parts.first->AssignStreams(stream);
             DcnConnectionParams p = MakeConnectionParams(ft, m.src, m.dst, 4096);
-            Ptr<DcnConnection> c = DcnTransportHelper::Get(ft->GetHosts().Get(m.src))
-                                       ->Connect(ft->GetHostAddress(m.dst), parts.first,
-                                                 parts.second, p);
+            Ptr<DcnConnection> c =
+                DcnTransportHelper::Get(ft->GetHosts().Get(m.src))
+                    ->Connect(ft->GetHostAddress(m.dst), parts.first, parts.second, p);
             c->SendMessage(m.bytes, MakeCallback(&DirectDriver::Done, this), id);
         }
     }

@@ -203,6 +203,24 @@ DcnSchemeRegistry::Validate(const std::string& name)
 }
 
 std::string
+DcnSchemeRegistry::CheckForRun(const std::string& name,
+                               const std::string& topology,
+                               const std::string& transport,
+                               uint64_t evs)
+{
+    std::string err = CheckCompatible(name, topology, transport);
+    if (err.empty() && evs > 0)
+    {
+        err = CheckSelectorAttribute(Get(name).pathSelector, "EvSetSize", evs);
+        if (!err.empty())
+        {
+            err = "--evs: " + std::to_string(evs) + " not accepted by --lb=" + name + ": " + err;
+        }
+    }
+    return err.empty() ? Validate(name) : err;
+}
+
+std::string
 DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
                                           const std::string& attr,
                                           uint64_t value)

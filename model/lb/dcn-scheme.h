@@ -73,6 +73,16 @@ class DcnSchemeRegistry
      * "" if path selector `selector` has no attribute `attr` or its checker
      * accepts `value`; else "<TypeId>::<attr> allowed: <checker's range>".
      */
+    /**
+     * Everything an example checks before running scheme `name`: CheckCompatible,
+     * the selector's EvSetSize checker against evs (skipped if evs == 0; the
+     * message names --evs) and Validate().  "" if the scheme can run.
+     */
+    static std::string CheckForRun(const std::string& name,
+                                   const std::string& topology,
+                                   const std::string& transport,
+                                   uint64_t evs);
+
     static std::string CheckSelectorAttribute(const std::string& selector,
                                               const std::string& attr,
                                               uint64_t value);

@@ -1,8 +1,7 @@
 #include "ecmp-path-selector.h"
 
-#include "ev-util.h"
-
 #include "dcn-scheme.h"
+#include "ev-util.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -14,16 +13,17 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DcnEcmpPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(EcmpPathSelector);
 DCNLB_REGISTER_PATH_SELECTOR("ecmp", EcmpPathSelector);
-DCNLB_REGISTER_SCHEME((DcnScheme{"ecmp",
-                                 "ECMP: one EV per connection (flow hash), switches hash the 5-tuple (REPS [L] Sec. 5 baseline)",
-                                 "ecmp",
-                                 "dctcp",
-                                 "selective-repeat",
-                                 "ecmp",
-                                 0,
-                                 "dcn",
-                                 {},
-                                 {}}));
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "ecmp",
+    "ECMP: one EV per connection (flow hash), switches hash the 5-tuple (REPS [L] Sec. 5 baseline)",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
 
 TypeId
 EcmpPathSelector::GetTypeId()

@@ -1,8 +1,7 @@
 #include "ops-path-selector.h"
 
-#include "ev-util.h"
-
 #include "dcn-scheme.h"
+#include "ev-util.h"
 
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -13,16 +12,17 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DcnOpsPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(OpsPathSelector);
 DCNLB_REGISTER_PATH_SELECTOR("ops", OpsPathSelector);
-DCNLB_REGISTER_SCHEME((DcnScheme{"ops",
-                                 "Oblivious packet spraying: a uniformly random EV per packet (REPS [L] Sec. 5 baseline)",
-                                 "ops",
-                                 "dctcp",
-                                 "selective-repeat",
-                                 "ecmp",
-                                 0,
-                                 "dcn",
-                                 {},
-                                 {}}));
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "ops",
+    "Oblivious packet spraying: a uniformly random EV per packet (REPS [L] Sec. 5 baseline)",
+    "ops",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
 
 TypeId
 OpsPathSelector::GetTypeId()

@@ -49,10 +49,10 @@ struct PathFeedback
     /** The path the packet took, as echoed by the receiver (EV, path id, route);
      *  for TIMEOUT the EV and path id the sender recorded for the packet. */
     PathChoice path;
-    uint32_t psn{0};        //!< PSN of the acknowledged / lost / probe packet
-    Time rtt{0};            //!< RTT sample (zero if not available, e.g. TIMEOUT)
-    Time oneWayDelay{-1};   //!< sender-to-receiver delay (negative = not carried)
-    uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged by this feedback
+    uint32_t psn{0};                  //!< PSN of the acknowledged / lost / probe packet
+    Time rtt{0};                      //!< RTT sample (zero if not available, e.g. TIMEOUT)
+    Time oneWayDelay{-1};             //!< sender-to-receiver delay (negative = not carried)
+    uint32_t ackedBytes{0};           //!< payload bytes newly acknowledged by this feedback
     const DcnHeader* header{nullptr}; //!< the ACK/NACK/probe reply (INT records); may be null
 };
 
@@ -113,10 +113,10 @@ struct PathSelectorSetup
     uint32_t flowHash{0};     //!< a stable per-connection hash (used by ECMP-like selectors)
 
     // ---- the connection (DESIGN.md 3.1); UINT32_MAX = unknown (no topology) ----
-    uint32_t srcHost{UINT32_MAX};   //!< topology host index of the sender
-    uint32_t dstHost{UINT32_MAX};   //!< topology host index of the receiver
-    uint32_t srcSwitch{UINT32_MAX}; //!< switch the sender is attached to
-    uint32_t dstSwitch{UINT32_MAX}; //!< switch the receiver is attached to
+    uint32_t srcHost{UINT32_MAX};     //!< topology host index of the sender
+    uint32_t dstHost{UINT32_MAX};     //!< topology host index of the receiver
+    uint32_t srcSwitch{UINT32_MAX};   //!< switch the sender is attached to
+    uint32_t dstSwitch{UINT32_MAX};   //!< switch the receiver is attached to
     const DcnPathSet* paths{nullptr}; //!< paths srcSwitch -> dstSwitch if given eagerly
     Ptr<DcnTopology> topology;        //!< the topology (null in topology-free tests)
     Ptr<DcnLbSharedState> shared;     //!< host-wide shared state (never null after Init)

@@ -1,7 +1,6 @@
 #include "reps-path-selector.h"
 
 #include "../dcn-lb-compat.h"
-
 #include "dcn-scheme.h"
 
 #include "ns3/abort.h"
@@ -343,6 +342,9 @@ RepsPathSelector::OnFeedback(const PathFeedback& fb)
     }
     case FeedbackSignal::NACK:
         // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
+        break;
+    case FeedbackSignal::PROBE_REPLY:
+        // REPS sends no probes.
         break;
     case FeedbackSignal::TIMEOUT:
         if (m_detector.IsFailure())

@@ -6,12 +6,12 @@
 #ifndef DCN_CONNECTION_H
 #define DCN_CONNECTION_H
 
-#include "ns3/congestion-control.h"
 #include "dcn-header.h"
-#include "ns3/dcn-path-choice.h"
 
 #include "ns3/callback.h"
+#include "ns3/congestion-control.h"
 #include "ns3/data-rate.h"
+#include "ns3/dcn-path-choice.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"

@@ -114,13 +114,13 @@ class DcnHeader : public Header
     std::vector<uint16_t> evs; //!< carried EVs (coalesced ACKs, "carry" variant)
 
     // ---- header extension (serialised only for the options in extMask) ----
-    uint8_t extMask{0};                       //!< ExtOption bits present
-    int32_t pathId{-1};                       //!< EXT_PATH_ID
-    uint8_t routeLen{0};                      //!< EXT_ROUTE: switches in route
-    uint8_t routePtr{0};                      //!< EXT_ROUTE: index of the next switch
-    std::array<uint16_t, MAX_ROUTE> route{};  //!< EXT_ROUTE: switch ids
-    int64_t extTimestampNs{0};                //!< EXT_TIMESTAMP
-    uint8_t intCount{0};                      //!< EXT_INT: records
+    uint8_t extMask{0};                          //!< ExtOption bits present
+    int32_t pathId{-1};                          //!< EXT_PATH_ID
+    uint8_t routeLen{0};                         //!< EXT_ROUTE: switches in route
+    uint8_t routePtr{0};                         //!< EXT_ROUTE: index of the next switch
+    std::array<uint16_t, MAX_ROUTE> route{};     //!< EXT_ROUTE: switch ids
+    int64_t extTimestampNs{0};                   //!< EXT_TIMESTAMP
+    uint8_t intCount{0};                         //!< EXT_INT: records
     std::array<IntRecord, MAX_INT> intRecords{}; //!< EXT_INT
 
     /** Remove every option (the header then has its base size again). */

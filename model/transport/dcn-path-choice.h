@@ -20,8 +20,8 @@ struct PathChoice
     /** Maximum switches of an explicit source route (Dragonfly non-minimal: 6). */
     static constexpr uint8_t MAX_ROUTE = 8;
 
-    uint16_t ev{0};     //!< entropy value (UDP source port on the wire)
-    int32_t pathId{-1}; //!< explicit path id (DcnPath::id); -1 = none (not on the wire)
+    uint16_t ev{0};      //!< entropy value (UDP source port on the wire)
+    int32_t pathId{-1};  //!< explicit path id (DcnPath::id); -1 = none (not on the wire)
     uint8_t routeLen{0}; //!< switches in route (0 = no source route on the wire)
     std::array<uint16_t, MAX_ROUTE> route{}; //!< explicit source route: switch indices
     /** Ask the receiver to stamp its arrival time, giving a one-way delay sample. */

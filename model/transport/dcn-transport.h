@@ -13,17 +13,16 @@
  * packets; the sender retransmits selectively on NACK and retransmission
  * timeout.  ACKs and NACKs echo the data packet's header extension (path id,
  * source route, INT records) and answer a timestamp request with the arrival
- * time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler serves ready connections round-robin at
- * the NIC rate so that the host queue holds few packets.
+ * time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler serves ready
+ * connections round-robin at the NIC rate so that the host queue holds few packets.
  */
 #ifndef DCN_TRANSPORT_H
 #define DCN_TRANSPORT_H
 
+#include "ns3/data-rate.h"
 #include "ns3/dcn-connection.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-message-transport.h"
-
-#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
