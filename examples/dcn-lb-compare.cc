@@ -400,9 +400,9 @@ main(int argc, char* argv[])
     {
         Fail("--mtu: " + std::to_string(o.mtu) + " not in [64, 9000]");
     }
-    if (o.ackRatio < 1)
+    if (o.ackRatio < 1 || o.ackRatio > 255)
     {
-        Fail("--ackRatio: 0, allowed: >= 1");
+        Fail("--ackRatio: " + std::to_string(o.ackRatio) + " not in [1, 255]");
     }
     if (o.evs < 1 || o.evs > 65536)
     {

@@ -261,6 +261,7 @@ Runner::Run()
 RepsExperimentResult
 RunRepsExperiment(const RepsExperimentConfig& c)
 {
+    NS_LOG_FUNCTION(c.lb << c.numTors << c.hostsPerTor);
     RepsExperimentResult r;
     Runner runner(c, r);
     runner.Run();

@@ -39,6 +39,7 @@ check "nonmonotone.txt:4: .*non-decreasing" --workload=cdf --cdf="$tmp/nonmonoto
 check "short.txt.*100" --workload=cdf --cdf="$tmp/short.txt"
 check "--cdf: .*nosuchcdf" --workload=cdf --cdf=nosuchcdf
 check "--evs: 0 not in \[1, 65536\]" --evs=0
+check "--ackRatio: 300 not in \[1, 255\]" --ackRatio=300
 check "--evs: 8 not accepted by --lb=reps: .*EvSetSize allowed: .*16:65536" --lb=reps --evs=8
 check "Tiers=5 not supported; allowed 2 or 3" --tiers=5
 check "--failures: link 99999 not in \[0, [0-9]+\]" --failures=silent:link=99999
