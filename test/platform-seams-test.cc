@@ -21,6 +21,7 @@
 #include "ns3/dctcp-cc.h"
 #include "ns3/path-selector.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <map>
@@ -142,7 +143,8 @@ struct MockRun
 inline MockRun
 RunMock(std::function<void(TestNet&)> hook,
         std::function<void(MockPathSelector&)> cfg,
-        uint64_t bytes)
+        uint64_t bytes,
+        std::vector<std::pair<std::string, std::string>> transportAttrs = {})
 {
     RngSeedManager::SetSeed(3);
     RngSeedManager::SetRun(1);
@@ -153,6 +155,10 @@ RunMock(std::function<void(TestNet&)> hook,
         hook(net);
     }
     DcnTransportHelper th;
+    for (const auto& a : transportAttrs)
+    {
+        th.SetTransportAttribute(a.first, StringValue(a.second));
+    }
     th.Install(net.left);
     th.Install(net.right);
     r.ps = CreateObject<MockPathSelector>();
@@ -239,6 +245,43 @@ class ProbeAndLossTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.ps->probeReplies, 1, "one PROBE_REPLY");
         NS_TEST_ASSERT_MSG_EQ(r.ps->probeOk, true, "probe reply echoes EV and path, RTT > 0");
         NS_TEST_ASSERT_MSG_EQ(r.tx.retransmissions, 1, "the declared loss was retransmitted");
+    }
+};
+
+class DelayedAckTestCase : public TestCase
+{
+  public:
+    DelayedAckTestCase()
+        : TestCase("ACK policy: the delayed-ACK timer acknowledges coalesced packets early")
+    {
+    }
+
+    void DoRun() override
+    {
+        // AckRatio 255: without the timer a 64-packet message is acknowledged by its
+        // LAST packet (and stragglers); with AckDelay 2us every ~2us as well.
+        const std::vector<std::pair<std::string, std::string>> noTimer = {{"AckRatio", "255"}};
+        const std::vector<std::pair<std::string, std::string>> timer = {{"AckRatio", "255"},
+                                                                        {"AckDelay", "2us"}};
+        MockRun a = RunMock(
+            nullptr,
+            [](MockPathSelector&) {},
+            256 * 1024,
+            noTimer);
+        MockRun b = RunMock(
+            nullptr,
+            [](MockPathSelector&) {},
+            256 * 1024,
+            timer);
+        NS_TEST_ASSERT_MSG_EQ(a.completed, 1, "completes without the timer");
+        NS_TEST_ASSERT_MSG_EQ(b.completed, 1, "completes with the timer");
+        // without the timer only LAST and stragglers after it (spraying) are acknowledged
+        NS_TEST_ASSERT_MSG_LT(a.tx.acksReceived, 8, "LAST and stragglers only without the timer");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(b.tx.acksReceived,
+                                    a.tx.acksReceived + 5,
+                                    "the timer acknowledges before LAST (~21us / 2us)");
+        NS_TEST_ASSERT_MSG_LT(b.tx.acksReceived, 64, "still coalesced");
+        NS_TEST_ASSERT_MSG_EQ(b.ps->ackMismatch, 0, "delayed ACKs echo the path of their packet");
     }
 };
 
@@ -365,6 +408,7 @@ class PlatformSeamsSuite : public TestSuite
         AddTestCase(new PathRoundTripTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new MockTimeoutTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new ProbeAndLossTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new DelayedAckTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SchemeRefusalTestCase, DCNLB_TEST_QUICK);
     }
 };

@@ -119,6 +119,7 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         m_stats.ceMarkedReceived++;
     }
     RxConn& rc = GetRxConn(from, h.connId);
+    rc.lastArrivalNs = Simulator::Now().GetNanoSeconds();
     if (h.HasFlag(DcnHeader::FLAG_TRIMMED))
     {
         m_stats.trimmedReceived++;
@@ -135,7 +136,7 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         m_ackHdr.cumAck = rc.cum;
         m_ackHdr.sackBitmap = 0;
         m_ackHdr.evs.clear();
-        EchoOptions(m_ackHdr, h);
+        EchoOptions(m_ackHdr, h, Simulator::Now().GetNanoSeconds());
         m_stats.nacksSent++;
         NS_LOG_LOGIC("NACK trimmed psn " << h.psn << " conn " << h.connId << " from " << from);
         SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), from, false);
@@ -204,10 +205,34 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
     {
         SendAck(rc, h, ev, ce, ooo);
     }
+    else if (m_ackDelay.IsStrictlyPositive())
+    {
+        rc.lastData = h;
+        rc.lastEv = ev;
+        rc.lastCe = ce;
+        rc.lastOoo = ooo;
+        if (!rc.ackTimer.IsRunning())
+        {
+            uint32_t idx = static_cast<uint32_t>(&rc - m_rx.data());
+            rc.ackTimer = Simulator::Schedule(m_ackDelay, &DcnTransport::DelayedAck, this, idx);
+        }
+    }
 }
 
 void
-DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data)
+DcnTransport::DelayedAck(uint32_t idx)
+{
+    NS_LOG_FUNCTION(this << idx);
+    RxConn& rc = m_rx[idx];
+    if (rc.pendingAcks > 0)
+    {
+        NS_LOG_LOGIC("delayed ACK after " << rc.pendingAcks << " packets to " << rc.src);
+        SendAck(rc, rc.lastData, rc.lastEv, rc.lastCe, rc.lastOoo);
+    }
+}
+
+void
+DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arrivalNs)
 {
     reply.ClearExtension();
     if (data.extMask == 0)
@@ -221,7 +246,7 @@ DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data)
     reply.route = data.route;
     if (data.extMask & DcnHeader::EXT_TIMESTAMP)
     {
-        reply.extTimestampNs = Simulator::Now().GetNanoSeconds(); // arrival time
+        reply.extTimestampNs = arrivalNs; // when the data packet arrived
     }
     reply.intCount = data.intCount;
     reply.intRecords = data.intRecords;
@@ -237,7 +262,7 @@ DcnTransport::ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev)
     r.connId = probe.connId;
     r.psn = probe.psn;
     r.timestampNs = probe.timestampNs;
-    EchoOptions(r, probe);
+    EchoOptions(r, probe, Simulator::Now().GetNanoSeconds());
     SendPacket(Create<Packet>(0), r, dcnev::ToUdpPort(ev), from, false);
 }
 
@@ -267,9 +292,10 @@ DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, b
     }
     m_ackHdr.sackBitmap = bits;
     m_ackHdr.evs = rc.carried;
-    EchoOptions(m_ackHdr, data);
+    EchoOptions(m_ackHdr, data, rc.lastArrivalNs);
     rc.carried.clear();
     rc.pendingAcks = 0;
+    rc.ackTimer.Cancel();
     m_stats.acksSent++;
     SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
 }

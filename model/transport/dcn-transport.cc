@@ -58,6 +58,13 @@ DcnTransport::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&DcnTransport::m_ackRatio),
                           MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("AckDelay",
+                          "Delayed-ACK timer of coalesced ACKs (AckRatio > 1): a pending ACK "
+                          "leaves at most this long after the data packet that started it; 0 = "
+                          "off (REPS spec 1.6 acks every packet; spec resolution: off)",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&DcnTransport::m_ackDelay),
+                          MakeTimeChecker(Seconds(0)))
             .AddAttribute("AckEvMode",
                           "EVs echoed by coalesced ACKs (REPS spec 1.6): Standard (EV and CE of "
                           "the triggering packet) or Carry (every unmarked EV since the previous "
@@ -167,6 +174,10 @@ DcnTransport::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_nicEvent.Cancel();
+    for (auto& rc : m_rx)
+    {
+        rc.ackTimer.Cancel();
+    }
     m_shared = nullptr;
     for (auto& c : m_conns)
     {
@@ -373,6 +384,5 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
 }
-
 
 } // namespace ns3

@@ -11,10 +11,12 @@
  * (cumulative ack + the acked PSN + a 64-bit SACK bitmap), echoes the EV (in
  * evEcho and as the ACK's UDP source port) and the CE bit, NACKs trimmed
  * packets; the sender retransmits selectively on NACK and retransmission
- * timeout.  ACKs and NACKs echo the data packet's header extension (path id,
- * source route, INT records) and answer a timestamp request with the arrival
- * time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler serves ready
- * connections round-robin at the NIC rate so that the host queue holds few packets.
+ * timeout.  ACK policy: one ACK per AckRatio data packets, at once for the LAST
+ * packet of a message, duplicates and stragglers, and (AckDelay > 0) at most
+ * AckDelay after an unacknowledged data packet (delayed-ACK timer).  ACKs and NACKs echo the data
+ * packet's header extension (path id, source route, INT records) and answer a timestamp request
+ * with the arrival time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler
+ * serves ready connections round-robin at the NIC rate so that the host queue holds few packets.
  */
 #ifndef DCN_TRANSPORT_H
 #define DCN_TRANSPORT_H
@@ -204,14 +206,23 @@ class DcnTransport : public DcnMessageTransport
         std::vector<uint16_t> carried; //!< unmarked EVs since the previous ACK (carry mode)
         uint64_t bytes{0};
         uint64_t duplicates{0};
+        // delayed-ACK timer (AckDelay > 0): the latest unacknowledged data packet
+        EventId ackTimer;
+        DcnHeader lastData;
+        uint16_t lastEv{0};
+        bool lastCe{false};
+        bool lastOoo{false};
+        int64_t lastArrivalNs{0}; //!< arrival time of the latest data packet (timestamp echo)
     };
 
     void HandleRead(Ptr<Socket> s);
     void ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce);
     RxConn& GetRxConn(Ipv4Address from, uint32_t connId);
     void SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo);
+    /** The delayed-ACK timer of receiver connection idx expired. */
+    void DelayedAck(uint32_t idx);
     /** Copy the path options of a received packet into an ACK/NACK/probe reply (echo). */
-    static void EchoOptions(DcnHeader& reply, const DcnHeader& data);
+    static void EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arrivalNs);
     void ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev);
     void NicTransmit();
     Time TxTime(uint32_t wireBytes) const;
@@ -222,6 +233,7 @@ class DcnTransport : public DcnMessageTransport
     Ipv4Address m_local;
     Mode m_mode;
     uint32_t m_ackRatio;
+    Time m_ackDelay;
     AckEvMode m_ackEvMode;
     DataRate m_nicRate;
     uint32_t m_wireOverhead;
