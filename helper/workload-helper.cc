@@ -155,8 +155,10 @@ WorkloadHelper::GetTypeId()
 
 WorkloadHelper::WorkloadHelper()
 {
-    m_uniform = CreateObject<UniformRandomVariable>();
-    m_exponential = CreateObject<ExponentialRandomVariable>();
+    // The plan's random variables are created when a plan is built (BuildPlan), so
+    // a driver given a plan (SetPlan) creates none: the process-wide automatic
+    // stream counter, which components drawing before their AssignStreams depend
+    // on, advances exactly as without this driver.
 }
 
 WorkloadHelper::~WorkloadHelper() = default;
@@ -181,8 +183,7 @@ int64_t
 WorkloadHelper::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
-    m_uniform->SetStream(stream);
-    m_exponential->SetStream(stream + 1);
+    m_planStream = stream; // uniform: stream, exponential: stream + 1 (BuildPlan)
     m_psStream = stream + 2;
     // Path selectors draw their streams from m_psStream upwards as connections
     // open; they get a reserved block so that later components never overlap.
@@ -245,6 +246,13 @@ WorkloadHelper::AddSelectorAttribute(const std::string& name,
 void
 WorkloadHelper::BuildPlan(uint32_t n)
 {
+    m_uniform = CreateObject<UniformRandomVariable>();
+    m_exponential = CreateObject<ExponentialRandomVariable>();
+    if (m_planStream >= 0)
+    {
+        m_uniform->SetStream(m_planStream);
+        m_exponential->SetStream(m_planStream + 1);
+    }
     Ptr<DcnTopology> fabric = m_fabric;
     if (m_workload == "permutation")
     {

@@ -199,6 +199,7 @@ class WorkloadHelper : public Object
     std::vector<bool> m_done;
     Ptr<UniformRandomVariable> m_uniform;
     Ptr<ExponentialRandomVariable> m_exponential;
+    int64_t m_planStream{-1}; //!< stream of m_uniform (m_exponential: + 1); -1 = automatic
     int64_t m_psStream{-1}; //!< next stream for path selectors (-1: not assigned)
     int64_t m_psStreamEnd{-1};
     FctStats m_stats;
