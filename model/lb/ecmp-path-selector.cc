@@ -50,8 +50,9 @@ EcmpPathSelector::GetTypeId()
 }
 
 EcmpPathSelector::EcmpPathSelector()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    // the random variable is created at Setup / AssignStreams: a selector made
+    // only to be validated takes no automatic stream (see PathSelector::Validate)
 }
 
 EcmpPathSelector::~EcmpPathSelector() = default;
@@ -68,6 +69,10 @@ EcmpPathSelector::Setup(const PathSelectorSetup& setup)
     }
     else
     {
+        if (!m_rng)
+        {
+            m_rng = CreateObject<UniformRandomVariable>();
+        }
         m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
     }
     NS_LOG_DEBUG("ECMP connection EV " << m_ev);
@@ -98,6 +103,10 @@ int64_t
 EcmpPathSelector::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }

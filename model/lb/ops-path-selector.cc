@@ -42,8 +42,9 @@ OpsPathSelector::GetTypeId()
 }
 
 OpsPathSelector::OpsPathSelector()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    // the random variable is created at Setup / AssignStreams: a selector made
+    // only to be validated takes no automatic stream (see PathSelector::Validate)
 }
 
 OpsPathSelector::~OpsPathSelector() = default;
@@ -67,6 +68,10 @@ OpsPathSelector::Choose(const SendContext& ctx)
         m_checked = true;
     }
     PathChoice c;
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     c.ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
     return c;
 }
@@ -87,6 +92,10 @@ int64_t
 OpsPathSelector::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }

@@ -151,7 +151,8 @@ RepsPathSelector::RepsPathSelector()
       m_evReuseCount(1)
 {
     NS_LOG_FUNCTION(this);
-    m_rng = CreateObject<UniformRandomVariable>();
+    // m_rng is created at Setup / AssignStreams: a selector made only to be
+    // validated takes no automatic stream (see PathSelector::Validate)
 }
 
 RepsPathSelector::~RepsPathSelector() = default;
@@ -233,6 +234,10 @@ RepsPathSelector::Configure()
 {
     const std::string err = ConfigError();
     NS_ABORT_MSG_IF(!err.empty(), err);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
 
     uint32_t pkts = m_explorePackets > 0 ? m_explorePackets : m_setup.bdpPackets;
     if (pkts > 255)
@@ -384,6 +389,10 @@ RepsPathSelector::HandleFreezeExited()
 int64_t
 RepsPathSelector::AssignStreams(int64_t stream)
 {
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }
