@@ -14,7 +14,9 @@
  */
 #include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -22,6 +24,7 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-module.h"
 #include "ns3/traffic-control-module.h"
@@ -40,215 +43,10 @@ using namespace ns3;
 
 NS_LOG_COMPONENT_DEFINE("DcnLbCompare");
 
+using namespace ns3::dcnargs;
+
 namespace
 {
-
-[[noreturn]] void
-Fail(const std::string& msg)
-{
-    std::cerr << "dcn-lb-compare: error: " << msg << std::endl;
-    std::exit(1);
-}
-
-/** Create the parent directory of an output path (prefix) if needed. */
-void
-MakeParentDir(const std::string& what, const std::string& path)
-{
-    std::filesystem::path parent = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (!parent.empty())
-    {
-        std::filesystem::create_directories(parent, ec);
-        if (ec)
-        {
-            Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
-        }
-    }
-}
-
-std::vector<std::string>
-Split(const std::string& s, char sep)
-{
-    std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, sep))
-    {
-        if (!cur.empty())
-        {
-            out.push_back(cur);
-        }
-    }
-    return out;
-}
-
-/** Parse "2MiB", "4MB", "1000", "64KiB" into bytes (0 on error). */
-uint64_t
-ParseBytes(const std::string& s)
-{
-    size_t pos = 0;
-    double v = 0;
-    try
-    {
-        v = std::stod(s, &pos);
-    }
-    catch (...)
-    {
-        return 0;
-    }
-    std::string unit = s.substr(pos);
-    double mult = 1;
-    if (unit.empty() || unit == "B")
-    {
-        mult = 1;
-    }
-    else if (unit == "KB" || unit == "kB")
-    {
-        mult = 1e3;
-    }
-    else if (unit == "MB")
-    {
-        mult = 1e6;
-    }
-    else if (unit == "GB")
-    {
-        mult = 1e9;
-    }
-    else if (unit == "KiB")
-    {
-        mult = 1024;
-    }
-    else if (unit == "MiB")
-    {
-        mult = 1024.0 * 1024;
-    }
-    else if (unit == "GiB")
-    {
-        mult = 1024.0 * 1024 * 1024;
-    }
-    else
-    {
-        return 0;
-    }
-    if (v <= 0)
-    {
-        return 0;
-    }
-    return static_cast<uint64_t>(v * mult + 0.5);
-}
-
-/** One failure from --failures ("kind:key=value:..."). */
-struct FailureSpec
-{
-    std::string kind; //!< silent | down | degrade | drop
-    uint32_t link{0};
-    Time start{0};
-    Time end{0}; //!< 0 = persists
-    DataRate rate{"200Gbps"};
-    double prob{0.01};
-    Time withdraw{0}; //!< kind down: delay until routing withdraws the link
-};
-
-Time
-ParseTime(const std::string& what, const std::string& v)
-{
-    Time t;
-    std::istringstream in(v);
-    if (!(in >> t))
-    {
-        Fail(what + ": cannot parse time '" + v + "' (e.g. 100us, 1ms)");
-    }
-    return t;
-}
-
-double
-ParseNumber(const std::string& what, const std::string& v)
-{
-    size_t pos = 0;
-    double d = 0;
-    try
-    {
-        d = std::stod(v, &pos);
-    }
-    catch (...)
-    {
-        pos = 0;
-    }
-    if (pos == 0 || pos != v.size() || d < 0)
-    {
-        Fail(what + ": '" + v + "' is not a non-negative number");
-    }
-    return d;
-}
-
-std::vector<FailureSpec>
-ParseFailures(const std::string& s)
-{
-    std::vector<FailureSpec> out;
-    for (const auto& item : Split(s, ','))
-    {
-        auto parts = Split(item, ':');
-        FailureSpec f;
-        f.kind = parts.empty() ? "" : parts[0];
-        if (f.kind != "silent" && f.kind != "down" && f.kind != "degrade" && f.kind != "drop")
-        {
-            Fail("--failures: unknown kind '" + f.kind + "' in '" + item +
-                 "'; allowed: silent, down, degrade, drop (e.g. "
-                 "silent:link=3:start=100us:end=200us)");
-        }
-        bool haveLink = false;
-        for (size_t i = 1; i < parts.size(); ++i)
-        {
-            auto eq = parts[i].find('=');
-            if (eq == std::string::npos)
-            {
-                Fail("--failures: expected key=value, got '" + parts[i] + "' in '" + item + "'");
-            }
-            std::string k = parts[i].substr(0, eq);
-            std::string v = parts[i].substr(eq + 1);
-            if (k == "link")
-            {
-                f.link = static_cast<uint32_t>(ParseNumber("--failures link", v));
-                haveLink = true;
-            }
-            else if (k == "start")
-            {
-                f.start = ParseTime("--failures start", v);
-            }
-            else if (k == "end")
-            {
-                f.end = ParseTime("--failures end", v);
-            }
-            else if (k == "rate")
-            {
-                f.rate = DataRate(v);
-            }
-            else if (k == "prob")
-            {
-                f.prob = ParseNumber("--failures prob", v);
-                if (f.prob < 0 || f.prob > 1)
-                {
-                    Fail("--failures: prob=" + v + " not in [0, 1]");
-                }
-            }
-            else if (k == "withdraw")
-            {
-                f.withdraw = ParseTime("--failures withdraw", v);
-            }
-            else
-            {
-                Fail("--failures: unknown key '" + k + "' in '" + item +
-                     "'; allowed: link, start, end, rate, prob, withdraw");
-            }
-        }
-        if (!haveLink)
-        {
-            Fail("--failures: missing link=ID in '" + item + "'");
-        }
-        out.push_back(f);
-    }
-    return out;
-}
 
 struct Options
 {
@@ -298,70 +96,6 @@ struct RunResult
     uint64_t events{0};
     double wallSeconds{0};
     Time simEnd{0};
-};
-
-uint64_t g_packetHops = 0;
-
-void
-CountHop(Ptr<const Packet>)
-{
-    ++g_packetHops;
-}
-
-/** Progress line on stderr every few wall seconds (checked every 20 us of simulated time). */
-class Progress
-{
-  public:
-    Progress(bool quiet, std::string label)
-        : m_quiet(quiet),
-          m_label(std::move(label)),
-          m_t0(std::chrono::steady_clock::now()),
-          m_last(m_t0)
-    {
-    }
-
-    void Start()
-    {
-        if (!m_quiet)
-        {
-            Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
-        }
-    }
-
-  private:
-    void Tick()
-    {
-        ++m_ticks; // executed events of this object, excluded from the BENCH count
-        auto now = std::chrono::steady_clock::now();
-        double since = std::chrono::duration<double>(now - m_last).count();
-        if (since >= 3.0)
-        {
-            uint64_t ev = Simulator::GetEventCount();
-            double wall = std::chrono::duration<double>(now - m_t0).count();
-            std::cerr << "[" << m_label << "] sim " << std::fixed << std::setprecision(1)
-                      << Simulator::Now().GetMicroSeconds() << " us, wall " << wall << " s, "
-                      << std::setprecision(0) << (ev - m_lastEvents) / since << " events/s"
-                      << std::defaultfloat << std::endl;
-            m_last = now;
-            m_lastEvents = ev;
-        }
-        Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
-    }
-
-  public:
-    /** Events this object scheduled (excluded from the BENCH event count). */
-    uint64_t GetTicks() const
-    {
-        return m_ticks;
-    }
-
-  private:
-    uint64_t m_ticks{0};
-    bool m_quiet;
-    std::string m_label;
-    std::chrono::steady_clock::time_point m_t0;
-    std::chrono::steady_clock::time_point m_last;
-    uint64_t m_lastEvents{0};
 };
 
 Ptr<FatTreeHelper>
@@ -438,12 +172,17 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     RunResult res;
     res.lb = lb;
     auto wall0 = std::chrono::steady_clock::now();
-    g_packetHops = 0;
 
     Ptr<FatTreeHelper> ft = MakeFabric(o);
     ft->Build();
 
-    ft->AssignStreams(1);
+    // chained streams (no overlap at any size): fabric from 1, workload and path
+    // selectors from max(next, 1000) (the base of the published results, so the
+    // default's draws are unchanged), then the failure models
+    int64_t stream = 1;
+    stream += ft->AssignStreams(stream);
+    stream = std::max<int64_t>(stream, 1000);
+    const int64_t workloadStream = stream;
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
@@ -481,9 +220,10 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
             fh->SetLinkDropRate(f.link, f.prob, f.start, duration);
         }
     }
-    fh->AssignStreams(500);
-
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    stream += wl->AssignStreams(workloadStream);
+    stream += fh->AssignStreams(stream);
+
     wl->SetAttribute("Workload", StringValue(o.workload));
     wl->SetAttribute("MessageSize", UintegerValue(ParseBytes(o.msgSize)));
     wl->SetAttribute("Cdf", StringValue(o.cdf));
@@ -495,11 +235,10 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
     wl->SetAttribute("Bystanders", UintegerValue(o.bystanders));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(o.cc));
-    wl->AssignStreams(1000);
     wl->Install(ft);
 
-    Config::ConnectWithoutContext("/NodeList/*/DeviceList/*/$ns3::PointToPointNetDevice/PhyTxEnd",
-                                  MakeCallback(&CountHop));
+    DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
+    hops.InstallAll();
 
     Progress progress(o.quiet, lb);
     progress.Start();
@@ -537,7 +276,7 @@ RunOne(const Options& o, const std::string& lb, const std::vector<FailureSpec>& 
             }
         }
     }
-    res.counters.packetHops = g_packetHops;
+    res.counters.packetHops = hops.Get();
     res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
 
     wl->Dispose();
@@ -610,20 +349,21 @@ main(int argc, char* argv[])
     cmd.AddValue("json", "Write a JSON summary to this file ('-' = stdout)", o.json);
     cmd.AddValue("quiet", "No progress lines on stderr", o.quiet);
     cmd.AddValue("stopTime", "Simulated-time limit of each run", o.stopTime);
+    SetProgramName("dcn-lb-compare");
     cmd.Parse(argc, argv);
 
     // ---- validate everything before the first simulation
     auto lbs = Split(o.lbs, ',');
     if (lbs.empty())
     {
-        Fail("--lb: empty list; allowed: " + PathSelectorRegistry::NamesString());
+        Fail("--lb: empty list; allowed: " + DcnSchemeRegistry::NamesString());
     }
     for (const auto& lb : lbs)
     {
-        if (!PathSelectorRegistry::Has(lb))
+        if (!DcnSchemeRegistry::Has(lb))
         {
             Fail("--lb: unknown load balancer '" + lb +
-                 "'; allowed: " + PathSelectorRegistry::NamesString());
+                 "'; allowed: " + DcnSchemeRegistry::NamesString());
         }
     }
     if (!WorkloadPlanner::Has(o.workload))
@@ -660,9 +400,9 @@ main(int argc, char* argv[])
     {
         Fail("--mtu: " + std::to_string(o.mtu) + " not in [64, 9000]");
     }
-    if (o.ackRatio < 1)
+    if (o.ackRatio < 1 || o.ackRatio > 255)
     {
-        Fail("--ackRatio: 0, allowed: >= 1");
+        Fail("--ackRatio: " + std::to_string(o.ackRatio) + " not in [1, 255]");
     }
     if (o.evs < 1 || o.evs > 65536)
     {
@@ -694,10 +434,18 @@ main(int argc, char* argv[])
         f.rate = DataRate(o.degradeRate);
         failures.push_back(f);
     }
-    // EV set size of every selector that has one (attribute "EvSetSize").
+    // every scheme must fit the topology and transport, and take --evs
+    const std::string topoName = MakeFabric(o)->GetTopologyName();
     for (const auto& lb : lbs)
     {
-        Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(lb) + "::EvSetSize",
+        std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, "dcn", o.evs);
+        if (!err.empty())
+        {
+            Fail(err);
+        }
+        // EV set size of every selector that has one (attribute "EvSetSize")
+        std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
+        Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(sel) + "::EvSetSize",
                                    UintegerValue(o.evs));
     }
 

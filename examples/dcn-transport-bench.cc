@@ -12,18 +12,21 @@
  * 4 spines); all 400 Gb/s, 2 tiers.
  *
  * Prints one summary line and, last, `BENCH events=<n> packet_hops=<n>` where
- * packet_hops counts packets that started transmission on any point-to-point
- * device (one PhyTxBegin trace per device).  --scheduler picks the ns-3 event
- * scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
+ * packet_hops is the one definition of packet hops (model/stats/packet-hops.h:
+ * completed transmissions, PhyTxEnd, on every point-to-point device).  --scheduler picks the ns-3
+ * event scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
 #include "ns3/core-module.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/workload-helper.h"
 
 #include <algorithm>
 #include <chrono>
@@ -34,29 +37,7 @@ using namespace ns3;
 namespace
 {
 
-uint64_t g_packetHops = 0;
-
-void
-CountHop(Ptr<const Packet>)
-{
-    ++g_packetHops;
-}
-
-/** Collects message FCTs; stops the simulation when every host's message is done. */
-struct FctCollector
-{
-    std::vector<double> fct;
-    uint32_t expected{0};
-
-    void Done(const DcnMessageRecord& r)
-    {
-        fct.push_back((r.finish - r.start).GetMicroSeconds());
-        if (fct.size() == expected)
-        {
-            Simulator::Stop(); // done: do not run idle timers to stopMs
-        }
-    }
-};
+DcnPacketHopCounter g_hopCounter; //!< the one definition of packet hops (packet-hops.h)
 
 } // namespace
 
@@ -84,6 +65,12 @@ main(int argc, char** argv)
                  "MapScheduler and HeapScheduler measured equally fast here)",
                  scheduler);
     cmd.Parse(argc, argv);
+    if (!DcnSchemeRegistry::Has(lb))
+    {
+        std::cerr << "dcn-transport-bench: error: --lb: unknown load balancer '" << lb
+                  << "'; allowed: " << DcnSchemeRegistry::NamesString() << std::endl;
+        return 1;
+    }
     NS_ABORT_MSG_IF(msgBytes == 0, "--msgBytes=0 is invalid; allowed >= 1");
 
     auto w0 = std::chrono::steady_clock::now();
@@ -119,49 +106,20 @@ main(int argc, char** argv)
     stream += ft->AssignStreams(stream);
     const uint32_t hosts = ft->GetNHosts();
 
-    for (const DcnLinkInfo& li : ft->GetLinks())
-    {
-        li.devA->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
-        li.devB->TraceConnectWithoutContext("PhyTxBegin", MakeCallback(&CountHop));
-    }
+    g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
     th.Install(ft->GetHosts());
 
-    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
-    u->SetStream(stream++);
-    std::vector<uint32_t> perm(hosts);
-    std::iota(perm.begin(), perm.end(), 0);
-    for (uint32_t i = hosts - 1; i > 0; --i)
-    {
-        std::swap(perm[i], perm[u->GetInteger(0, i)]);
-    }
-    for (uint32_t i = 0; i < hosts; ++i) // no host sends to itself
-    {
-        if (perm[i] == i)
-        {
-            std::swap(perm[i], perm[(i + 1) % hosts]);
-        }
-    }
-
-    FctCollector collector;
-    collector.expected = hosts;
-    collector.fct.reserve(hosts);
-    std::vector<double>& fct = collector.fct;
-    const uint32_t mtu = DcnTransportHelper::Get(ft->GetHosts().Get(0))->GetMtu();
-    for (uint32_t i = 0; i < hosts; ++i)
-    {
-        Ptr<DcnTransport> tr = DcnTransportHelper::Get(ft->GetHosts().Get(i));
-        DcnConnectionParams p;
-        p.lineRate = ft->GetHostLinkRate();
-        p.baseRtt = ft->GetBaseRtt(i, perm[i], mtu);
-        Ptr<PathSelector> ps = PathSelectorRegistry::Create(lb);
-        stream += ps->AssignStreams(stream);
-        Ptr<DcnConnection> c =
-            tr->Connect(ft->GetHostAddress(perm[i]), ps, CreateObject<DctcpCc>(), p);
-        c->SendMessage(msgBytes, MakeCallback(&FctCollector::Done, &collector));
-    }
+    // the one workload driver: a random derangement, msgBytes per host
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    stream += wl->AssignStreams(stream);
+    wl->SetAttribute("Workload", StringValue("permutation"));
+    wl->SetAttribute("MessageSize", UintegerValue(msgBytes));
+    wl->SetAttribute("LoadBalancer", StringValue(lb));
+    wl->SetAttribute("CongestionControl", StringValue("dctcp"));
+    wl->Install(ft); // stops the simulation when every message completed
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
     auto w1 = std::chrono::steady_clock::now();
@@ -184,6 +142,14 @@ main(int argc, char** argv)
         nacks += st.nacksReceived;
         delivered += st.uniqueBytesDelivered;
     }
+    std::vector<double> fct;
+    for (const auto& r : wl->GetStats().GetRecords())
+    {
+        if (r.completed)
+        {
+            fct.push_back((r.finish - r.start).GetMicroSeconds());
+        }
+    }
     std::sort(fct.begin(), fct.end());
     std::cout << "topo=" << topo << " lb=" << lb << " hosts=" << hosts << " msgBytes=" << msgBytes
               << " completed=" << fct.size() << "/" << hosts << " deliveredBytes=" << delivered
@@ -195,8 +161,9 @@ main(int argc, char** argv)
     }
     std::cout << " simTimeUs=" << Simulator::Now().GetMicroSeconds() << " setupS=" << setup
               << " runWallS=" << wall << " eventsPerS=" << (wall > 0 ? events / wall : 0)
-              << " hopsPerS=" << (wall > 0 ? g_packetHops / wall : 0) << std::endl;
+              << " hopsPerS=" << (wall > 0 ? g_hopCounter.Get() / wall : 0) << std::endl;
+    wl->Dispose();
     Simulator::Destroy();
-    std::cout << "BENCH events=" << events << " packet_hops=" << g_packetHops << std::endl;
+    std::cout << "BENCH events=" << events << " packet_hops=" << g_hopCounter.Get() << std::endl;
     return fct.size() == hosts ? 0 : 1;
 }

@@ -11,6 +11,8 @@
  * the paper's size (128 hosts, full message sizes) where that differs.
  */
 #include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
 #include "ns3/workload-plan.h"
@@ -23,6 +25,8 @@
 #include <sys/stat.h>
 
 using namespace ns3;
+using ns3::dcnargs::Fail;
+using ns3::dcnargs::SetProgramName;
 
 namespace
 {
@@ -48,26 +52,18 @@ struct Args
     std::string evsList{"32,256,65536"};
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
+    uint32_t run{1}; //!< --RngRun (ns-3's global RngRun, read after parsing)
 };
 
 Args g;
+
 uint64_t g_events = 0;
 uint64_t g_hops = 0;
 
 std::vector<std::string>
 Split(const std::string& s)
 {
-    std::vector<std::string> v;
-    std::stringstream ss(s);
-    std::string x;
-    while (std::getline(ss, x, ','))
-    {
-        if (!x.empty())
-        {
-            v.push_back(x);
-        }
-    }
-    return v;
+    return dcnargs::Split(s, ',');
 }
 
 /** mkdir -p */
@@ -112,6 +108,7 @@ Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
     c.evs = g.evs;
     c.stop = MicroSeconds(g.stopMs * 1000);
     c.seed = g.seed;
+    c.run = g.run;
     if (!g.freezingTimeout.empty())
     {
         c.freezingTimeout = Time(g.freezingTimeout);
@@ -123,7 +120,7 @@ Ptr<UniformRandomVariable>
 Rng(int64_t stream)
 {
     RngSeedManager::SetSeed(g.seed);
-    RngSeedManager::SetRun(1);
+    RngSeedManager::SetRun(g.run);
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     u->SetStream(stream);
     return u;
@@ -558,9 +555,23 @@ main(int argc, char** argv)
     cmd.AddValue("evsList", "evs-sweep: EV set sizes", g.evsList);
     cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
     cmd.AddValue("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants);
+    SetProgramName("reps-paper");
     cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(g.scale != "small" && g.scale != "paper",
-                    "--scale=" << g.scale << "; allowed small or paper");
+    g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
+    if (g.scale != "small" && g.scale != "paper")
+    {
+        Fail("--scale=" + g.scale + "; allowed small or paper");
+    }
+    // every scheme named must run on the 2-tier fat tree over the dcn transport,
+    // accept --evs and pass its components' Validate()
+    for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
+    {
+        std::string err = DcnSchemeRegistry::CheckForRun(lb, "fat-tree-2tier", "dcn", g.evs);
+        if (!err.empty())
+        {
+            Fail(err);
+        }
+    }
 
     std::map<std::string, void (*)()> exps = {{"symmetric", Symmetric},
                                               {"asymmetric", Asymmetric},
@@ -585,10 +596,12 @@ main(int argc, char** argv)
     else
     {
         auto it = exps.find(g.experiment);
-        NS_ABORT_MSG_IF(it == exps.end(),
-                        "--experiment=" << g.experiment
-                                        << "; allowed symmetric, asymmetric, transient, "
-                                           "incremental, macro, evs-sweep, ack-sweep, all");
+        if (it == exps.end())
+        {
+            Fail("--experiment=" + g.experiment +
+                 "; allowed symmetric, asymmetric, transient, incremental, macro, evs-sweep, "
+                 "ack-sweep, all");
+        }
         it->second();
     }
     std::cout << "BENCH events=" << g_events << " packet_hops=" << g_hops << std::endl;

@@ -1,12 +1,13 @@
 /*
- * GoogleTest: the shipped workload CDFs (data/workloads/*.txt) have the means
- * documented in data/workloads/README.md (linear interpolation between points).
- * Pure logic, no simulator.
+ * GoogleTest: the shipped workload CDFs (data/workloads/*.txt) load through the
+ * same parser the simulator uses (FlowSizeCdf), are monotone and complete, and
+ * have the means documented in data/workloads/README.md (linear interpolation
+ * between points, FlowSizeCdf::Mean).  Pure logic, no simulator run.
  */
-#include <cmath>
-#include <fstream>
+#include "ns3/flow-size-cdf.h"
+
+#include <algorithm>
 #include <gtest/gtest.h>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,39 +15,22 @@
 namespace
 {
 
-std::vector<std::pair<double, double>>
-LoadCdf(const std::string& name)
+ns3::FlowSizeCdf
+LoadShipped(const std::string& name)
 {
-    std::ifstream in(std::string(DCNLB_DATA_DIR) + "/workloads/" + name + ".txt");
-    std::vector<std::pair<double, double>> pts;
-    std::string line;
-    while (std::getline(in, line))
-    {
-        if (line.empty() || line[0] == '#')
-        {
-            continue;
-        }
-        std::istringstream ls(line);
-        double s = 0;
-        double p = 0;
-        if (ls >> s >> p)
-        {
-            pts.emplace_back(s, p);
-        }
-    }
-    return pts;
+    ns3::FlowSizeCdf cdf;
+    const std::string err = ns3::FlowSizeCdf::TryLoad(name, &cdf);
+    EXPECT_EQ(err, "") << name;
+    return cdf;
 }
 
-double
-MeanOf(const std::vector<std::pair<double, double>>& pts)
+TEST(WorkloadData, BuiltinNamesAreShipped)
 {
-    double mean = 0;
-    for (size_t i = 1; i < pts.size(); ++i)
+    const std::vector<std::string> names = ns3::FlowSizeCdf::BuiltinNames();
+    for (const char* name : {"websearch", "datamining", "hadoop", "rpc", "storage"})
     {
-        const double w = (pts[i].second - pts[i - 1].second) / 100.0;
-        mean += w * (pts[i].first + pts[i - 1].first) / 2.0;
+        EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
     }
-    return mean;
 }
 
 TEST(WorkloadData, MeansMatchReadme)
@@ -58,9 +42,9 @@ TEST(WorkloadData, MeansMatchReadme)
                                                                   {"storage", 40870}};
     for (const auto& [name, mean] : expected)
     {
-        auto pts = LoadCdf(name);
-        ASSERT_GT(pts.size(), 2u) << name;
-        EXPECT_NEAR(MeanOf(pts), mean, 1.0) << name;
+        ns3::FlowSizeCdf cdf = LoadShipped(name);
+        ASSERT_GT(cdf.GetPoints().size(), 2u) << name;
+        EXPECT_NEAR(cdf.Mean(), mean, 1.0) << name;
     }
 }
 
@@ -68,14 +52,16 @@ TEST(WorkloadData, CdfsAreMonotoneAndComplete)
 {
     for (const char* name : {"websearch", "datamining", "hadoop", "rpc", "storage"})
     {
-        auto pts = LoadCdf(name);
+        ns3::FlowSizeCdf cdf = LoadShipped(name);
+        const auto& pts = cdf.GetPoints();
         ASSERT_FALSE(pts.empty()) << name;
+        EXPECT_EQ(ns3::FlowSizeCdf::Validate(pts), "") << name;
         for (size_t i = 1; i < pts.size(); ++i)
         {
-            EXPECT_GE(pts[i].first, pts[i - 1].first) << name;
-            EXPECT_GE(pts[i].second, pts[i - 1].second) << name;
+            EXPECT_GE(pts[i].bytes, pts[i - 1].bytes) << name;
+            EXPECT_GE(pts[i].percent, pts[i - 1].percent) << name;
         }
-        EXPECT_DOUBLE_EQ(pts.back().second, 100.0) << name;
+        EXPECT_DOUBLE_EQ(pts.back().percent, 100.0) << name;
     }
 }
 

@@ -2,9 +2,12 @@
 
 #include "ns3/abort.h"
 #include "ns3/dctcp-cc.h"
+#include "ns3/log.h"
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("DcnTransportHelper");
 
 DcnTransportHelper::DcnTransportHelper()
 {
@@ -20,6 +23,7 @@ DcnTransportHelper::SetTransportAttribute(const std::string& name, const Attribu
 Ptr<DcnTransport>
 DcnTransportHelper::Install(Ptr<Node> node) const
 {
+    NS_LOG_FUNCTION(this << node->GetId());
     NS_ABORT_MSG_IF(node->GetObject<DcnTransport>(),
                     "DcnTransportHelper: node " << node->GetId() << " already has a DcnTransport");
     Ptr<DcnTransport> t = m_factory.Create<DcnTransport>();

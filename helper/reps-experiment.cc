@@ -11,6 +11,7 @@
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/log.h"
+#include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/random-variable-stream.h"
@@ -20,6 +21,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <algorithm>
 #include <chrono>
 #include <unordered_map>
 
@@ -41,6 +43,8 @@ RepsExperimentResult::MaxFctUs() const
 namespace
 {
 
+constexpr int64_t kSelectorStreamFloor = 1000; //!< see Runner::Run
+
 /** State of one run (lives on the stack of RunRepsExperiment). */
 class Runner
 {
@@ -54,113 +58,20 @@ class Runner
     void Run();
 
   private:
-    Ptr<DcnConnection> GetConnection(uint32_t src, uint32_t dst);
-    void StartIds(const std::vector<uint32_t>& ids);
-    void StartMessage(uint32_t id);
-    void OnComplete(uint32_t id, const DcnMessageRecord& rec);
-
-    /** Starts the messages of the plan that have no dependencies. */
-    void StartWorkload()
-    {
-        StartIds(m_sched->Start());
-    }
-
-    /** Transport completion callback: the record's userTag is the plan message id. */
-    void OnMessageDone(const DcnMessageRecord& rec)
-    {
-        OnComplete(static_cast<uint32_t>(rec.userTag), rec);
-    }
-
     void OnTx(uint32_t uplink, Ptr<const Packet> p);
     void Sample();
 
     const RepsExperimentConfig& m_c;
     RepsExperimentResult& m_r;
     Ptr<FatTreeHelper> m_ft;
-    std::unique_ptr<WorkloadScheduler> m_sched;
-    std::unordered_map<uint64_t, Ptr<DcnConnection>> m_conns;
-    std::vector<Time> m_started;
+    Ptr<WorkloadHelper> m_wl;
     uint32_t m_mtu{4096};
     uint32_t m_headerBytes{0};
-    int64_t m_nextStream{1000};
-    Time m_t0;
+    int64_t m_nextStream{kSelectorStreamFloor};
     std::vector<Ptr<DcnQueueDisc>> m_monQ;
     std::vector<uint64_t> m_bucketBytes; //!< current bucket, per uplink
     std::vector<double> m_upRateGbps;
 };
-
-Ptr<DcnConnection>
-Runner::GetConnection(uint32_t src, uint32_t dst)
-{
-    uint64_t key = uint64_t(src) << 32 | dst;
-    auto it = m_conns.find(key);
-    if (it != m_conns.end())
-    {
-        return it->second;
-    }
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_c.lb);
-    ps->SetAttributeFailSafe("EvSetSize", UintegerValue(m_c.evs));
-    if (m_c.lb == "reps")
-    {
-        if (m_c.freezingTimeout.IsStrictlyPositive())
-        {
-            ps->SetAttribute("FreezingTimeout", TimeValue(m_c.freezingTimeout));
-        }
-        ps->SetAttribute("EvReuseCount", UintegerValue(m_c.evReuse));
-    }
-    for (const auto& a : m_c.lbAttrs)
-    {
-        ps->SetAttributeFailSafe(a.first, StringValue(a.second));
-    }
-    m_nextStream += ps->AssignStreams(m_nextStream);
-    DcnConnectionParams p;
-    p.lineRate = m_ft->GetHostLinkRate();
-    p.baseRtt = m_ft->GetBaseRtt(src, dst, m_mtu);
-    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
-    Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(src));
-    Ptr<DcnConnection> conn = t->Connect(m_ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
-    m_conns[key] = conn;
-    return conn;
-}
-
-void
-Runner::StartIds(const std::vector<uint32_t>& ids)
-{
-    for (uint32_t id : ids)
-    {
-        Time at = m_t0 + m_c.plan.messages[id].release;
-        if (at > Simulator::Now())
-        {
-            Simulator::Schedule(at - Simulator::Now(), &Runner::StartMessage, this, id);
-        }
-        else
-        {
-            StartMessage(id);
-        }
-    }
-}
-
-void
-Runner::StartMessage(uint32_t id)
-{
-    const WorkloadMessage& m = m_c.plan.messages[id];
-    m_started[id] = Simulator::Now();
-    GetConnection(m.src, m.dst)
-        ->SendMessage(m.bytes, MakeCallback(&Runner::OnMessageDone, this), id);
-}
-
-void
-Runner::OnComplete(uint32_t id, const DcnMessageRecord& rec)
-{
-    const WorkloadMessage& m = m_c.plan.messages[id];
-    FctRecord f = MakeFctRecord(*m_ft, m, m_started[id], rec, m_mtu, m_headerBytes);
-    m_r.stats.Add(f);
-    StartIds(m_sched->OnComplete(id));
-    if (m_sched->AllDone())
-    {
-        Simulator::Stop();
-    }
-}
 
 void
 Runner::OnTx(uint32_t uplink, Ptr<const Packet> p)
@@ -220,7 +131,14 @@ Runner::Run()
         m_ft->AddSlowLink(s.first, s.second);
     }
     m_ft->Build();
-    m_ft->AssignStreams(1);
+    // Random streams are chained (stream += x->AssignStreams(stream)) so no two
+    // generators share a stream at any size: fabric from 1, path selectors from
+    // max(next, 1000) in a reserved block (1000 is the base the published results
+    // were produced with, so at 32 hosts the draws are unchanged), then failures.
+    int64_t stream = 1;
+    stream += m_ft->AssignStreams(stream);
+    m_nextStream = std::max<int64_t>(stream, kSelectorStreamFloor);
+    stream = m_nextStream + WorkloadHelper::SELECTOR_STREAM_BLOCK;
 
     DcnTransportHelper th;
     th.SetTransportAttribute("AckRatio", UintegerValue(c.ackRatio));
@@ -246,7 +164,7 @@ Runner::Run()
             fh->DegradeLink(link, f.rate, f.start, f.duration);
         }
     }
-    fh->AssignStreams(500);
+    stream += fh->AssignStreams(stream);
 
     if (c.monitorTor >= 0)
     {
@@ -267,19 +185,46 @@ Runner::Run()
         Simulator::Schedule(c.bucket, &Runner::Sample, this);
     }
 
-    m_started.assign(c.plan.messages.size(), Time(0));
-    m_sched = std::make_unique<WorkloadScheduler>(&c.plan);
-    m_t0 = c.workloadStart;
-    Simulator::Schedule(c.workloadStart, &Runner::StartWorkload, this);
+    // the one workload driver: one app per host, every message of a pair on one
+    // connection, the scheme's selector with this experiment's attributes
+    m_wl = CreateObject<WorkloadHelper>();
+    m_wl->SetPlan(c.plan);
+    m_wl->SetAttribute("LoadBalancer", StringValue(c.lb));
+    m_wl->SetAttribute("ConnectionPolicy", StringValue("OnePerPair"));
+    m_wl->SetAttribute("StartTime", TimeValue(c.workloadStart));
+    m_wl->SetAttribute("HeaderBytes", UintegerValue(m_headerBytes));
+    m_wl->SetAttribute("StopWhenDone", BooleanValue(true));
+    m_wl->AddSelectorAttribute("EvSetSize", UintegerValue(c.evs), true);
+    if (c.lb == "reps")
+    {
+        if (c.freezingTimeout.IsStrictlyPositive())
+        {
+            m_wl->AddSelectorAttribute("FreezingTimeout", TimeValue(c.freezingTimeout), false);
+        }
+        m_wl->AddSelectorAttribute("EvReuseCount", UintegerValue(c.evReuse), false);
+    }
+    for (const auto& a : c.lbAttrs)
+    {
+        m_wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
+    }
+    // the driver's first two streams draw plans (unused: the plan is given), so
+    // its path selectors start exactly at m_nextStream, as before
+    m_wl->AssignStreams(m_nextStream - 2);
+    m_wl->Install(m_ft);
     m_r.total = c.plan.messages.size();
 
+    DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
+    hops.Install(m_ft->GetHosts());
+    hops.Install(m_ft->GetAllSwitches());
     auto w0 = std::chrono::steady_clock::now();
     Simulator::Stop(c.stop);
     Simulator::Run();
     m_r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
     m_r.endTime = Simulator::Now();
     m_r.events = Simulator::GetEventCount();
+    m_r.packetHops = hops.Get();
 
+    m_r.stats = m_wl->GetStats();
     m_r.summary = m_r.stats.Summarize();
     m_r.completed = m_r.summary.count;
     for (const auto& li : m_ft->GetLinks())
@@ -291,7 +236,6 @@ Runner::Run()
             {
                 m_r.congestionDrops += q->GetNDropped();
                 m_r.marks += q->GetNMarked();
-                m_r.packetHops += q->GetNEnqueued();
             }
         }
     }
@@ -304,7 +248,8 @@ Runner::Run()
         m_r.retransmissions += st.retransmissions;
         m_r.timeouts += st.timeouts;
     }
-    m_conns.clear();
+    m_wl->Dispose();
+    m_wl = nullptr;
     m_monQ.clear();
     m_ft = nullptr;
     Simulator::Destroy();
@@ -316,6 +261,7 @@ Runner::Run()
 RepsExperimentResult
 RunRepsExperiment(const RepsExperimentConfig& c)
 {
+    NS_LOG_FUNCTION(c.lb << c.numTors << c.hostsPerTor);
     RepsExperimentResult r;
     Runner runner(c, r);
     runner.Run();

@@ -86,7 +86,7 @@ struct RepsExperimentResult
     uint64_t injectedDrops{0};
     uint64_t unroutableDrops{0};
     uint64_t marks{0};
-    uint64_t packetHops{0};
+    uint64_t packetHops{0}; //!< packet hops (DcnPacketHopCounter, packet-hops.h)
     uint64_t events{0};
     uint64_t dataPackets{0};
     uint64_t retransmissions{0};

@@ -1,11 +1,14 @@
 #include "workload-helper.h"
 
-#include "cc-registry.h"
+#include "../model/dcn-lb-compat.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/cc-registry.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/path-selector.h"
@@ -24,7 +27,7 @@ TypeId
 WorkloadHelper::GetTypeId()
 {
     static TypeId tid =
-        TypeId("ns3::WorkloadHelper")
+        TypeId("ns3::DcnWorkloadHelper")
             .SetParent<Object>()
             .SetGroupName("DcnLb")
             .AddConstructor<WorkloadHelper>()
@@ -90,13 +93,14 @@ WorkloadHelper::GetTypeId()
                           MakeUintegerAccessor(&WorkloadHelper::m_parallel),
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("LoadBalancer",
-                          "Path selector name (PathSelectorRegistry), one per connection",
+                          "Scheme name (DcnSchemeRegistry: path selector + congestion control + "
+                          "...); one path selector per connection",
                           StringValue("ecmp"),
                           MakeStringAccessor(&WorkloadHelper::m_lb),
                           MakeStringChecker())
             .AddAttribute("CongestionControl",
                           "Congestion control name (CongestionControlRegistry), one per "
-                          "connection (REPS [L] Sec. 5: DCTCP as in MPRDMA)",
+                          "connection; empty = the scheme's (REPS [L] Sec. 5: DCTCP as in MPRDMA)",
                           StringValue("dctcp"),
                           MakeStringAccessor(&WorkloadHelper::m_cc),
                           MakeStringChecker())
@@ -122,22 +126,39 @@ WorkloadHelper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&WorkloadHelper::m_reuse),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "ConnectionPolicy",
+                "ReuseIdle: reuse an idle connection of the pair (default); "
+                "OnePerPair: every message of a pair on one connection, FIFO (REPS "
+                "experiments); NewPerMessage. ReuseConnections=false means "
+                "NewPerMessage.",
+                EnumValue(WorkloadHelper::REUSE_IDLE),
+                DCNLB_ENUM_ACCESSOR(WorkloadHelper::ConnectionPolicy, &WorkloadHelper::m_policy),
+                MakeEnumChecker(WorkloadHelper::REUSE_IDLE,
+                                "ReuseIdle",
+                                WorkloadHelper::ONE_PER_PAIR,
+                                "OnePerPair",
+                                WorkloadHelper::NEW_PER_MESSAGE,
+                                "NewPerMessage"))
             .AddAttribute("StopWhenDone",
-                          "Call Simulator::Stop() when every message has completed",
+                          "Call Simulator::Stop() when every message of the plan has completed "
+                          "(all hosts, never one host)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&WorkloadHelper::m_stopWhenDone),
                           MakeBooleanChecker())
             .AddTraceSource("FlowComplete",
                             "A message completed (its statistics record)",
                             MakeTraceSourceAccessor(&WorkloadHelper::m_flowTrace),
-                            "ns3::WorkloadHelper::FlowCompleteCallback");
+                            "ns3::WorkloadHelper::FlowCompleteTracedCallback");
     return tid;
 }
 
 WorkloadHelper::WorkloadHelper()
 {
-    m_uniform = CreateObject<UniformRandomVariable>();
-    m_exponential = CreateObject<ExponentialRandomVariable>();
+    // The plan's random variables are created when a plan is built (BuildPlan), so
+    // a driver given a plan (SetPlan) creates none: the process-wide automatic
+    // stream counter, which components drawing before their AssignStreams depend
+    // on, advances exactly as without this driver.
 }
 
 WorkloadHelper::~WorkloadHelper() = default;
@@ -145,7 +166,8 @@ WorkloadHelper::~WorkloadHelper() = default;
 void
 WorkloadHelper::DoDispose()
 {
-    m_conns.clear();
+    m_apps.clear();
+    m_appOfHost.clear();
     m_fabric = nullptr;
     m_sched.reset();
     Object::DoDispose();
@@ -160,44 +182,78 @@ WorkloadHelper::DefaultHeaderBytes()
 int64_t
 WorkloadHelper::AssignStreams(int64_t stream)
 {
-    m_uniform->SetStream(stream);
-    m_exponential->SetStream(stream + 1);
+    NS_LOG_FUNCTION(this << stream);
+    m_planStream = stream; // uniform: stream, exponential: stream + 1 (BuildPlan)
     m_psStream = stream + 2;
-    // Path selectors draw their streams from m_psStream upwards as connections open.
-    return 2;
+    // Path selectors draw their streams from m_psStream upwards as connections
+    // open; they get a reserved block so that later components never overlap.
+    m_psStreamEnd = m_psStream + SELECTOR_STREAM_BLOCK;
+    return 2 + SELECTOR_STREAM_BLOCK;
+}
+
+DcnConnectionParams
+MakeConnectionParams(Ptr<DcnTopology> topo, uint32_t src, uint32_t dst, uint32_t mtu)
+{
+    DcnConnectionParams p;
+    p.lineRate = topo->GetHostLinkRate();
+    p.baseRtt = topo->GetBaseRtt(src, dst, mtu);
+    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    p.srcHost = src;
+    p.dstHost = dst;
+    p.srcSwitch = topo->GetSwitchOfHost(src);
+    p.dstSwitch = topo->GetSwitchOfHost(dst);
+    p.topology = topo;
+    p.dstNode = topo->GetHosts().Get(dst)->GetId();
+    return p;
+}
+
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>>
+CreateSchemeParts(const std::string& lb, const std::string& cc)
+{
+    if (!DcnSchemeRegistry::Has(lb))
+    {
+        return {nullptr, nullptr};
+    }
+    DcnScheme s = DcnSchemeRegistry::Get(lb);
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(s.pathSelector);
+    if (ps)
+    {
+        for (const auto& a : s.selectorAttributes)
+        {
+            ps->SetAttribute(a.first, StringValue(a.second));
+        }
+    }
+    return {ps, CongestionControlRegistry::Create(cc.empty() ? s.congestionControl : cc)};
 }
 
 void
-WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
+WorkloadHelper::SetPlan(const WorkloadPlan& plan)
 {
-    NS_ABORT_MSG_IF(!fabric, "WorkloadHelper::Install: null fabric");
-    m_fabric = fabric;
-    NS_ABORT_MSG_IF(!WorkloadPlanner::Has(m_workload),
-                    "Unknown workload '" << m_workload
-                                         << "'; allowed: permutation, tornado, incast, alltoall, "
-                                            "ring, butterfly, allscatter, cdf");
-    NS_ABORT_MSG_IF(!PathSelectorRegistry::Has(m_lb),
-                    "Unknown load balancer '"
-                        << m_lb << "'; allowed: " << PathSelectorRegistry::NamesString());
-    NS_ABORT_MSG_IF(!CongestionControlRegistry::Has(m_cc),
-                    "Unknown congestion control '"
-                        << m_cc << "'; allowed: " << CongestionControlRegistry::NamesString());
-    uint32_t n = fabric->GetNHosts();
-    for (uint32_t i = 0; i < n; ++i)
+    NS_LOG_FUNCTION(this << plan.messages.size());
+    m_plan = plan;
+    m_planGiven = true;
+}
+
+void
+WorkloadHelper::AddSelectorAttribute(const std::string& name,
+                                     const AttributeValue& v,
+                                     bool failSafe)
+{
+    NS_LOG_FUNCTION(this << name << failSafe);
+    m_selectorAttrs.emplace_back(name, v.Copy(), failSafe);
+}
+
+void
+WorkloadHelper::BuildPlan(uint32_t n)
+{
+    m_uniform = CreateObject<UniformRandomVariable>();
+    m_exponential = CreateObject<ExponentialRandomVariable>();
+    if (m_planStream >= 0)
     {
-        NS_ABORT_MSG_IF(!fabric->GetHosts().Get(i)->GetObject<DcnTransport>(),
-                        "WorkloadHelper::Install: host " << i
-                                                         << " has no DcnTransport (install "
-                                                            "DcnTransportHelper first)");
+        m_uniform->SetStream(m_planStream);
+        m_exponential->SetStream(m_planStream + 1);
     }
-    if (m_mtu == 0)
-    {
-        m_mtu = fabric->GetHosts().Get(0)->GetObject<DcnTransport>()->GetMtu();
-    }
-    if (m_headerBytes == 0)
-    {
-        m_headerBytes = DefaultHeaderBytes();
-    }
+    Ptr<DcnTopology> fabric = m_fabric;
     if (m_workload == "permutation")
     {
         m_plan = WorkloadPlanner::Permutation(n, m_msgSize, m_uniform);
@@ -243,17 +299,78 @@ WorkloadHelper::Install(Ptr<FatTreeHelper> fabric)
                                           m_uniform,
                                           m_exponential);
     }
+}
+
+void
+WorkloadHelper::Install(Ptr<DcnTopology> fabric)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!fabric, "WorkloadHelper::Install: null fabric");
+    NS_ABORT_MSG_IF(!m_apps.empty(), "WorkloadHelper::Install called twice");
+    m_fabric = fabric;
+    NS_ABORT_MSG_IF(!m_planGiven && !WorkloadPlanner::Has(m_workload),
+                    "Unknown workload '" << m_workload
+                                         << "'; allowed: permutation, tornado, incast, alltoall, "
+                                            "ring, butterfly, allscatter, cdf");
+    NS_ABORT_MSG_IF(!DcnSchemeRegistry::Has(m_lb),
+                    "Unknown load balancer '"
+                        << m_lb << "'; allowed: " << DcnSchemeRegistry::NamesString());
+    NS_ABORT_MSG_IF(!m_cc.empty() && !CongestionControlRegistry::Has(m_cc),
+                    "Unknown congestion control '"
+                        << m_cc << "'; allowed: " << CongestionControlRegistry::NamesString());
+    if (!m_reuse && m_policy == REUSE_IDLE)
+    {
+        m_policy = NEW_PER_MESSAGE;
+    }
+    uint32_t n = fabric->GetNHosts();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        NS_ABORT_MSG_IF(!fabric->GetHosts().Get(i)->GetObject<DcnMessageTransport>(),
+                        "WorkloadHelper::Install: host " << i
+                                                         << " has no message transport (install "
+                                                            "DcnTransportHelper first)");
+    }
+    if (m_mtu == 0)
+    {
+        m_mtu = fabric->GetHosts().Get(0)->GetObject<DcnMessageTransport>()->GetMtu();
+    }
+    if (m_headerBytes == 0)
+    {
+        m_headerBytes = DefaultHeaderBytes();
+    }
+    if (!m_planGiven)
+    {
+        BuildPlan(n);
+    }
+    NS_ABORT_MSG_IF(m_plan.nHosts != n,
+                    "WorkloadHelper: plan has " << m_plan.nHosts << " hosts, topology " << n);
     NS_ABORT_MSG_IF(m_plan.messages.empty(),
                     "Workload " << m_workload << " produced no messages (check Duration/MaxFlows)");
     m_started.assign(m_plan.messages.size(), NanoSeconds(-1));
     m_done.assign(m_plan.messages.size(), false);
     m_sched = std::make_unique<WorkloadScheduler>(&m_plan);
+    // one app per host of this rank (MPI: each rank starts only its own hosts' flows)
+    m_appOfHost.assign(n, nullptr);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        Ptr<Node> node = fabric->GetHosts().Get(i);
+        if (node->GetSystemId() != Simulator::GetSystemId())
+        {
+            continue;
+        }
+        Ptr<DcnWorkloadApp> app = CreateObject<DcnWorkloadApp>();
+        node->AddApplication(app);
+        app->Init(this, i);
+        m_apps.push_back(app);
+        m_appOfHost[i] = PeekPointer(app);
+    }
     Simulator::Schedule(m_startTime, &WorkloadHelper::Begin, this);
 }
 
 void
 WorkloadHelper::Begin()
 {
+    NS_LOG_FUNCTION(this);
     StartMessages(m_sched->Start());
 }
 
@@ -263,59 +380,80 @@ WorkloadHelper::StartMessages(const std::vector<uint32_t>& ids)
     Time now = Simulator::Now();
     for (uint32_t id : ids)
     {
-        Time at = m_startTime + m_plan.messages[id].release;
+        const WorkloadMessage& m = m_plan.messages[id];
+        DcnWorkloadApp* app = m_appOfHost[m.src];
+        if (app == nullptr)
+        {
+            continue; // another rank's host
+        }
+        Time at = m_startTime + m.release;
         if (at > now)
         {
-            Simulator::Schedule(at - now, &WorkloadHelper::StartMessage, this, id);
+            Simulator::ScheduleWithContext(app->GetNode()->GetId(),
+                                           at - now,
+                                           &DcnWorkloadApp::StartMessage,
+                                           app,
+                                           id);
         }
         else
         {
-            StartMessage(id);
+            app->StartMessage(id);
         }
     }
 }
 
-Ptr<DcnConnection>
-WorkloadHelper::GetConnection(uint32_t src, uint32_t dst)
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>>
+WorkloadHelper::CreateConnectionParts()
 {
-    auto& pool = m_conns[{src, dst}];
-    if (m_reuse)
+    auto parts = CreateSchemeParts(m_lb, m_cc);
+    Ptr<PathSelector> ps = parts.first;
+    for (const auto& a : m_selectorAttrs)
     {
-        for (const auto& c : pool)
+        if (std::get<2>(a))
         {
-            if (c->GetPendingMessages() == 0)
-            {
-                return c;
-            }
+            ps->SetAttributeFailSafe(std::get<0>(a), *std::get<1>(a));
+        }
+        else
+        {
+            ps->SetAttribute(std::get<0>(a), *std::get<1>(a));
         }
     }
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_lb);
     if (m_psStream >= 0)
     {
         m_psStream += ps->AssignStreams(m_psStream);
+        NS_ABORT_MSG_IF(m_psStream > m_psStreamEnd,
+                        "DcnWorkloadHelper: path selectors used more than " << SELECTOR_STREAM_BLOCK
+                                                                            << " random streams");
     }
-    Ptr<CongestionControl> cc = CongestionControlRegistry::Create(m_cc);
-    DcnConnectionParams p;
-    p.lineRate = m_fabric->GetHostLinkRate();
-    p.baseRtt = m_fabric->GetBaseRtt(src, dst, m_mtu);
-    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
-    Ptr<DcnTransport> t = m_fabric->GetHosts().Get(src)->GetObject<DcnTransport>();
-    Ptr<DcnConnection> c = t->Connect(m_fabric->GetHostAddress(dst), ps, cc, p);
-    pool.push_back(c);
-    return c;
+    return parts;
+}
+
+DcnConnectionParams
+WorkloadHelper::GetConnectionParams(uint32_t src, uint32_t dst) const
+{
+    return MakeConnectionParams(m_fabric, src, dst, m_mtu);
+}
+
+Ipv4Address
+WorkloadHelper::GetHostAddress(uint32_t host) const
+{
+    return m_fabric->GetHostAddress(host);
 }
 
 void
-WorkloadHelper::StartMessage(uint32_t id)
+WorkloadHelper::NotifyStarted(uint32_t id)
 {
-    const WorkloadMessage& m = m_plan.messages[id];
     m_started[id] = Simulator::Now();
-    Ptr<DcnConnection> c = GetConnection(m.src, m.dst);
-    c->SendMessage(m.bytes, MakeCallback(&WorkloadHelper::OnMessageDone, this), id);
 }
 
 FctRecord
-MakeFctRecord(const FatTreeHelper& fabric,
+WorkloadHelper::MakeRecord(uint32_t id, const DcnMessageRecord& r) const
+{
+    return MakeFctRecord(*m_fabric, m_plan.messages[id], m_started[id], r, m_mtu, m_headerBytes);
+}
+
+FctRecord
+MakeFctRecord(const DcnTopology& fabric,
               const WorkloadMessage& m,
               Time start,
               const DcnMessageRecord& r,
@@ -342,22 +480,16 @@ MakeFctRecord(const FatTreeHelper& fabric,
 }
 
 void
-WorkloadHelper::OnMessageDone(const DcnMessageRecord& r)
+WorkloadHelper::NotifyComplete(uint32_t id, const FctRecord& f)
 {
-    OnComplete(static_cast<uint32_t>(r.userTag), r);
-}
-
-void
-WorkloadHelper::OnComplete(uint32_t id, const DcnMessageRecord& r)
-{
-    const WorkloadMessage& m = m_plan.messages[id];
+    NS_LOG_FUNCTION(this << id);
     m_done[id] = true;
-    FctRecord f = MakeFctRecord(*m_fabric, m, m_started[id], r, m_mtu, m_headerBytes);
     m_stats.Add(f);
     m_flowTrace(f);
     StartMessages(m_sched->OnComplete(id));
     if (m_stopWhenDone && m_sched->AllDone())
     {
+        NS_LOG_INFO("every message of the workload completed at " << Simulator::Now().As(Time::US));
         Simulator::Stop();
     }
 }

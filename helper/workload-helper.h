@@ -1,23 +1,33 @@
 /*
- * WorkloadHelper: runs a workload (WorkloadPlanner) on a fabric's hosts over
- * the dcn-lb transport and collects per-message statistics (FctStats).
+ * WorkloadHelper: THE workload driver (issue 8 item 6).  Runs a workload
+ * (WorkloadPlanner, or a plan given with SetPlan) on a topology's hosts over
+ * any transport that implements DcnMessageTransport, through one DcnWorkloadApp
+ * (an ns-3 Application) per host, and collects per-message statistics.
  *
  * The plan and its start rules are pure logic (model/workload/workload-plan.h);
- * this class only opens connections, starts messages when the scheduler says
- * so, and records completions.
+ * this class holds the plan and its dependency scheduler and hands each
+ * released message to the app of its source host (scheduled with that node's
+ * context); the apps open connections, post messages and report completions.
+ * It stops the simulation only when every message of the plan has completed
+ * (StopWhenDone), never because one host finished.  MPI: apps are installed
+ * only on the hosts of this rank (Node::GetSystemId() == Simulator::GetSystemId()),
+ * so each rank starts only its own hosts' flows; per-host statistics
+ * (DcnWorkloadApp::GetStats) merge by concatenation.
  *
- * Connections: one PathSelector (PathSelectorRegistry::Create(LoadBalancer))
- * and one CongestionControl (CongestionControlRegistry::Create(CongestionControl))
- * per connection.  With ReuseConnections, a message reuses an idle connection
- * (no pending messages) of the same (src, dst) pair, so consecutive collective
- * steps keep their path state; a busy connection is never shared, so messages
- * of the same pair never wait behind each other (head-of-line).
+ * Connections: one PathSelector and one CongestionControl per connection, from
+ * the scheme LoadBalancer (DcnSchemeRegistry).  ConnectionPolicy: ReuseIdle
+ * (default) reuses an idle connection (no pending messages) of the same
+ * (src, dst) pair, so consecutive collective steps keep their path state, and
+ * never shares a busy one (no head-of-line blocking); OnePerPair queues every
+ * message of a pair on one connection (the REPS experiments); NewPerMessage
+ * opens a connection per message.
  */
 #ifndef DCN_WORKLOAD_HELPER_H
 #define DCN_WORKLOAD_HELPER_H
 
+#include "ns3/dcn-topology.h"
 #include "ns3/dcn-transport.h"
-#include "ns3/fat-tree-helper.h"
+#include "ns3/dcn-workload-app.h"
 #include "ns3/fct-stats.h"
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
@@ -27,6 +37,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -37,16 +48,43 @@ namespace ns3
  * start time the workload driver recorded, counters from the transport, and the ideal
  * FCT (FctStats::IdealFct) from the fabric's unloaded base RTT.
  */
-FctRecord MakeFctRecord(const FatTreeHelper& fabric,
+FctRecord MakeFctRecord(const DcnTopology& fabric,
                         const WorkloadMessage& m,
                         Time start,
                         const DcnMessageRecord& r,
                         uint32_t mtu,
                         uint32_t headerBytes);
 
+/**
+ * Parameters of a connection src -> dst (host indices of the topology): line
+ * rate, unloaded RTT of an MTU packet, BDP, the hosts' switches, the topology
+ * (for the pair's path set) and the destination node id.
+ */
+DcnConnectionParams MakeConnectionParams(Ptr<DcnTopology> topo,
+                                         uint32_t src,
+                                         uint32_t dst,
+                                         uint32_t mtu);
+
+/**
+ * Create the path selector and congestion control of scheme `lb`
+ * (DcnSchemeRegistry), cc = "" for the scheme's own; null ps if unknown.
+ */
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>> CreateSchemeParts(const std::string& lb,
+                                                                       const std::string& cc);
+
 class WorkloadHelper : public Object
 {
   public:
+    enum ConnectionPolicy
+    {
+        REUSE_IDLE,      //!< reuse an idle connection of the pair, else open one
+        ONE_PER_PAIR,    //!< every message of a pair on one connection (FIFO)
+        NEW_PER_MESSAGE, //!< a new connection per message
+    };
+
+    /** Signature of the FlowComplete trace source. */
+    typedef void (*FlowCompleteTracedCallback)(const FctRecord& record);
+
     static TypeId GetTypeId();
     WorkloadHelper();
     ~WorkloadHelper() override;
@@ -55,9 +93,31 @@ class WorkloadHelper : public Object
      * Build the plan for the fabric's hosts (fabric must be built and every host
      * must have a DcnTransport) and schedule its start at StartTime.
      */
-    void Install(Ptr<FatTreeHelper> fabric);
+    void Install(Ptr<DcnTopology> fabric);
 
-    /** Fix the random streams (permutation, Poisson, path selectors). Returns streams used. */
+    /** Use this plan instead of building one from the attributes (call before Install). */
+    void SetPlan(const WorkloadPlan& plan);
+
+    /**
+     * Set an attribute on every path selector created (after the scheme's own),
+     * failSafe: ignore selectors without it.  Call before Install.
+     */
+    void AddSelectorAttribute(const std::string& name, const AttributeValue& v, bool failSafe);
+
+    /** The apps of this rank's hosts (host index order). */
+    const std::vector<Ptr<DcnWorkloadApp>>& GetApps() const
+    {
+        return m_apps;
+    }
+
+    /** Random streams reserved for the path selectors of the connections. */
+    static constexpr int64_t SELECTOR_STREAM_BLOCK = int64_t(1) << 24;
+
+    /**
+     * Fix the random streams (permutation, Poisson, path selectors).  Returns the
+     * streams used: 2 + SELECTOR_STREAM_BLOCK (selectors are created as
+     * connections open, inside that block).
+     */
     int64_t AssignStreams(int64_t stream);
 
     const WorkloadPlan& GetPlan() const
@@ -80,17 +140,33 @@ class WorkloadHelper : public Object
     /** Default per-packet header overhead: PPP 2 + IPv4 20 + UDP 8 + DcnHeader. */
     static uint32_t DefaultHeaderBytes();
 
+    // ---- used by DcnWorkloadApp ----
+    /** @internal */
+    ConnectionPolicy GetConnectionPolicy() const
+    {
+        return m_policy;
+    }
+
+    /** @internal Path selector (streams assigned) and CC of a new connection. */
+    std::pair<Ptr<PathSelector>, Ptr<CongestionControl>> CreateConnectionParts();
+    /** @internal */
+    DcnConnectionParams GetConnectionParams(uint32_t src, uint32_t dst) const;
+    /** @internal */
+    Ipv4Address GetHostAddress(uint32_t host) const;
+    /** @internal Record the start time of message id (now). */
+    void NotifyStarted(uint32_t id);
+    /** @internal FCT record of a completed message. */
+    FctRecord MakeRecord(uint32_t id, const DcnMessageRecord& r) const;
+    /** @internal Message id completed: trace, global record, release dependents. */
+    void NotifyComplete(uint32_t id, const FctRecord& f);
+
   protected:
     void DoDispose() override;
 
   private:
     void Begin();
     void StartMessages(const std::vector<uint32_t>& ids);
-    void StartMessage(uint32_t id);
-    void OnComplete(uint32_t id, const DcnMessageRecord& r);
-    /** Transport completion callback: the record's userTag is the plan message id. */
-    void OnMessageDone(const DcnMessageRecord& r);
-    Ptr<DcnConnection> GetConnection(uint32_t src, uint32_t dst);
+    void BuildPlan(uint32_t n);
 
     // attributes
     std::string m_workload;
@@ -109,17 +185,23 @@ class WorkloadHelper : public Object
     uint32_t m_headerBytes;
     Time m_startTime;
     bool m_reuse;
+    ConnectionPolicy m_policy{REUSE_IDLE};
     bool m_stopWhenDone;
+    bool m_planGiven{false};
+    std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
+    std::vector<Ptr<DcnWorkloadApp>> m_apps;  //!< local hosts' apps
+    std::vector<DcnWorkloadApp*> m_appOfHost; //!< host -> app (null: other rank)
 
-    Ptr<FatTreeHelper> m_fabric;
+    Ptr<DcnTopology> m_fabric;
     WorkloadPlan m_plan;
     std::unique_ptr<WorkloadScheduler> m_sched;
     std::vector<Time> m_started; //!< per message; -1 ns = not started
     std::vector<bool> m_done;
-    std::map<std::pair<uint32_t, uint32_t>, std::vector<Ptr<DcnConnection>>> m_conns;
     Ptr<UniformRandomVariable> m_uniform;
     Ptr<ExponentialRandomVariable> m_exponential;
+    int64_t m_planStream{-1}; //!< stream of m_uniform (m_exponential: + 1); -1 = automatic
     int64_t m_psStream{-1}; //!< next stream for path selectors (-1: not assigned)
+    int64_t m_psStreamEnd{-1};
     FctStats m_stats;
     bool m_finalized{false};
     TracedCallback<const FctRecord&> m_flowTrace;

@@ -36,9 +36,9 @@ class DctcpRulesTestCase : public TestCase
         cc->Setup(s);
         const double mtu = 4096;
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 150 * 4096, "initial window 1.5 BDP");
-        cc->OnAck(4096, false, MicroSeconds(10));
+        cc->OnAck(CcAckSample::Simple(4096, false, MicroSeconds(10)));
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 150 * 4096, "capped at max window 1.5 BDP");
-        cc->OnAck(4096, true, MicroSeconds(10));
+        cc->OnAck(CcAckSample::Simple(4096, true, MicroSeconds(10)));
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 150 * 4096 - 1024, "ECN ACK: -acked/4");
         double w = 150 * 4096 - 1024;
         cc->OnNack();
@@ -47,7 +47,7 @@ class DctcpRulesTestCase : public TestCase
         cc->OnTimeout();
         w -= mtu;
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), uint64_t(w), "timeout: -1 MTU");
-        cc->OnAck(8192, false, MicroSeconds(10));
+        cc->OnAck(CcAckSample::Simple(8192, false, MicroSeconds(10)));
         w += 8192 * mtu / w;
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), uint64_t(w), "clean ACK: +acked*MTU/cwnd");
         for (int i = 0; i < 1000; ++i)
@@ -57,11 +57,11 @@ class DctcpRulesTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 4096, "floor of 1 MTU");
         for (int i = 0; i < 1000; ++i)
         {
-            cc->OnAck(4096, true, MicroSeconds(10));
+            cc->OnAck(CcAckSample::Simple(4096, true, MicroSeconds(10)));
         }
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 4096, "ECN floor of 1 MTU");
         // growth from 1 MTU: one window of clean ACKs roughly doubles... adds ~1 MTU per window
-        cc->OnAck(4096, false, MicroSeconds(10));
+        cc->OnAck(CcAckSample::Simple(4096, false, MicroSeconds(10)));
         NS_TEST_ASSERT_MSG_EQ(cc->GetCwnd(), 8192, "clean ACK at 1 MTU adds 1 MTU");
         NS_TEST_ASSERT_MSG_EQ(cc->GetRate().GetBitRate(), 0, "window based: no pacing rate");
 
@@ -80,11 +80,11 @@ class DctcpRulesTestCase : public TestCase
         cc3->Setup(s);
         for (int i = 0; i < 100; ++i)
         {
-            cc3->OnAck(4096, false, MicroSeconds(10));
+            cc3->OnAck(CcAckSample::Simple(4096, false, MicroSeconds(10)));
         }
         NS_TEST_ASSERT_MSG_LT(cc3->GetAlpha(), 0.01, "alpha decays without marks");
         uint64_t before = cc3->GetCwnd();
-        cc3->OnAck(4096, true, MicroSeconds(10));
+        cc3->OnAck(CcAckSample::Simple(4096, true, MicroSeconds(10)));
         NS_TEST_ASSERT_MSG_LT(before - cc3->GetCwnd(), 1024u, "alpha variant cuts less than /4");
         NS_TEST_ASSERT_MSG_GT(before, cc3->GetCwnd(), "alpha variant cuts on ECN");
     }

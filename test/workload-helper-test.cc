@@ -12,6 +12,8 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <algorithm>
+
 using namespace ns3;
 
 namespace
@@ -87,6 +89,144 @@ class WorkloadSimTestCase : public TestCase
     }
 };
 
+/** One flow as both drivers see it. */
+struct Flow
+{
+    uint32_t src;
+    uint32_t dst;
+    uint64_t bytes;
+    int64_t startNs;
+    int64_t finishNs;
+
+    bool operator<(const Flow& o) const
+    {
+        return src < o.src;
+    }
+};
+
+Ptr<FatTreeHelper>
+SmallTree()
+{
+    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+    ft->SetAttribute("NumTors", UintegerValue(2));
+    ft->SetAttribute("HostsPerTor", UintegerValue(4));
+    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    ft->Build();
+    ft->AssignStreams(1);
+    DcnTransportHelper th;
+    th.Install(ft->GetHosts());
+    return ft;
+}
+
+/** The driver before the per-host Application (the REPS runner's): plan from
+ *  stream s, one connection per pair with selector streams from s + 2, every
+ *  message posted at the workload start by a plain Simulator::Schedule. */
+struct DirectDriver
+{
+    Ptr<FatTreeHelper> ft;
+    WorkloadPlan plan;
+    std::vector<Flow> flows;
+
+    void Done(const DcnMessageRecord& r)
+    {
+        const WorkloadMessage& m = plan.messages[r.userTag];
+        flows.push_back(
+            Flow{m.src, m.dst, m.bytes, r.start.GetNanoSeconds(), r.finish.GetNanoSeconds()});
+    }
+
+    void Start()
+    {
+        int64_t stream = 102;
+        for (uint32_t id = 0; id < plan.messages.size(); ++id)
+        {
+            const WorkloadMessage& m = plan.messages[id];
+            auto parts = CreateSchemeParts("ops", "dctcp");
+            stream += parts.first->AssignStreams(stream);
+            DcnConnectionParams p = MakeConnectionParams(ft, m.src, m.dst, 4096);
+            Ptr<DcnConnection> c =
+                DcnTransportHelper::Get(ft->GetHosts().Get(m.src))
+                    ->Connect(ft->GetHostAddress(m.dst), parts.first, parts.second, p);
+            c->SendMessage(m.bytes, MakeCallback(&DirectDriver::Done, this), id);
+        }
+    }
+};
+
+class WorkloadAppSameFlowsTestCase : public TestCase
+{
+  public:
+    WorkloadAppSameFlowsTestCase()
+        : TestCase("per-host workload Application gives the same flows as a direct driver "
+                   "(permutation)")
+    {
+    }
+
+    void DoRun() override
+    {
+        const uint64_t bytes = 128 * 1024;
+        // 1. the workload driver (one DcnWorkloadApp per host)
+        std::vector<Flow> viaApp;
+        uint32_t apps = 0;
+        uint32_t perHostRecords = 0;
+        {
+            Ptr<FatTreeHelper> ft = SmallTree();
+            Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+            wl->AssignStreams(100);
+            wl->SetAttribute("Workload", StringValue("permutation"));
+            wl->SetAttribute("MessageSize", UintegerValue(bytes));
+            wl->SetAttribute("LoadBalancer", StringValue("ops"));
+            wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
+            wl->Install(ft);
+            Simulator::Stop(MilliSeconds(20));
+            Simulator::Run();
+            for (const auto& r : wl->GetStats().GetRecords())
+            {
+                viaApp.push_back(Flow{r.src,
+                                      r.dst,
+                                      r.bytes,
+                                      r.start.GetNanoSeconds(),
+                                      r.finish.GetNanoSeconds()});
+            }
+            apps = wl->GetApps().size();
+            for (const auto& app : wl->GetApps())
+            {
+                for (const auto& r : app->GetStats().GetRecords())
+                {
+                    perHostRecords += (r.src == app->GetHost()) ? 1 : 1000;
+                }
+                NS_TEST_EXPECT_MSG_EQ(app->GetNode()->GetApplication(0), app, "an Application");
+            }
+            wl->Dispose();
+            Simulator::Destroy();
+        }
+        // 2. the direct driver on the same plan and streams
+        DirectDriver d;
+        {
+            d.ft = SmallTree();
+            Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+            u->SetStream(100);
+            d.plan = WorkloadPlanner::Permutation(8, bytes, u);
+            Simulator::Schedule(MicroSeconds(1), &DirectDriver::Start, &d);
+            Simulator::Stop(MilliSeconds(20));
+            Simulator::Run();
+            d.ft = nullptr;
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(apps, 8, "one app per host");
+        NS_TEST_ASSERT_MSG_EQ(perHostRecords, 8, "each app records exactly its own flows");
+        NS_TEST_ASSERT_MSG_EQ(viaApp.size(), 8, "every flow completes (app)");
+        NS_TEST_ASSERT_MSG_EQ(d.flows.size(), 8, "every flow completes (direct)");
+        std::sort(viaApp.begin(), viaApp.end());
+        std::sort(d.flows.begin(), d.flows.end());
+        for (size_t i = 0; i < viaApp.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(viaApp[i].dst, d.flows[i].dst, "same permutation");
+            NS_TEST_EXPECT_MSG_EQ(viaApp[i].bytes, d.flows[i].bytes, "same size");
+            NS_TEST_EXPECT_MSG_EQ(viaApp[i].startNs, d.flows[i].startNs, "same start");
+            NS_TEST_EXPECT_MSG_EQ(viaApp[i].finishNs, d.flows[i].finishNs, "same finish (FCT)");
+        }
+    }
+};
+
 class WorkloadSimTestSuite : public TestSuite
 {
   public:
@@ -94,6 +234,7 @@ class WorkloadSimTestSuite : public TestSuite
         : TestSuite("dcn-lb-workload-sim", DCNLB_TEST_SYSTEM)
     {
         AddTestCase(new WorkloadSimTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new WorkloadAppSameFlowsTestCase, DCNLB_TEST_QUICK);
     }
 };
 

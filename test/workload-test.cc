@@ -418,7 +418,7 @@ class TestOnlyCc : public CongestionControl
         return tid;
     }
 
-    void OnAck(uint32_t, bool, Time) override
+    void OnAck(const CcAckSample&) override
     {
     }
 

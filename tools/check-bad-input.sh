@@ -117,6 +117,8 @@ if [[ -z ${BAD_INPUT_CORPUS:-} ]]; then
     check "short.txt.*100" --workload=cdf --cdf="$tmp/short.txt"
     check "--cdf: .*nosuchcdf" --workload=cdf --cdf=nosuchcdf
     check "--evs: 0 not in \[1, 65536\]" --evs=0
+    check "--ackRatio: 300 not in \[1, 255\]" --ackRatio=300
+    check "--evs: 8 not accepted by --lb=reps: .*EvSetSize allowed: .*16:65536" --lb=reps --evs=8
     # --tiers=5 is not here: it ends in an NS_ABORT (SIGABRT, source path) today, which
     # the old check counted as a pass; the corpus has it as a pending case.
     check "--failures: link 99999 not in \[0, [0-9]+\]" --failures=silent:link=99999

@@ -1,5 +1,6 @@
 #include "ecmp-path-selector.h"
 
+#include "dcn-scheme.h"
 #include "ev-util.h"
 
 #include "ns3/boolean.h"
@@ -12,6 +13,17 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DcnEcmpPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(EcmpPathSelector);
 DCNLB_REGISTER_PATH_SELECTOR("ecmp", EcmpPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "ecmp",
+    "ECMP: one EV per connection (flow hash), switches hash the 5-tuple (REPS [L] Sec. 5 baseline)",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
 
 TypeId
 EcmpPathSelector::GetTypeId()
@@ -26,7 +38,7 @@ EcmpPathSelector::GetTypeId()
                           "allowed 1..65536",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&EcmpPathSelector::m_evSetSize),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65536))
             .AddAttribute("UseFlowHash",
                           "Derive the connection's EV from the transport's flow hash instead of "
                           "drawing it from the random stream (spec resolution: random draw, so "
@@ -38,8 +50,9 @@ EcmpPathSelector::GetTypeId()
 }
 
 EcmpPathSelector::EcmpPathSelector()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    // the random variable is created at Setup / AssignStreams: a selector made
+    // only to be validated takes no automatic stream (see PathSelector::Validate)
 }
 
 EcmpPathSelector::~EcmpPathSelector() = default;
@@ -47,6 +60,7 @@ EcmpPathSelector::~EcmpPathSelector() = default;
 void
 EcmpPathSelector::Setup(const PathSelectorSetup& setup)
 {
+    NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
     dcnev::CheckEvSetSize(m_evSetSize, "EcmpPathSelector::EvSetSize");
     if (m_useFlowHash)
@@ -55,22 +69,28 @@ EcmpPathSelector::Setup(const PathSelectorSetup& setup)
     }
     else
     {
+        if (!m_rng)
+        {
+            m_rng = CreateObject<UniformRandomVariable>();
+        }
         m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
     }
     NS_LOG_DEBUG("ECMP connection EV " << m_ev);
 }
 
 PathChoice
-EcmpPathSelector::Choose(const SendContext& /*ctx*/)
+EcmpPathSelector::Choose(const SendContext& ctx)
 {
+    NS_LOG_FUNCTION(this << ctx.psn);
     PathChoice c;
     c.ev = m_ev;
     return c;
 }
 
 void
-EcmpPathSelector::OnFeedback(const PathFeedback& /*fb*/)
+EcmpPathSelector::OnFeedback(const PathFeedback& fb)
 {
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
 }
 
 std::string
@@ -82,6 +102,11 @@ EcmpPathSelector::Name() const
 int64_t
 EcmpPathSelector::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }

@@ -1,5 +1,6 @@
 #include "ops-path-selector.h"
 
+#include "dcn-scheme.h"
 #include "ev-util.h"
 
 #include "ns3/log.h"
@@ -11,6 +12,17 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("DcnOpsPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(OpsPathSelector);
 DCNLB_REGISTER_PATH_SELECTOR("ops", OpsPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "ops",
+    "Oblivious packet spraying: a uniformly random EV per packet (REPS [L] Sec. 5 baseline)",
+    "ops",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
 
 TypeId
 OpsPathSelector::GetTypeId()
@@ -25,13 +37,14 @@ OpsPathSelector::GetTypeId()
                           "[W] uses 256); allowed 1..65536",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&OpsPathSelector::m_evSetSize),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>(1, 65536));
     return tid;
 }
 
 OpsPathSelector::OpsPathSelector()
-    : m_rng(CreateObject<UniformRandomVariable>())
 {
+    // the random variable is created at Setup / AssignStreams: a selector made
+    // only to be validated takes no automatic stream (see PathSelector::Validate)
 }
 
 OpsPathSelector::~OpsPathSelector() = default;
@@ -39,27 +52,34 @@ OpsPathSelector::~OpsPathSelector() = default;
 void
 OpsPathSelector::Setup(const PathSelectorSetup& setup)
 {
+    NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
     dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
     m_checked = true;
 }
 
 PathChoice
-OpsPathSelector::Choose(const SendContext& /*ctx*/)
+OpsPathSelector::Choose(const SendContext& ctx)
 {
+    NS_LOG_FUNCTION(this << ctx.psn);
     if (!m_checked)
     {
         dcnev::CheckEvSetSize(m_evSetSize, "OpsPathSelector::EvSetSize");
         m_checked = true;
     }
     PathChoice c;
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     c.ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
     return c;
 }
 
 void
-OpsPathSelector::OnFeedback(const PathFeedback& /*fb*/)
+OpsPathSelector::OnFeedback(const PathFeedback& fb)
 {
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
 }
 
 std::string
@@ -71,6 +91,11 @@ OpsPathSelector::Name() const
 int64_t
 OpsPathSelector::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }

@@ -9,11 +9,12 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(PathSelector);
+NS_OBJECT_ENSURE_REGISTERED(DcnLbSharedState);
 
 TypeId
 PathSelector::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::PathSelector").SetParent<Object>().SetGroupName("DcnLb");
+    static TypeId tid = TypeId("ns3::DcnPathSelector").SetParent<Object>().SetGroupName("DcnLb");
     return tid;
 }
 
@@ -22,13 +23,67 @@ PathSelector::~PathSelector() = default;
 void
 PathSelector::Setup(const PathSelectorSetup& setup)
 {
+    NS_LOG_FUNCTION(this << setup.srcHost << setup.dstHost << setup.srcSwitch << setup.dstSwitch);
     m_setup = setup;
 }
 
 int64_t
-PathSelector::AssignStreams(int64_t /*stream*/)
+PathSelector::AssignStreams(int64_t stream)
 {
+    NS_LOG_FUNCTION(this << stream);
     return 0;
+}
+
+std::string
+PathSelector::Validate() const
+{
+    return "";
+}
+
+TypeId
+DcnLbSharedState::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnLbSharedState")
+                            .SetParent<Object>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<DcnLbSharedState>();
+    return tid;
+}
+
+DcnLbSharedState::DcnLbSharedState()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnLbSharedState::~DcnLbSharedState() = default;
+
+Ptr<Object>
+DcnLbSharedState::Get(const std::string& key) const
+{
+    auto it = m_state.find(key);
+    return it == m_state.end() ? nullptr : it->second;
+}
+
+void
+DcnLbSharedState::Set(const std::string& key, Ptr<Object> obj)
+{
+    NS_LOG_FUNCTION(this << key << obj);
+    m_state[key] = obj;
+}
+
+void
+DcnLbSharedState::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    for (auto& kv : m_state)
+    {
+        if (kv.second)
+        {
+            kv.second->Dispose();
+        }
+    }
+    m_state.clear();
+    Object::DoDispose();
 }
 
 std::map<std::string, std::string>&
@@ -55,16 +110,20 @@ std::string
 PathSelectorRegistry::TypeIdName(const std::string& name)
 {
     auto it = Map().find(name);
-    NS_ABORT_MSG_IF(it == Map().end(),
-                    "Unknown load balancer '" << name << "'; allowed: " << NamesString());
-    return it->second;
+    return it == Map().end() ? "" : it->second;
 }
 
 Ptr<PathSelector>
 PathSelectorRegistry::Create(const std::string& name)
 {
+    std::string tid = TypeIdName(name);
+    if (tid.empty())
+    {
+        NS_LOG_WARN("unknown path selector '" << name << "'; allowed: " << NamesString());
+        return nullptr;
+    }
     ObjectFactory f;
-    f.SetTypeId(TypeIdName(name));
+    f.SetTypeId(tid);
     return f.Create<PathSelector>();
 }
 

@@ -5,18 +5,26 @@
  * (new data and retransmissions alike) the transport asks Choose() for a path;
  * for every piece of feedback it calls OnFeedback().  A path is named by a
  * 16-bit entropy value (EV) that the transport writes into the UDP source port,
- * optionally plus a source route / path id for algorithms that steer explicitly.
+ * optionally plus a source route / path id for algorithms that steer explicitly
+ * (PathChoice, dcn-path-choice.h), carried in the DcnHeader extension, echoed
+ * by the receiver and handed back in OnFeedback().  Setup() tells the selector
+ * its connection: hosts, switches, the topology's path set of the switch pair
+ * and the host-wide shared state; it may send probes and declare losses
+ * through the callbacks of PathSelectorSetup.  TypeId: ns3::DcnPathSelector.
  *
  * A new load-balancing algorithm at the sender is one subclass of PathSelector.
  */
 #ifndef DCN_PATH_SELECTOR_H
 #define DCN_PATH_SELECTOR_H
 
+#include "ns3/callback.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-path-choice.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -24,30 +32,28 @@
 namespace ns3
 {
 
-/** The path a packet takes: the EV written into the UDP source port, plus an
- *  optional explicit path id (source routing; -1 = none). */
-struct PathChoice
-{
-    uint16_t ev{0};
-    int32_t pathId{-1};
-};
-
 /** Kind of feedback a selector receives. */
 enum class FeedbackSignal : uint8_t
 {
-    ACK,     //!< clean (not ECN-marked) acknowledgement
-    ECN_ACK, //!< acknowledgement echoing a CE mark
-    NACK,    //!< negative ack for a trimmed packet
-    TIMEOUT  //!< retransmission timeout of a packet sent on this path
+    ACK,        //!< clean (not ECN-marked) acknowledgement
+    ECN_ACK,    //!< acknowledgement echoing a CE mark
+    NACK,       //!< negative ack for a trimmed packet
+    TIMEOUT,    //!< retransmission timeout of a packet sent on this path
+    PROBE_REPLY //!< reply to a probe sent with PathSelectorSetup::sendProbe
 };
 
 /** Feedback for one packet (or one EV carried in a coalesced ACK). */
 struct PathFeedback
 {
     FeedbackSignal signal{FeedbackSignal::ACK};
-    PathChoice path;        //!< the path the acknowledged packet took (EV echoed by the receiver)
-    Time rtt{0};            //!< RTT sample (zero if not available, e.g. TIMEOUT)
-    uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged by this feedback
+    /** The path the packet took, as echoed by the receiver (EV, path id, route);
+     *  for TIMEOUT the EV and path id the sender recorded for the packet. */
+    PathChoice path;
+    uint32_t psn{0};                  //!< PSN of the acknowledged / lost / probe packet
+    Time rtt{0};                      //!< RTT sample (zero if not available, e.g. TIMEOUT)
+    Time oneWayDelay{-1};             //!< sender-to-receiver delay (negative = not carried)
+    uint32_t ackedBytes{0};           //!< payload bytes newly acknowledged by this feedback
+    const DcnHeader* header{nullptr}; //!< the ACK/NACK/probe reply (INT records); may be null
 };
 
 /** Information the transport gives when asking for a path. */
@@ -56,6 +62,44 @@ struct SendContext
     uint64_t psn{0}; //!< packet sequence number about to be sent
     bool retransmission{false};
     uint32_t bytesInFlight{0};
+};
+
+/**
+ * Host-wide state shared by the path selectors of one host (DESIGN.md 3.1):
+ * one object per host, or per rack when the driver gives the hosts of a
+ * switch the same object.  Selectors keep their shared tables under their
+ * algorithm's key (LAPS: per-path tables per host; Hermes: per rack).
+ */
+class DcnLbSharedState : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    DcnLbSharedState();
+    ~DcnLbSharedState() override;
+
+    /** The object stored under key, or null. */
+    Ptr<Object> Get(const std::string& key) const;
+    /** Store obj under key (replaces). */
+    void Set(const std::string& key, Ptr<Object> obj);
+
+    /** The T under key, created with CreateObject<T>() on first use. */
+    template <class T>
+    Ptr<T> GetOrCreate(const std::string& key)
+    {
+        Ptr<Object> o = Get(key);
+        if (!o)
+        {
+            o = CreateObject<T>();
+            Set(key, o);
+        }
+        return DynamicCast<T>(o);
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    std::map<std::string, Ptr<Object>> m_state;
 };
 
 /** Static facts about the connection, given once before the first Choose(). */
@@ -67,6 +111,33 @@ struct PathSelectorSetup
     Time rto{0};              //!< retransmission timeout used by the transport
     bool trimming{false};     //!< whether the fabric trims (congestion losses come back as NACKs)
     uint32_t flowHash{0};     //!< a stable per-connection hash (used by ECMP-like selectors)
+
+    // ---- the connection (DESIGN.md 3.1); UINT32_MAX = unknown (no topology) ----
+    uint32_t srcHost{UINT32_MAX};     //!< topology host index of the sender
+    uint32_t dstHost{UINT32_MAX};     //!< topology host index of the receiver
+    uint32_t srcSwitch{UINT32_MAX};   //!< switch the sender is attached to
+    uint32_t dstSwitch{UINT32_MAX};   //!< switch the receiver is attached to
+    const DcnPathSet* paths{nullptr}; //!< paths srcSwitch -> dstSwitch if given eagerly
+    Ptr<DcnTopology> topology;        //!< the topology (null in topology-free tests)
+    Ptr<DcnLbSharedState> shared;     //!< host-wide shared state (never null after Init)
+    /** Ask the transport to send a probe packet on a path (reply: PROBE_REPLY feedback). */
+    Callback<void, const PathChoice&> sendProbe;
+    /** Ask the transport to declare a packet in flight lost (it is retransmitted). */
+    Callback<void, uint32_t> declareLost;
+
+    /**
+     * The topology's path set of the pair (srcSwitch -> dstSwitch), or null when
+     * unknown.  Enumerated on first use and cached by the topology, so selectors
+     * that ignore paths (ECMP, OPS, REPS) cost nothing per connection.
+     */
+    const DcnPathSet* GetPaths() const
+    {
+        if (paths == nullptr && topology && srcSwitch != UINT32_MAX && dstSwitch != UINT32_MAX)
+        {
+            return &topology->GetPaths(srcSwitch, dstSwitch);
+        }
+        return paths;
+    }
 };
 
 class PathSelector : public Object
@@ -85,6 +156,16 @@ class PathSelector : public Object
     virtual std::string Name() const = 0;
     /** Assign fixed random streams; returns the number of streams used. */
     virtual int64_t AssignStreams(int64_t stream);
+    /**
+     * Check the attribute values before the simulation runs: "" if they are
+     * valid, else one line naming the attribute, the value and what is allowed.
+     */
+    virtual std::string Validate() const;
+
+    const PathSelectorSetup& GetSetup() const
+    {
+        return m_setup;
+    }
 
   protected:
     PathSelectorSetup m_setup;
@@ -99,14 +180,13 @@ class PathSelector : public Object
 class PathSelectorRegistry
 {
   public:
-    using Factory = std::function<Ptr<PathSelector>()>;
     /** Register a factory; returns true (for use in static initialisers). */
     static bool Register(const std::string& name, const std::string& typeIdName);
     /** True if the name is known. */
     static bool Has(const std::string& name);
-    /** Create a selector by name; aborts with a clear message listing the known names. */
+    /** Create a selector by name; null if the name is unknown (check Has() first). */
     static Ptr<PathSelector> Create(const std::string& name);
-    /** TypeId name registered for an algorithm name (for Config / attributes). */
+    /** TypeId name registered for an algorithm name ("" if unknown). */
     static std::string TypeIdName(const std::string& name);
     /** All known names, sorted. */
     static std::vector<std::string> Names();

@@ -1,6 +1,7 @@
 #include "reps-path-selector.h"
 
 #include "../dcn-lb-compat.h"
+#include "dcn-scheme.h"
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
@@ -19,6 +20,16 @@ NS_LOG_COMPONENT_DEFINE("RepsPathSelector");
 NS_OBJECT_ENSURE_REGISTERED(RepsPathSelector);
 
 DCNLB_REGISTER_PATH_SELECTOR("reps", RepsPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{"reps",
+                                 "Recycled entropy packet spraying (REPS [L]), DCTCP as in MPRDMA",
+                                 "reps",
+                                 "dctcp",
+                                 "selective-repeat",
+                                 "ecmp",
+                                 0,
+                                 "dcn",
+                                 {},
+                                 {}}));
 
 TypeId
 RepsPathSelector::GetTypeId()
@@ -33,13 +44,13 @@ RepsPathSelector::GetTypeId()
                           "Sec. 3.1 / Table 1: 8; workshop [W] also uses 1)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&RepsPathSelector::m_bufferSize),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 255))
             .AddAttribute("EvSetSize",
                           "Size of the entropy value set EVS, 16..65536; EVs are drawn uniformly "
                           "from [0, EvSetSize) (REPS paper [L] Sec. 4.5.2: 65536; [W]: 256)",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&RepsPathSelector::m_evSetSize),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(16, 65536))
             .AddAttribute("FreezingEnabled",
                           "Enable freezing mode after a suspected failure (REPS paper [L] Sec. "
                           "3.2; App. C.4 ablation: true)",
@@ -106,7 +117,7 @@ RepsPathSelector::GetTypeId()
                           "1 = no coalescing).  The Standard and Carry variants are transport-side",
                           UintegerValue(1),
                           MakeUintegerAccessor(&RepsPathSelector::m_evReuseCount),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 255))
             .AddTraceSource("EvExplored",
                             "A packet was sent on a freshly drawn random EV",
                             MakeTraceSourceAccessor(&RepsPathSelector::m_evExploredTrace),
@@ -140,7 +151,8 @@ RepsPathSelector::RepsPathSelector()
       m_evReuseCount(1)
 {
     NS_LOG_FUNCTION(this);
-    m_rng = CreateObject<UniformRandomVariable>();
+    // m_rng is created at Setup / AssignStreams: a selector made only to be
+    // validated takes no automatic stream (see PathSelector::Validate)
 }
 
 RepsPathSelector::~RepsPathSelector() = default;
@@ -163,6 +175,12 @@ uint32_t
 RepsPathSelector::LogicalStateBits(uint32_t n)
 {
     return reps::RepsLogicalStateBits(n);
+}
+
+std::string
+RepsPathSelector::Validate() const
+{
+    return ConfigError();
 }
 
 std::string
@@ -216,6 +234,10 @@ RepsPathSelector::Configure()
 {
     const std::string err = ConfigError();
     NS_ABORT_MSG_IF(!err.empty(), err);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
 
     uint32_t pkts = m_explorePackets > 0 ? m_explorePackets : m_setup.bdpPackets;
     if (pkts > 255)
@@ -326,6 +348,9 @@ RepsPathSelector::OnFeedback(const PathFeedback& fb)
     case FeedbackSignal::NACK:
         // Trimmed packet: the EV is not cached and NACKs never trigger freezing.
         break;
+    case FeedbackSignal::PROBE_REPLY:
+        // REPS sends no probes.
+        break;
     case FeedbackSignal::TIMEOUT:
         if (m_detector.IsFailure())
         {
@@ -364,6 +389,10 @@ RepsPathSelector::HandleFreezeExited()
 int64_t
 RepsPathSelector::AssignStreams(int64_t stream)
 {
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
     m_rng->SetStream(stream);
     return 1;
 }

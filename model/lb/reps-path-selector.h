@@ -57,6 +57,7 @@ class RepsPathSelector : public PathSelector
      *  naming the parameter, the bad value and the allowed range.  Setup()
      *  aborts with this message. */
     std::string ConfigError() const;
+    std::string Validate() const override;
 
     /** Logical state bits for buffer size n ([L] Table 1): 193 for n = 8. */
     static uint32_t LogicalStateBits(uint32_t n);

@@ -16,6 +16,7 @@ NS_LOG_COMPONENT_DEFINE("DcnFctStats");
 void
 FctStats::Add(const FctRecord& r)
 {
+    NS_LOG_FUNCTION(r.src << r.dst << r.bytes);
     m_records.push_back(r);
 }
 

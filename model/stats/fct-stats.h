@@ -118,7 +118,7 @@ struct FabricCounters
     uint64_t failureDrops{0}; //!< packets lost to injected failures (and unroutable)
     uint64_t marks{0};
     uint64_t trims{0};
-    uint64_t packetHops{0}; //!< packets transmitted by all devices
+    uint64_t packetHops{0}; //!< packet hops (DcnPacketHopCounter: PhyTxEnd of every p2p device)
 };
 
 /** A flow-size bin [lo, hi) in bytes. */

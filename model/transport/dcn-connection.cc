@@ -24,16 +24,22 @@ DcnConnection::GetTypeId()
     return tid;
 }
 
-DcnConnection::DcnConnection() = default;
+DcnConnection::DcnConnection()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 DcnConnection::~DcnConnection() = default;
 
 void
 DcnConnection::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_rtoEvent.Cancel();
     m_paceEvent.Cancel();
     m_ps = nullptr;
     m_cc = nullptr;
+    m_params.topology = nullptr;
     m_transport = nullptr;
     m_msgs.clear();
     Object::DoDispose();
@@ -49,6 +55,7 @@ DcnConnection::Init(DcnTransport* t,
                     Ptr<CongestionControl> cc,
                     const DcnConnectionParams& params)
 {
+    NS_LOG_FUNCTION(this << connId << src << dst << dstNode);
     m_transport = t;
     m_connId = connId;
     m_src = src;
@@ -71,6 +78,7 @@ DcnConnection::Init(DcnTransport* t,
     ccs.bdpBytes = bdp;
     ccs.lineRate = params.lineRate;
     ccs.baseRtt = params.baseRtt;
+    ccs.wakeup = MakeCallback(&DcnConnection::Wakeup, this);
     m_cc->Setup(ccs);
 
     PathSelectorSetup pss;
@@ -80,12 +88,22 @@ DcnConnection::Init(DcnTransport* t,
     pss.rto = m_rto;
     pss.trimming = t->m_trimming;
     pss.flowHash = dcnev::Mix32(src.Get() ^ dcnev::Mix32(dst.Get() ^ dcnev::Mix32(connId + 1)));
+    pss.srcHost = params.srcHost;
+    pss.dstHost = params.dstHost;
+    pss.srcSwitch = params.srcSwitch;
+    pss.dstSwitch = params.dstSwitch;
+    pss.paths = params.paths;
+    pss.topology = params.topology;
+    pss.shared = t->GetSharedState();
+    pss.sendProbe = MakeCallback(&DcnConnection::SendProbe, this);
+    pss.declareLost = MakeCallback(&DcnConnection::DeclareLost, this);
     m_ps->Setup(pss);
 }
 
 uint32_t
 DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete, uint64_t userTag)
 {
+    NS_LOG_FUNCTION(this << bytes << userTag);
     NS_ABORT_MSG_IF(bytes == 0, "DcnConnection::SendMessage: bytes = 0 is invalid; allowed >= 1");
     NS_ABORT_MSG_IF(m_transport == nullptr, "DcnConnection::SendMessage on a closed connection");
     MsgState m;
@@ -211,7 +229,7 @@ DcnConnection::SendOne()
         MsgState& m = m_msgs[m_sendMsgIdx];
         uint32_t size = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - m.queuedBytes));
         psn = m_nextPsn++;
-        m_tx.push_back(TxEntry{m.msgId, size, m.queuedBytes, now, 0, LOST, 1});
+        m_tx.push_back(TxEntry{m.msgId, size, m.queuedBytes, now, 0, -1, LOST, 1});
         e = &m_tx.back();
         m.queuedBytes += size;
         if (m.queuedBytes == m.bytes)
@@ -224,8 +242,11 @@ DcnConnection::SendOne()
     ctx.psn = psn;
     ctx.retransmission = retx;
     ctx.bytesInFlight = static_cast<uint32_t>(std::min<uint64_t>(m_inflight, UINT32_MAX));
+    m_inSendOne = true;
     PathChoice pc = m_ps->Choose(ctx);
+    m_inSendOne = false;
     e->ev = pc.ev;
+    e->pathId = pc.pathId;
     e->lastSend = now;
     e->state = IN_FLIGHT;
     m_inflight += e->size;
@@ -250,7 +271,10 @@ DcnConnection::SendOne()
     m_hdr.cumAck = 0;
     m_hdr.sackBitmap = 0;
     m_hdr.evs.clear();
+    WritePathOptions(m_hdr, pc, m_hdr.timestampNs);
     m_stats.dataPacketsSent++;
+    NS_LOG_LOGIC("conn " << m_connId << " psn " << psn << (retx ? " retx" : "") << " ev " << pc.ev
+                         << " path " << pc.pathId);
     m_transport->m_pathChosenTrace(m_connId, psn, pc.ev);
     uint32_t wire = 0;
     {
@@ -260,6 +284,13 @@ DcnConnection::SendOne()
     }
     m_timerQueue.emplace_back(psn, now);
     ArmRto();
+    CcSendSample ss;
+    ss.psn = psn;
+    ss.bytes = e->size;
+    ss.retransmission = retx;
+    ss.bytesInFlight = m_inflight;
+    ss.now = now;
+    m_cc->OnSend(ss);
     DataRate rate = m_cc->GetRate();
     if (rate.GetBitRate() > 0)
     {
@@ -305,7 +336,8 @@ DcnConnection::RtoExpired()
             break;
         }
         m_timerQueue.pop_front();
-        NS_LOG_DEBUG("conn " << m_connId << " RTO psn " << psn << " ev " << e.ev);
+        NS_LOG_INFO("conn " << m_connId << " RTO psn " << psn << " ev " << e.ev << " path "
+                            << e.pathId);
         e.state = LOST;
         m_inflight -= e.size;
         m_retxQueue.push_back(psn);
@@ -320,8 +352,8 @@ DcnConnection::RtoExpired()
         PathFeedback fb;
         fb.signal = FeedbackSignal::TIMEOUT;
         fb.path.ev = e.ev;
-        uint16_t ev = e.ev;
-        (void)ev;
+        fb.path.pathId = e.pathId;
+        fb.psn = psn;
         m_ps->OnFeedback(fb);
         m_cc->OnTimeout();
     }
@@ -409,6 +441,7 @@ DcnConnection::PopFront()
 void
 DcnConnection::ReceiveAck(const DcnHeader& h)
 {
+    NS_LOG_FUNCTION(this << uint32_t(h.opcode) << h.psn << h.cumAck);
     Time now = Simulator::Now();
     if (h.opcode == DcnHeader::NACK)
     {
@@ -429,7 +462,10 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
                 }
                 PathFeedback fb;
                 fb.signal = FeedbackSignal::NACK;
-                fb.path.ev = h.evEcho;
+                fb.path = EchoedPath(h);
+                fb.psn = psn;
+                fb.header = &h;
+                NS_LOG_LOGIC("conn " << m_connId << " NACK psn " << psn << " ev " << h.evEcho);
                 m_ps->OnFeedback(fb);
                 m_cc->OnNack();
             }
@@ -466,12 +502,28 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
     PopFront();
 
     bool ecn = h.HasFlag(DcnHeader::FLAG_ECN_ECHO);
+    const PathChoice echoed = EchoedPath(h);
+    Time owd(-1);
+    if (h.extMask & DcnHeader::EXT_TIMESTAMP)
+    {
+        owd = NanoSeconds(h.extTimestampNs - h.timestampNs);
+    }
     if (newly > 0)
     {
-        m_cc->OnAck(newly, ecn, rtt);
+        CcAckSample s;
+        s.ackedBytes = newly;
+        s.ecn = ecn;
+        s.rtt = rtt;
+        s.oneWayDelay = owd;
+        s.path = echoed;
+        s.psn = h.psn;
+        s.now = now;
+        m_cc->OnAck(s);
     }
     PathFeedback fb;
     fb.rtt = rtt;
+    fb.psn = h.psn;
+    fb.header = &h;
     if (!h.evs.empty())
     {
         fb.signal = FeedbackSignal::ACK;
@@ -485,14 +537,16 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         if (ecn)
         {
             fb.signal = FeedbackSignal::ECN_ACK;
-            fb.path.ev = h.evEcho;
+            fb.path = echoed;
+            fb.oneWayDelay = owd;
             m_ps->OnFeedback(fb);
         }
     }
     else
     {
         fb.signal = ecn ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
-        fb.path.ev = h.evEcho;
+        fb.path = echoed;
+        fb.oneWayDelay = owd;
         fb.ackedBytes = newly;
         m_ps->OnFeedback(fb);
     }

@@ -6,11 +6,12 @@
 #ifndef DCN_CONNECTION_H
 #define DCN_CONNECTION_H
 
-#include "congestion-control.h"
 #include "dcn-header.h"
 
 #include "ns3/callback.h"
+#include "ns3/congestion-control.h"
 #include "ns3/data-rate.h"
+#include "ns3/dcn-path-choice.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/nstime.h"
@@ -31,6 +32,15 @@ struct DcnConnectionParams
     Time baseRtt{0};              //!< unloaded RTT of one data packet and its ACK
     uint64_t bdpBytes{0};         //!< BDP in bytes (0: lineRate x baseRtt)
     DataRate lineRate{"400Gbps"}; //!< sender's line rate
+    // the connection in the topology (given to the path selector's Setup); the
+    // workload driver fills them from the DcnTopology, UINT32_MAX = unknown
+    uint32_t srcHost{UINT32_MAX};
+    uint32_t dstHost{UINT32_MAX};
+    uint32_t srcSwitch{UINT32_MAX};
+    uint32_t dstSwitch{UINT32_MAX};
+    const DcnPathSet* paths{nullptr}; //!< topology paths srcSwitch -> dstSwitch (or lazily:)
+    Ptr<DcnTopology> topology;        //!< topology the selector may ask for the pair's paths
+    uint32_t dstNode{UINT32_MAX};     //!< ns-3 node id of dst (UINT32_MAX: looked up)
 };
 
 /** Result of one message, given to the completion callback and MessageComplete trace. */
@@ -136,6 +146,17 @@ class DcnConnection : public Object
     uint32_t SendOne();
     /** @internal An ACK or NACK for this connection. */
     void ReceiveAck(const DcnHeader& h);
+    /** @internal A reply to one of this connection's probes. */
+    void ReceiveProbeAck(const DcnHeader& h);
+
+    /**
+     * Send a probe packet (opcode PROBE, no payload) on path pc now; the
+     * receiver's reply comes back to the path selector as PROBE_REPLY feedback
+     * with the RTT.  Probes bypass the window and the NIC scheduler.
+     */
+    void SendProbe(const PathChoice& pc);
+    /** Declare packet psn lost (if in flight): it is retransmitted and the CC gets OnNack(). */
+    void DeclareLost(uint32_t psn);
     /** @internal Mark whether the connection is in the transport's ready list. */
     bool m_inReadyList{false};
 
@@ -157,6 +178,7 @@ class DcnConnection : public Object
         uint64_t offset;
         Time lastSend;
         uint16_t ev;
+        int32_t pathId; //!< path id the packet was sent on (-1 = none)
         uint8_t state;
         uint8_t sends;
     };
@@ -186,6 +208,11 @@ class DcnConnection : public Object
     void MaybeReady();
     void Complete(MsgState& m);
     void PopFront();
+    /** Write the path options of pc into h's extension (path id, route, timestamp). */
+    static void WritePathOptions(DcnHeader& h, const PathChoice& pc, int64_t nowNs);
+    /** The path a received ACK/NACK/probe reply echoes. */
+    static PathChoice EchoedPath(const DcnHeader& h);
+    void Wakeup();
 
     DcnTransport* m_transport{nullptr};
     uint32_t m_connId{0};
@@ -218,6 +245,8 @@ class DcnConnection : public Object
 
     DcnConnectionStats m_stats;
     DcnHeader m_hdr; //!< reused when building packets
+    uint32_t m_nextProbe{0};
+    bool m_inSendOne{false}; //!< inside the selector's Choose() of SendOne
 };
 
 } // namespace ns3

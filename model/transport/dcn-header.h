@@ -16,12 +16,27 @@
  *  cumAck (32, ACK: every psn < cumAck has been received)
  *  sackBitmap (64, ACK: bit i set = psn cumAck+i has been received)
  *  numEvs (8) then numEvs x 16-bit EVs (ACK "carry EVs" coalescing variant)
+ *
+ * Header extension (options), present only when flags has FLAG_EXT, so a
+ * packet without options has exactly the base size.  It starts right after the
+ * EV list, at ExtensionOffset() = BASE_SIZE + 2 x numEvs (O(1) to find from the
+ * bytes), and holds the options of extMask in this fixed order:
+ *  extMask (8)
+ *  [EXT_PATH_ID]   pathId (32): explicit path id (DcnPath::id of the switch pair)
+ *  [EXT_ROUTE]     routeLen (8), routePtr (8, next hop index for switches),
+ *                  routeLen x 16-bit switch ids (explicit source route, <= 8)
+ *  [EXT_TIMESTAMP] 64-bit ns: DATA = send time (requests a receive stamp);
+ *                  ACK = the receiver's arrival time of the data packet
+ *  [EXT_INT]       count (8), count x {switchId 16, queueBytes 32, timeNs 64}
+ *                  (in-band telemetry stamped by switches, <= 8 records)
+ * ACKs and NACKs echo the data packet's path id, route and INT records.
  */
 #ifndef DCN_HEADER_H
 #define DCN_HEADER_H
 
 #include "ns3/header.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -50,6 +65,28 @@ class DcnHeader : public Header
         FLAG_LAST = 0x04,     //!< DATA: last packet of its message
         FLAG_RETX = 0x08,     //!< DATA: retransmission
         FLAG_OOO = 0x10,      //!< ACK: the acknowledged data packet arrived out of order
+        FLAG_EXT = 0x20,      //!< a header extension follows the EV list (set by Serialize)
+    };
+
+    /** Options of the header extension (bits of extMask). */
+    enum ExtOption : uint8_t
+    {
+        EXT_PATH_ID = 0x01,
+        EXT_ROUTE = 0x02,
+        EXT_TIMESTAMP = 0x04,
+        EXT_INT = 0x08,
+    };
+
+    /** Limits of the variable-size options. */
+    static constexpr uint8_t MAX_ROUTE = 8;
+    static constexpr uint8_t MAX_INT = 8;
+
+    /** One in-band telemetry record (EXT_INT). */
+    struct IntRecord
+    {
+        uint16_t switchId{0};
+        uint32_t queueBytes{0};
+        int64_t timeNs{0};
     };
 
     DcnHeader();
@@ -75,6 +112,39 @@ class DcnHeader : public Header
     uint32_t cumAck{0};
     uint64_t sackBitmap{0};    //!< ACK: selective ack of psn cumAck+i (bit i), i < 64
     std::vector<uint16_t> evs; //!< carried EVs (coalesced ACKs, "carry" variant)
+
+    // ---- header extension (serialised only for the options in extMask) ----
+    uint8_t extMask{0};                          //!< ExtOption bits present
+    int32_t pathId{-1};                          //!< EXT_PATH_ID
+    uint8_t routeLen{0};                         //!< EXT_ROUTE: switches in route
+    uint8_t routePtr{0};                         //!< EXT_ROUTE: index of the next switch
+    std::array<uint16_t, MAX_ROUTE> route{};     //!< EXT_ROUTE: switch ids
+    int64_t extTimestampNs{0};                   //!< EXT_TIMESTAMP
+    uint8_t intCount{0};                         //!< EXT_INT: records
+    std::array<IntRecord, MAX_INT> intRecords{}; //!< EXT_INT
+
+    /** Remove every option (the header then has its base size again). */
+    void ClearExtension()
+    {
+        extMask = 0;
+        pathId = -1;
+        routeLen = 0;
+        routePtr = 0;
+        extTimestampNs = 0;
+        intCount = 0;
+    }
+
+    /** Bytes of the extension (0 without options). */
+    uint32_t GetExtensionSize() const;
+
+    /**
+     * Offset of the extension from the first byte of a serialised DcnHeader, read
+     * from its bytes (O(1)); `bytes` must hold at least BASE_SIZE bytes.
+     */
+    static uint32_t ExtensionOffset(const uint8_t* bytes)
+    {
+        return BASE_SIZE + 2u * bytes[BASE_SIZE - 1];
+    }
 
     bool HasFlag(uint8_t f) const
     {

@@ -18,6 +18,8 @@
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <sstream>
+
 namespace ns3
 {
 
@@ -29,7 +31,7 @@ DcnTransport::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::DcnTransport")
-            .SetParent<Object>()
+            .SetParent<DcnMessageTransport>()
             .SetGroupName("DcnLb")
             .AddConstructor<DcnTransport>()
             .AddAttribute("Mode",
@@ -50,12 +52,19 @@ DcnTransport::GetTypeId()
                           "Retransmission timeout (REPS paper [L] Sec. 4.1: 70us)",
                           TimeValue(MicroSeconds(70)),
                           MakeTimeAccessor(&DcnTransport::m_rto),
-                          MakeTimeChecker())
+                          MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("AckRatio",
                           "Data packets per ACK, 1..255 (REPS spec 1.6: 1, no coalescing)",
                           UintegerValue(1),
                           MakeUintegerAccessor(&DcnTransport::m_ackRatio),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 255))
+            .AddAttribute("AckDelay",
+                          "Delayed-ACK timer of coalesced ACKs (AckRatio > 1): a pending ACK "
+                          "leaves at most this long after the data packet that started it; 0 = "
+                          "off (REPS spec 1.6 acks every packet; spec resolution: off)",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&DcnTransport::m_ackDelay),
+                          MakeTimeChecker(Seconds(0)))
             .AddAttribute("AckEvMode",
                           "EVs echoed by coalesced ACKs (REPS spec 1.6): Standard (EV and CE of "
                           "the triggering packet) or Carry (every unmarked EV since the previous "
@@ -116,13 +125,60 @@ DcnTransport::GetTypeId()
     return tid;
 }
 
-DcnTransport::DcnTransport() = default;
+DcnTransport::DcnTransport()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 DcnTransport::~DcnTransport() = default;
+
+Ptr<DcnLbSharedState>
+DcnTransport::GetSharedState()
+{
+    if (!m_shared)
+    {
+        m_shared = CreateObject<DcnLbSharedState>();
+    }
+    return m_shared;
+}
+
+void
+DcnTransport::SetSharedState(Ptr<DcnLbSharedState> s)
+{
+    NS_LOG_FUNCTION(this << s);
+    m_shared = s;
+}
+
+std::string
+DcnTransport::Validate() const
+{
+    std::ostringstream os;
+    if (m_ackRatio < 1 || m_ackRatio > 255)
+    {
+        os << "DcnTransport::AckRatio=" << m_ackRatio << " is invalid; allowed 1..255";
+    }
+    else if (m_rto.IsStrictlyNegative() || m_rto.IsZero())
+    {
+        os << "DcnTransport::Rto=" << m_rto.As(Time::US) << " is invalid; allowed > 0";
+    }
+    else if (m_mode == IN_ORDER)
+    {
+        os << "DcnTransport::Mode=InOrder (go-back-N) is not implemented yet; allowed: "
+              "OutOfOrder";
+    }
+    return os.str();
+}
 
 void
 DcnTransport::DoDispose()
 {
+    NS_LOG_FUNCTION(this);
     m_nicEvent.Cancel();
+    for (auto& rc : m_rx)
+    {
+        rc.ackTimer.Cancel();
+    }
+    m_shared = nullptr;
     for (auto& c : m_conns)
     {
         c->Dispose();
@@ -137,17 +193,16 @@ DcnTransport::DoDispose()
     }
     m_ipv4 = nullptr;
     m_node = nullptr;
-    Object::DoDispose();
+    DcnMessageTransport::DoDispose();
 }
 
 void
 DcnTransport::Install(Ptr<Node> node)
 {
+    NS_LOG_FUNCTION(this << node->GetId());
     NS_ABORT_MSG_IF(m_node, "DcnTransport::Install called twice");
-    NS_ABORT_MSG_IF(m_ackRatio < 1 || m_ackRatio > 255,
-                    "DcnTransport::AckRatio = " << m_ackRatio << " is invalid; allowed 1..255");
-    NS_ABORT_MSG_IF(m_rto.IsStrictlyNegative() || m_rto.IsZero(),
-                    "DcnTransport::Rto = " << m_rto << " is invalid; allowed > 0");
+    const std::string err = Validate();
+    NS_ABORT_MSG_IF(!err.empty() && m_mode != IN_ORDER, err);
     m_node = node;
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_IF(!m_ipv4,
@@ -168,13 +223,36 @@ DcnTransport::Install(Ptr<Node> node)
     m_socket->SetRecvCallback(MakeCallback(&DcnTransport::HandleRead, this));
 }
 
+namespace
+{
+/** address -> node id, shared by the transports of one simulation; cleared by
+ *  Simulator::Destroy (a later simulation builds new nodes with the same ids). */
+std::unordered_map<uint32_t, uint32_t> g_addrCache;
+uint32_t g_addrCachedNodes = 0;
+bool g_addrCacheCleanupScheduled = false;
+
+void
+ClearAddressCache()
+{
+    g_addrCache.clear();
+    g_addrCachedNodes = 0;
+    g_addrCacheCleanupScheduled = false;
+}
+} // namespace
+
 static uint32_t
 FindNodeOfAddress(Ipv4Address a)
 {
-    static std::unordered_map<uint32_t, uint32_t> cache;
-    static uint32_t cachedNodes = 0;
-    if (cachedNodes != NodeList::GetNNodes())
+    auto& cache = g_addrCache;
+    if (!g_addrCacheCleanupScheduled)
     {
+        Simulator::ScheduleDestroy(&ClearAddressCache);
+        g_addrCacheCleanupScheduled = true;
+    }
+    if (g_addrCachedNodes != NodeList::GetNNodes())
+    {
+        NS_LOG_LOGIC("rebuilding the address -> node cache over " << NodeList::GetNNodes()
+                                                                  << " nodes");
         cache.clear();
         for (uint32_t n = 0; n < NodeList::GetNNodes(); ++n)
         {
@@ -191,7 +269,7 @@ FindNodeOfAddress(Ipv4Address a)
                 }
             }
         }
-        cachedNodes = NodeList::GetNNodes();
+        g_addrCachedNodes = NodeList::GetNNodes();
     }
     auto it = cache.find(a.Get());
     return it == cache.end() ? UINT32_MAX : it->second;
@@ -203,6 +281,7 @@ DcnTransport::Connect(Ipv4Address dst,
                       Ptr<CongestionControl> cc,
                       const DcnConnectionParams& p)
 {
+    NS_LOG_FUNCTION(this << dst);
     NS_ABORT_MSG_IF(m_mode == IN_ORDER,
                     "DcnTransport::Mode = InOrder (go-back-N) is not implemented yet; allowed: "
                     "OutOfOrder");
@@ -221,7 +300,11 @@ DcnTransport::Connect(Ipv4Address dst,
     Ptr<DcnConnection> c = CreateObject<DcnConnection>();
     uint32_t connId = static_cast<uint32_t>(m_conns.size());
     m_conns.push_back(c);
-    c->Init(this, connId, m_local, dst, FindNodeOfAddress(dst), ps, cc, p);
+    uint32_t dstNode = p.dstNode != UINT32_MAX ? p.dstNode : FindNodeOfAddress(dst);
+    c->Init(this, connId, m_local, dst, dstNode, ps, cc, p);
+    NS_LOG_INFO("node " << m_node->GetId() << " conn " << connId << " to " << dst << " ("
+                        << ps->Name() << ", " << cc->Name() << ", base RTT "
+                        << p.baseRtt.As(Time::US) << ")");
     return c;
 }
 
@@ -300,210 +383,6 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
         m_txTrace(p, h);
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
-}
-
-void
-DcnTransport::HandleRead(Ptr<Socket> s)
-{
-    Address from;
-    Ptr<Packet> p;
-    while ((p = s->RecvFrom(from)))
-    {
-        InetSocketAddress isa = InetSocketAddress::ConvertFrom(from);
-        uint16_t ev = dcnev::FromUdpPort(isa.GetPort());
-        Ipv4Address src = isa.GetIpv4();
-        SocketIpTosTag tos;
-        bool ce = false;
-        if (p->RemovePacketTag(tos))
-        {
-            ce = (tos.GetTos() & 0x03) == 0x03;
-        }
-        if (p->GetSize() < DcnHeader::BASE_SIZE)
-        {
-            NS_LOG_WARN("runt packet of " << p->GetSize() << " bytes on port 4791 ignored");
-            continue;
-        }
-        p->RemoveHeader(m_rxHdr);
-        switch (m_rxHdr.opcode)
-        {
-        case DcnHeader::DATA:
-            ReceiveData(p, m_rxHdr, src, ev, ce);
-            break;
-        case DcnHeader::ACK:
-        case DcnHeader::NACK: {
-            bool nack = m_rxHdr.opcode == DcnHeader::NACK;
-            if (nack)
-            {
-                m_stats.nacksReceived++;
-                m_nackTrace(p, m_rxHdr);
-            }
-            else
-            {
-                m_stats.acksReceived++;
-                m_ackTrace(p, m_rxHdr);
-            }
-            if (m_rxHdr.connId < m_conns.size())
-            {
-                m_conns[m_rxHdr.connId]->ReceiveAck(m_rxHdr);
-            }
-            break;
-        }
-        default:
-            NS_LOG_WARN("ignoring opcode " << uint32_t(m_rxHdr.opcode));
-            break;
-        }
-    }
-}
-
-DcnTransport::RxConn&
-DcnTransport::GetRxConn(Ipv4Address from, uint32_t connId)
-{
-    uint64_t key = (uint64_t(from.Get()) << 32) | connId;
-    if (key == m_lastRxKey)
-    {
-        return m_rx[m_lastRxIdx];
-    }
-    auto it = m_rxIndex.find(key);
-    uint32_t idx;
-    if (it == m_rxIndex.end())
-    {
-        idx = static_cast<uint32_t>(m_rx.size());
-        m_rx.emplace_back();
-        m_rx.back().src = from;
-        m_rx.back().connId = connId;
-        m_rxIndex.emplace(key, idx);
-    }
-    else
-    {
-        idx = it->second;
-    }
-    m_lastRxKey = key;
-    m_lastRxIdx = idx;
-    return m_rx[idx];
-}
-
-void
-DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce)
-{
-    m_stats.dataPacketsReceived++;
-    if (ce)
-    {
-        m_stats.ceMarkedReceived++;
-    }
-    RxConn& rc = GetRxConn(from, h.connId);
-    if (h.HasFlag(DcnHeader::FLAG_TRIMMED))
-    {
-        m_stats.trimmedReceived++;
-        m_rxTrace(p, h, from, false);
-        m_ackHdr.opcode = DcnHeader::NACK;
-        m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
-        m_ackHdr.evEcho = ev;
-        m_ackHdr.connId = h.connId;
-        m_ackHdr.psn = h.psn;
-        m_ackHdr.msgId = h.msgId;
-        m_ackHdr.msgOffset = h.msgOffset;
-        m_ackHdr.payloadSize = h.payloadSize;
-        m_ackHdr.timestampNs = h.timestampNs;
-        m_ackHdr.cumAck = rc.cum;
-        m_ackHdr.sackBitmap = 0;
-        m_ackHdr.evs.clear();
-        m_stats.nacksSent++;
-        SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), from, false);
-        return;
-    }
-    uint32_t psn = h.psn;
-    bool dup = false;
-    bool ooo = false;
-    if (psn < rc.cum)
-    {
-        dup = true;
-    }
-    else
-    {
-        uint32_t idx = psn - rc.cum;
-        if (idx >= rc.window.size())
-        {
-            rc.window.resize(idx + 1, 0);
-        }
-        if (rc.window[idx])
-        {
-            dup = true;
-        }
-        else
-        {
-            rc.window[idx] = 1;
-            ooo = psn + 1 < rc.highest;
-            rc.highest = std::max(rc.highest, psn + 1);
-            while (!rc.window.empty() && rc.window.front())
-            {
-                rc.window.pop_front();
-                rc.cum++;
-            }
-        }
-    }
-    if (dup)
-    {
-        rc.duplicates++;
-        m_stats.duplicatePackets++;
-    }
-    else
-    {
-        rc.bytes += h.payloadSize;
-        m_stats.uniqueBytesDelivered += h.payloadSize;
-        if (ooo)
-        {
-            m_stats.outOfOrderPackets++;
-        }
-    }
-    m_rxTrace(p, h, from, dup);
-    rc.pendingAcks++;
-    if (m_ackEvMode == ACK_EV_CARRY && !ce)
-    {
-        rc.carried.push_back(ev);
-    }
-    // stragglers of a message whose LAST packet already arrived (sprayed packets
-    // overtake each other) are acknowledged at once: no later packet would
-    // complete the coalescing batch and the sender would wait for an RTO
-    bool straggler = h.psn < rc.lastEnd;
-    if (h.HasFlag(DcnHeader::FLAG_LAST) && h.psn + 1 > rc.lastEnd)
-    {
-        rc.lastEnd = h.psn + 1;
-    }
-    if (rc.pendingAcks >= m_ackRatio || dup || straggler || h.HasFlag(DcnHeader::FLAG_LAST) ||
-        rc.carried.size() >= 255)
-    {
-        SendAck(rc, h, ev, ce, ooo);
-    }
-}
-
-void
-DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo)
-{
-    m_ackHdr.opcode = DcnHeader::ACK;
-    m_ackHdr.flags = (ce ? DcnHeader::FLAG_ECN_ECHO : 0) | (ooo ? DcnHeader::FLAG_OOO : 0);
-    m_ackHdr.evEcho = ev;
-    m_ackHdr.connId = data.connId;
-    m_ackHdr.psn = data.psn;
-    m_ackHdr.msgId = data.msgId;
-    m_ackHdr.msgOffset = data.msgOffset;
-    m_ackHdr.payloadSize = data.payloadSize;
-    m_ackHdr.timestampNs = data.timestampNs;
-    m_ackHdr.cumAck = rc.cum;
-    uint64_t bits = 0;
-    size_t n = std::min<size_t>(64, rc.window.size());
-    for (size_t i = 0; i < n; ++i)
-    {
-        if (rc.window[i])
-        {
-            bits |= uint64_t(1) << i;
-        }
-    }
-    m_ackHdr.sackBitmap = bits;
-    m_ackHdr.evs = rc.carried;
-    rc.carried.clear();
-    rc.pendingAcks = 0;
-    m_stats.acksSent++;
-    SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
 }
 
 } // namespace ns3

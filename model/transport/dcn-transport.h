@@ -11,16 +11,20 @@
  * (cumulative ack + the acked PSN + a 64-bit SACK bitmap), echoes the EV (in
  * evEcho and as the ACK's UDP source port) and the CE bit, NACKs trimmed
  * packets; the sender retransmits selectively on NACK and retransmission
- * timeout.  A host-level NIC scheduler serves ready connections round-robin at
- * the NIC rate so that the host queue holds few packets.
+ * timeout.  ACK policy: one ACK per AckRatio data packets, at once for the LAST
+ * packet of a message, duplicates and stragglers, and (AckDelay > 0) at most
+ * AckDelay after an unacknowledged data packet (delayed-ACK timer).  ACKs and NACKs echo the data
+ * packet's header extension (path id, source route, INT records) and answer a timestamp request
+ * with the arrival time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler
+ * serves ready connections round-robin at the NIC rate so that the host queue holds few packets.
  */
 #ifndef DCN_TRANSPORT_H
 #define DCN_TRANSPORT_H
 
-#include "dcn-connection.h"
-#include "dcn-header.h"
-
 #include "ns3/data-rate.h"
+#include "ns3/dcn-connection.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-message-transport.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
@@ -56,7 +60,7 @@ struct DcnTransportStats
     uint64_t messagesCompleted{0};
 };
 
-class DcnTransport : public Object
+class DcnTransport : public DcnMessageTransport
 {
   public:
     enum Mode
@@ -106,9 +110,44 @@ class DcnTransport : public Object
 
     Ptr<DcnConnection> GetConnection(uint32_t connId) const;
 
-    uint32_t GetMtu() const
+    /** Host-wide state shared by this host's path selectors (created on first use). */
+    Ptr<DcnLbSharedState> GetSharedState();
+    /** Share a state object (e.g. one per rack: give the hosts of a switch the same object). */
+    void SetSharedState(Ptr<DcnLbSharedState> s);
+
+    /** "" if the attribute values are valid, else one line (attribute, value, allowed). */
+    std::string Validate() const;
+
+    uint32_t GetMtu() const override
     {
         return m_mtu;
+    }
+
+    // ---- DcnMessageTransport ----
+    std::string GetTransportName() const override
+    {
+        return "dcn";
+    }
+
+    uint32_t OpenConnection(Ipv4Address dst,
+                            Ptr<PathSelector> ps,
+                            Ptr<CongestionControl> cc,
+                            const DcnConnectionParams& p) override
+    {
+        return Connect(dst, ps, cc, p)->GetConnId();
+    }
+
+    uint32_t PostMessage(uint32_t connId,
+                         uint64_t bytes,
+                         CompletionCallback onComplete,
+                         uint64_t userTag) override
+    {
+        return m_conns.at(connId)->SendMessage(bytes, onComplete, userTag);
+    }
+
+    uint32_t GetPendingMessages(uint32_t connId) const override
+    {
+        return m_conns.at(connId)->GetPendingMessages();
     }
 
     Time GetRto() const
@@ -167,12 +206,24 @@ class DcnTransport : public Object
         std::vector<uint16_t> carried; //!< unmarked EVs since the previous ACK (carry mode)
         uint64_t bytes{0};
         uint64_t duplicates{0};
+        // delayed-ACK timer (AckDelay > 0): the latest unacknowledged data packet
+        EventId ackTimer;
+        DcnHeader lastData;
+        uint16_t lastEv{0};
+        bool lastCe{false};
+        bool lastOoo{false};
+        int64_t lastArrivalNs{0}; //!< arrival time of the latest data packet (timestamp echo)
     };
 
     void HandleRead(Ptr<Socket> s);
     void ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce);
     RxConn& GetRxConn(Ipv4Address from, uint32_t connId);
     void SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo);
+    /** The delayed-ACK timer of receiver connection idx expired. */
+    void DelayedAck(uint32_t idx);
+    /** Copy the path options of a received packet into an ACK/NACK/probe reply (echo). */
+    static void EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arrivalNs);
+    void ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev);
     void NicTransmit();
     Time TxTime(uint32_t wireBytes) const;
 
@@ -182,6 +233,7 @@ class DcnTransport : public Object
     Ipv4Address m_local;
     Mode m_mode;
     uint32_t m_ackRatio;
+    Time m_ackDelay;
     AckEvMode m_ackEvMode;
     DataRate m_nicRate;
     uint32_t m_wireOverhead;
@@ -199,6 +251,7 @@ class DcnTransport : public Object
     DcnTransportStats m_stats;
     DcnHeader m_rxHdr;  //!< reused on receive
     DcnHeader m_ackHdr; //!< reused when building ACKs
+    Ptr<DcnLbSharedState> m_shared;
 };
 
 } // namespace ns3

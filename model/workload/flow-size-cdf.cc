@@ -184,6 +184,7 @@ FlowSizeCdf::BuiltinNames()
 std::string
 FlowSizeCdf::TryLoad(const std::string& nameOrPath, FlowSizeCdf* out)
 {
+    NS_LOG_FUNCTION(nameOrPath);
     std::string path = ResolvePath(nameOrPath);
     if (path.empty())
     {

@@ -73,6 +73,7 @@ WorkloadPlanner::Derangement(uint32_t n, Ptr<UniformRandomVariable> rng)
 WorkloadPlan
 WorkloadPlanner::Permutation(uint32_t n, uint64_t msgBytes, Ptr<UniformRandomVariable> rng)
 {
+    NS_LOG_FUNCTION(n << msgBytes);
     CheckBytes(msgBytes, "permutation");
     WorkloadPlan plan;
     plan.name = "permutation";
@@ -92,6 +93,7 @@ WorkloadPlanner::Permutation(uint32_t n, uint64_t msgBytes, Ptr<UniformRandomVar
 WorkloadPlan
 WorkloadPlanner::Tornado(uint32_t n, uint64_t msgBytes)
 {
+    NS_LOG_FUNCTION(n << msgBytes);
     CheckHosts(n, "tornado");
     CheckBytes(msgBytes, "tornado");
     WorkloadPlan plan;
@@ -116,6 +118,7 @@ WorkloadPlanner::Incast(uint32_t n,
                         uint32_t bystanders,
                         uint64_t bystanderBytes)
 {
+    NS_LOG_FUNCTION(n << degree);
     CheckHosts(n, "incast");
     CheckBytes(msgBytes, "incast");
     NS_ABORT_MSG_IF(degree < 1 || degree > n - 1,
@@ -167,6 +170,7 @@ WorkloadPlanner::Incast(uint32_t n,
 WorkloadPlan
 WorkloadPlanner::AllToAll(uint32_t n, uint64_t msgBytes, uint32_t parallel)
 {
+    NS_LOG_FUNCTION(n << msgBytes << parallel);
     CheckHosts(n, "alltoall");
     CheckBytes(msgBytes, "alltoall");
     NS_ABORT_MSG_IF(parallel < 1,
@@ -193,6 +197,7 @@ WorkloadPlanner::AllToAll(uint32_t n, uint64_t msgBytes, uint32_t parallel)
 WorkloadPlan
 WorkloadPlanner::RingAllreduce(uint32_t n, uint64_t msgBytes)
 {
+    NS_LOG_FUNCTION(n << msgBytes);
     CheckHosts(n, "ring");
     CheckBytes(msgBytes, "ring");
     WorkloadPlan plan;
@@ -223,6 +228,7 @@ WorkloadPlanner::RingAllreduce(uint32_t n, uint64_t msgBytes)
 WorkloadPlan
 WorkloadPlanner::ButterflyAllreduce(uint32_t n, uint64_t msgBytes)
 {
+    NS_LOG_FUNCTION(n << msgBytes);
     CheckHosts(n, "butterfly");
     CheckBytes(msgBytes, "butterfly");
     NS_ABORT_MSG_IF((n & (n - 1)) != 0,
@@ -263,6 +269,7 @@ WorkloadPlanner::ButterflyAllreduce(uint32_t n, uint64_t msgBytes)
 WorkloadPlan
 WorkloadPlanner::AllScatter(uint32_t n, uint64_t msgBytes)
 {
+    NS_LOG_FUNCTION(n << msgBytes);
     CheckHosts(n, "allscatter");
     CheckBytes(msgBytes, "allscatter");
     WorkloadPlan plan;
@@ -293,6 +300,7 @@ WorkloadPlanner::Poisson(uint32_t n,
                          Ptr<UniformRandomVariable> uniform,
                          Ptr<ExponentialRandomVariable> exponential)
 {
+    NS_LOG_FUNCTION(n);
     CheckHosts(n, "cdf");
     NS_ABORT_MSG_IF(!(load > 0.0 && load <= 1.0),
                     "Workload cdf: load " << load << " not in (0, 1]");

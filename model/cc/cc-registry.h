@@ -3,8 +3,9 @@
  * PathSelectorRegistry for the CongestionControl seam.
  *
  * No central list: every registered ns-3 TypeId that is a concrete subclass of
- * ns3::CongestionControl is found through the TypeId system, and its Name()
+ * ns3::DcnCongestionControl is found through the TypeId system, and its Name()
  * is its short name.  A full TypeId name ("ns3::DctcpCc") is accepted too.
+ * The table is built once (one construction per CC class) and cached.
  */
 #ifndef DCN_CC_REGISTRY_H
 #define DCN_CC_REGISTRY_H
@@ -23,7 +24,7 @@ class CongestionControlRegistry
   public:
     /** True if name is a short name or the TypeId name of a congestion control. */
     static bool Has(const std::string& name);
-    /** Create by name; NS_ABORT_MSG listing the known names if unknown. */
+    /** Create by name; null if unknown (check Has() first). */
     static Ptr<CongestionControl> Create(const std::string& name);
     /** TypeId name for a short name ("" if unknown). */
     static std::string TypeIdName(const std::string& name);

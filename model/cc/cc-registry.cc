@@ -14,16 +14,26 @@ NS_LOG_COMPONENT_DEFINE("DcnCcRegistry");
 namespace
 {
 
-/** short name -> TypeId name, built from the TypeId system on each call (cheap,
- *  and it sees algorithms registered by libraries loaded later). */
-std::map<std::string, std::string>
+/**
+ * short name -> TypeId name, built from the TypeId system.  Each congestion
+ * control class is constructed once (to ask its Name()), the first time the
+ * registry is used; the table is rebuilt only when the number of registered
+ * TypeIds changed (a library loaded later registered more).
+ */
+const std::map<std::string, std::string>&
 Scan()
 {
-    std::map<std::string, std::string> m;
-    TypeId base = CongestionControl::GetTypeId();
-    for (uint16_t i = 0; i < TypeId::GetRegisteredN(); ++i)
+    static std::map<std::string, std::string> m;
+    static uint32_t scannedN = 0;
+    if (scannedN == TypeId::GetRegisteredN())
     {
-        TypeId tid = TypeId::GetRegistered(i);
+        return m;
+    }
+    NS_LOG_LOGIC("scanning " << TypeId::GetRegisteredN() << " TypeIds for congestion controls");
+    TypeId base = CongestionControl::GetTypeId();
+    for (uint32_t i = scannedN; i < TypeId::GetRegisteredN(); ++i)
+    {
+        TypeId tid = TypeId::GetRegistered(static_cast<uint16_t>(i));
         if (tid == base || !tid.IsChildOf(base) || !tid.HasConstructor())
         {
             continue;
@@ -33,6 +43,7 @@ Scan()
         Ptr<CongestionControl> cc = f.Create<CongestionControl>();
         m[cc->Name()] = tid.GetName();
     }
+    scannedN = TypeId::GetRegisteredN();
     return m;
 }
 
@@ -41,7 +52,7 @@ Scan()
 std::string
 CongestionControlRegistry::TypeIdName(const std::string& name)
 {
-    auto m = Scan();
+    const auto& m = Scan();
     auto it = m.find(name);
     if (it != m.end())
     {
@@ -89,8 +100,11 @@ Ptr<CongestionControl>
 CongestionControlRegistry::Create(const std::string& name)
 {
     std::string tid = TypeIdName(name);
-    NS_ABORT_MSG_IF(tid.empty(),
-                    "Unknown congestion control '" << name << "'; allowed: " << NamesString());
+    if (tid.empty())
+    {
+        NS_LOG_WARN("unknown congestion control '" << name << "'; allowed: " << NamesString());
+        return nullptr;
+    }
     ObjectFactory f;
     f.SetTypeId(tid);
     return f.Create<CongestionControl>();

@@ -8,6 +8,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <sstream>
 
 namespace ns3
 {
@@ -47,12 +48,17 @@ DctcpCc::GetTypeId()
     return tid;
 }
 
-DctcpCc::DctcpCc() = default;
+DctcpCc::DctcpCc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 DctcpCc::~DctcpCc() = default;
 
 void
 DctcpCc::Setup(const CcSetup& setup)
 {
+    NS_LOG_FUNCTION(this);
     CongestionControl::Setup(setup);
     NS_ABORT_MSG_IF(setup.mtu == 0, "DctcpCc: mtu = 0 is invalid; allowed > 0");
     uint64_t bdp = setup.bdpBytes;
@@ -75,11 +81,27 @@ void
 DctcpCc::Decrease(double bytes)
 {
     m_cwnd = std::max<double>(m_setup.mtu, m_cwnd - bytes);
+    NS_LOG_LOGIC("cwnd -" << bytes << " -> " << m_cwnd);
+}
+
+std::string
+DctcpCc::Validate() const
+{
+    std::ostringstream os;
+    if (m_initBdp <= 0 || m_maxBdp <= 0)
+    {
+        os << "DctcpCc: InitialWindowBdp=" << m_initBdp << ", MaxWindowBdp=" << m_maxBdp
+           << "; allowed: both > 0";
+    }
+    return os.str();
 }
 
 void
-DctcpCc::OnAck(uint32_t ackedBytes, bool ecn, Time /*rtt*/)
+DctcpCc::OnAck(const CcAckSample& s)
 {
+    NS_LOG_FUNCTION(this << s.ackedBytes << s.ecn << s.rtt);
+    const uint32_t ackedBytes = s.ackedBytes;
+    const bool ecn = s.ecn;
     if (m_variant == ALPHA)
     {
         m_alpha = (1 - m_g) * m_alpha + m_g * (ecn ? 1.0 : 0.0);
@@ -97,12 +119,14 @@ DctcpCc::OnAck(uint32_t ackedBytes, bool ecn, Time /*rtt*/)
 void
 DctcpCc::OnNack()
 {
+    NS_LOG_FUNCTION(this);
     Decrease(m_setup.mtu);
 }
 
 void
 DctcpCc::OnTimeout()
 {
+    NS_LOG_FUNCTION(this);
     Decrease(m_setup.mtu);
 }
 

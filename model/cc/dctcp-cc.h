@@ -14,7 +14,7 @@
 #ifndef DCN_DCTCP_CC_H
 #define DCN_DCTCP_CC_H
 
-#include "congestion-control.h"
+#include "ns3/congestion-control.h"
 
 namespace ns3
 {
@@ -33,11 +33,12 @@ class DctcpCc : public CongestionControl
     ~DctcpCc() override;
 
     void Setup(const CcSetup& setup) override;
-    void OnAck(uint32_t ackedBytes, bool ecn, Time rtt) override;
+    void OnAck(const CcAckSample& s) override;
     void OnNack() override;
     void OnTimeout() override;
     uint64_t GetCwnd() const override;
     std::string Name() const override;
+    std::string Validate() const override;
 
     double GetAlpha() const
     {

@@ -1,0 +1,267 @@
+#include "dcn-example-args.h"
+
+#include "ns3/simulator.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+namespace ns3
+{
+namespace dcnargs
+{
+
+namespace
+{
+std::string g_program = "dcn-lb";
+} // namespace
+
+void
+SetProgramName(const std::string& name)
+{
+    g_program = name;
+}
+
+const std::string&
+ProgramName()
+{
+    return g_program;
+}
+
+[[noreturn]] void
+Fail(const std::string& msg)
+{
+    std::cerr << ProgramName() << ": error: " << msg << std::endl;
+    std::exit(1);
+}
+
+/** Create the parent directory of an output path (prefix) if needed. */
+void
+MakeParentDir(const std::string& what, const std::string& path)
+{
+    std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+    {
+        std::filesystem::create_directories(parent, ec);
+        if (ec)
+        {
+            Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
+        }
+    }
+}
+
+std::vector<std::string>
+Split(const std::string& s, char sep)
+{
+    std::vector<std::string> out;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, sep))
+    {
+        if (!cur.empty())
+        {
+            out.push_back(cur);
+        }
+    }
+    return out;
+}
+
+/** Parse "2MiB", "4MB", "1000", "64KiB" into bytes (0 on error). */
+uint64_t
+ParseBytes(const std::string& s)
+{
+    size_t pos = 0;
+    double v = 0;
+    try
+    {
+        v = std::stod(s, &pos);
+    }
+    catch (...)
+    {
+        return 0;
+    }
+    std::string unit = s.substr(pos);
+    double mult = 1;
+    if (unit.empty() || unit == "B")
+    {
+        mult = 1;
+    }
+    else if (unit == "KB" || unit == "kB")
+    {
+        mult = 1e3;
+    }
+    else if (unit == "MB")
+    {
+        mult = 1e6;
+    }
+    else if (unit == "GB")
+    {
+        mult = 1e9;
+    }
+    else if (unit == "KiB")
+    {
+        mult = 1024;
+    }
+    else if (unit == "MiB")
+    {
+        mult = 1024.0 * 1024;
+    }
+    else if (unit == "GiB")
+    {
+        mult = 1024.0 * 1024 * 1024;
+    }
+    else
+    {
+        return 0;
+    }
+    if (v <= 0)
+    {
+        return 0;
+    }
+    return static_cast<uint64_t>(v * mult + 0.5);
+}
+
+
+Time
+ParseTime(const std::string& what, const std::string& v)
+{
+    Time t;
+    std::istringstream in(v);
+    if (!(in >> t))
+    {
+        Fail(what + ": cannot parse time '" + v + "' (e.g. 100us, 1ms)");
+    }
+    return t;
+}
+
+double
+ParseNumber(const std::string& what, const std::string& v)
+{
+    size_t pos = 0;
+    double d = 0;
+    try
+    {
+        d = std::stod(v, &pos);
+    }
+    catch (...)
+    {
+        pos = 0;
+    }
+    if (pos == 0 || pos != v.size() || d < 0)
+    {
+        Fail(what + ": '" + v + "' is not a non-negative number");
+    }
+    return d;
+}
+
+std::vector<FailureSpec>
+ParseFailures(const std::string& s)
+{
+    std::vector<FailureSpec> out;
+    for (const auto& item : Split(s, ','))
+    {
+        auto parts = Split(item, ':');
+        FailureSpec f;
+        f.kind = parts.empty() ? "" : parts[0];
+        if (f.kind != "silent" && f.kind != "down" && f.kind != "degrade" && f.kind != "drop")
+        {
+            Fail("--failures: unknown kind '" + f.kind + "' in '" + item +
+                 "'; allowed: silent, down, degrade, drop (e.g. "
+                 "silent:link=3:start=100us:end=200us)");
+        }
+        bool haveLink = false;
+        for (size_t i = 1; i < parts.size(); ++i)
+        {
+            auto eq = parts[i].find('=');
+            if (eq == std::string::npos)
+            {
+                Fail("--failures: expected key=value, got '" + parts[i] + "' in '" + item + "'");
+            }
+            std::string k = parts[i].substr(0, eq);
+            std::string v = parts[i].substr(eq + 1);
+            if (k == "link")
+            {
+                f.link = static_cast<uint32_t>(ParseNumber("--failures link", v));
+                haveLink = true;
+            }
+            else if (k == "start")
+            {
+                f.start = ParseTime("--failures start", v);
+            }
+            else if (k == "end")
+            {
+                f.end = ParseTime("--failures end", v);
+            }
+            else if (k == "rate")
+            {
+                f.rate = DataRate(v);
+            }
+            else if (k == "prob")
+            {
+                f.prob = ParseNumber("--failures prob", v);
+                if (f.prob < 0 || f.prob > 1)
+                {
+                    Fail("--failures: prob=" + v + " not in [0, 1]");
+                }
+            }
+            else if (k == "withdraw")
+            {
+                f.withdraw = ParseTime("--failures withdraw", v);
+            }
+            else
+            {
+                Fail("--failures: unknown key '" + k + "' in '" + item +
+                     "'; allowed: link, start, end, rate, prob, withdraw");
+            }
+        }
+        if (!haveLink)
+        {
+            Fail("--failures: missing link=ID in '" + item + "'");
+        }
+        out.push_back(f);
+    }
+    return out;
+}
+
+Progress::Progress(bool quiet, std::string label)
+    : m_quiet(quiet),
+      m_label(std::move(label)),
+      m_t0(std::chrono::steady_clock::now()),
+      m_last(m_t0)
+{
+}
+
+void
+Progress::Start()
+{
+    if (!m_quiet)
+    {
+        Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
+    }
+}
+
+void
+Progress::Tick()
+{
+    ++m_ticks; // executed events of this object, excluded from the BENCH count
+    auto now = std::chrono::steady_clock::now();
+    double since = std::chrono::duration<double>(now - m_last).count();
+    if (since >= 3.0)
+    {
+        uint64_t ev = Simulator::GetEventCount();
+        double wall = std::chrono::duration<double>(now - m_t0).count();
+        std::cerr << "[" << m_label << "] sim " << std::fixed << std::setprecision(1)
+                  << Simulator::Now().GetMicroSeconds() << " us, wall " << wall << " s, "
+                  << std::setprecision(0) << (ev - m_lastEvents) / since << " events/s"
+                  << std::defaultfloat << std::endl;
+        m_last = now;
+        m_lastEvents = ev;
+    }
+    Simulator::Schedule(MicroSeconds(20), &Progress::Tick, this);
+}
+
+} // namespace dcnargs
+} // namespace ns3

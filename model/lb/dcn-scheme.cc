@@ -1,0 +1,246 @@
+#include "dcn-scheme.h"
+
+#include "path-selector.h"
+
+#include "ns3/cc-registry.h"
+#include "ns3/log.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnScheme");
+
+namespace
+{
+std::map<std::string, DcnScheme>&
+Schemes()
+{
+    static std::map<std::string, DcnScheme> m;
+    return m;
+}
+
+std::string
+Join(const std::vector<std::string>& v, const std::string& sep)
+{
+    std::string s;
+    for (const auto& x : v)
+    {
+        s += (s.empty() ? "" : sep) + x;
+    }
+    return s;
+}
+
+bool
+TopologyMatches(const DcnScheme& s, const std::string& topology)
+{
+    if (s.topologies.empty())
+    {
+        return true;
+    }
+    for (const auto& fam : s.topologies)
+    {
+        if (topology.compare(0, fam.size(), fam) == 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+} // namespace
+
+bool
+DcnSchemeRegistry::Register(const DcnScheme& s)
+{
+    DcnScheme c = s;
+    if (c.pathSelector.empty())
+    {
+        c.pathSelector = c.name;
+    }
+    Schemes()[c.name] = c;
+    return true;
+}
+
+bool
+DcnSchemeRegistry::Has(const std::string& name)
+{
+    return Schemes().count(name) > 0 || PathSelectorRegistry::Has(name);
+}
+
+DcnScheme
+DcnSchemeRegistry::Get(const std::string& name)
+{
+    auto it = Schemes().find(name);
+    if (it != Schemes().end())
+    {
+        return it->second;
+    }
+    DcnScheme s; // implicit scheme of a bare path selector: the defaults
+    s.name = name;
+    s.pathSelector = name;
+    s.description = "path selector '" + name + "' with the default parts";
+    return s;
+}
+
+std::vector<std::string>
+DcnSchemeRegistry::Names()
+{
+    std::vector<std::string> v;
+    for (const auto& kv : Schemes())
+    {
+        v.push_back(kv.first);
+    }
+    for (const auto& n : PathSelectorRegistry::Names())
+    {
+        if (!Schemes().count(n))
+        {
+            v.push_back(n);
+        }
+    }
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+std::string
+DcnSchemeRegistry::NamesString()
+{
+    return Join(Names(), ", ");
+}
+
+std::vector<std::string>
+DcnSchemeRegistry::NamesFor(const std::string& topology, const std::string& transport)
+{
+    std::vector<std::string> v;
+    for (const auto& n : Names())
+    {
+        DcnScheme s = Get(n);
+        if (TopologyMatches(s, topology) && s.transport == transport)
+        {
+            v.push_back(n);
+        }
+    }
+    return v;
+}
+
+std::string
+DcnSchemeRegistry::CheckCompatible(const std::string& name,
+                                   const std::string& topology,
+                                   const std::string& transport)
+{
+    if (!Has(name))
+    {
+        return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
+    }
+    DcnScheme s = Get(name);
+    bool topoOk = TopologyMatches(s, topology);
+    bool transOk = s.transport == transport;
+    if (topoOk && transOk)
+    {
+        return "";
+    }
+    std::string needs;
+    if (!topoOk)
+    {
+        needs = "topology " + Join(s.topologies, " or ");
+    }
+    if (!transOk)
+    {
+        needs += (needs.empty() ? "" : " and ") + std::string("transport ") + s.transport;
+    }
+    std::string allowed = Join(NamesFor(topology, transport), ", ");
+    return "--lb=" + name + ": scheme '" + name + "' cannot run on topology '" + topology +
+           "' with transport '" + transport + "' (it needs " + needs +
+           "); allowed here: " + (allowed.empty() ? "(none)" : allowed);
+}
+
+std::string
+DcnSchemeRegistry::Validate(const std::string& name)
+{
+    if (!Has(name))
+    {
+        return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
+    }
+    DcnScheme s = Get(name);
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(s.pathSelector);
+    if (!ps)
+    {
+        return "--lb=" + name + ": path selector '" + s.pathSelector +
+               "' is not registered; allowed: " + PathSelectorRegistry::NamesString();
+    }
+    for (const auto& a : s.selectorAttributes)
+    {
+        if (!ps->SetAttributeFailSafe(a.first, StringValue(a.second)))
+        {
+            return "--lb=" + name + ": attribute " + a.first + "=" + a.second +
+                   " is not valid for path selector '" + s.pathSelector + "'";
+        }
+    }
+    std::string err = ps->Validate();
+    if (!err.empty())
+    {
+        return "--lb=" + name + ": " + err;
+    }
+    if (!CongestionControlRegistry::Has(s.congestionControl))
+    {
+        return "--lb=" + name + ": congestion control '" + s.congestionControl +
+               "' is not registered; allowed: " + CongestionControlRegistry::NamesString();
+    }
+    err = CongestionControlRegistry::Create(s.congestionControl)->Validate();
+    if (!err.empty())
+    {
+        return "--lb=" + name + ": " + err;
+    }
+    if (s.lossRecovery != "selective-repeat")
+    {
+        return "--lb=" + name + ": loss recovery '" + s.lossRecovery +
+               "' is not implemented; allowed: selective-repeat";
+    }
+    return "";
+}
+
+std::string
+DcnSchemeRegistry::CheckForRun(const std::string& name,
+                               const std::string& topology,
+                               const std::string& transport,
+                               uint64_t evs)
+{
+    std::string err = CheckCompatible(name, topology, transport);
+    if (err.empty() && evs > 0)
+    {
+        err = CheckSelectorAttribute(Get(name).pathSelector, "EvSetSize", evs);
+        if (!err.empty())
+        {
+            err = "--evs: " + std::to_string(evs) + " not accepted by --lb=" + name + ": " + err;
+        }
+    }
+    return err.empty() ? Validate(name) : err;
+}
+
+std::string
+DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
+                                          const std::string& attr,
+                                          uint64_t value)
+{
+    std::string tidName = PathSelectorRegistry::TypeIdName(selector);
+    if (tidName.empty())
+    {
+        return "";
+    }
+    TypeId tid = TypeId::LookupByName(tidName);
+    TypeId::AttributeInformation info;
+    if (!tid.LookupAttributeByName(attr, &info))
+    {
+        return "";
+    }
+    if (info.checker->Check(UintegerValue(value)))
+    {
+        return "";
+    }
+    return tidName + "::" + attr + " allowed: " + info.checker->GetUnderlyingTypeInformation();
+}
+
+} // namespace ns3

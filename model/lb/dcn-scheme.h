@@ -1,0 +1,100 @@
+/*
+ * Schemes by name (issue 8 item 7, DESIGN.md 3.8): `--lb=<name>` names a whole
+ * load-balancing scheme, i.e. the parts that must go together:
+ *   path selector + congestion control + loss recovery + switch forwarding
+ *   policy + header options + the transport it needs,
+ * and the topologies it can run on.  Every example resolves --lb through this
+ * registry, refuses a scheme that cannot run on its topology or transport with
+ * one line (CheckCompatible), and calls Validate() before the simulation.
+ *
+ * A path selector registered with DCNLB_REGISTER_PATH_SELECTOR alone is a
+ * scheme too (an implicit one with the defaults below), so a new algorithm is
+ * one class plus one registration; DCNLB_REGISTER_SCHEME adds the other parts.
+ */
+#ifndef DCN_SCHEME_H
+#define DCN_SCHEME_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+struct DcnScheme
+{
+    std::string name;                             //!< --lb name
+    std::string description;                      //!< one line for --help / docs
+    std::string pathSelector;                     //!< PathSelectorRegistry name ("" = name)
+    std::string congestionControl{"dctcp"};       //!< CongestionControlRegistry name
+    std::string lossRecovery{"selective-repeat"}; //!< DcnTransport loss-recovery strategy
+    std::string switchPolicy{"ecmp"};             //!< forwarding policy the switches run
+    uint8_t headerOptions{0};                     //!< DcnHeader::ExtOption bits the scheme uses
+    std::string transport{"dcn"};                 //!< transport it needs ("dcn", "tcp")
+    /** Topology families it runs on (a topology name matches a family it starts
+     *  with, e.g. "fat-tree" matches "fat-tree-2tier"); empty = any topology. */
+    std::vector<std::string> topologies;
+    /** Selector attributes the scheme sets (name, value), applied after creation. */
+    std::vector<std::pair<std::string, std::string>> selectorAttributes;
+};
+
+class DcnSchemeRegistry
+{
+  public:
+    /** Register (or replace) a scheme; returns true (for static initialisers). */
+    static bool Register(const DcnScheme& s);
+    /** Known scheme or path selector name. */
+    static bool Has(const std::string& name);
+    /** The scheme of a name (an implicit scheme for a bare path selector); Has() first. */
+    static DcnScheme Get(const std::string& name);
+    /** Every scheme name (explicit and implicit), sorted. */
+    static std::vector<std::string> Names();
+    /** "ecmp, ops, reps" */
+    static std::string NamesString();
+    /** Schemes that can run on a topology and transport. */
+    static std::vector<std::string> NamesFor(const std::string& topology,
+                                             const std::string& transport);
+    /**
+     * "" if scheme `name` can run on `topology` with `transport`, else one line:
+     *   --lb=<name>: scheme '<name>' cannot run on topology '<t>' with transport
+     *   '<tr>' (it needs topology <list> / transport <x>); allowed here: <names>
+     */
+    static std::string CheckCompatible(const std::string& name,
+                                       const std::string& topology,
+                                       const std::string& transport);
+    /**
+     * Create the scheme's path selector and congestion control with the current
+     * attribute defaults (plus the scheme's selector attributes) and run their
+     * Validate(): "" if fine, else the first one-line message (prefixed --lb=<name>).
+     */
+    static std::string Validate(const std::string& name);
+    /**
+     * "" if path selector `selector` has no attribute `attr` or its checker
+     * accepts `value`; else "<TypeId>::<attr> allowed: <checker's range>".
+     */
+    /**
+     * Everything an example checks before running scheme `name`: CheckCompatible,
+     * the selector's EvSetSize checker against evs (skipped if evs == 0; the
+     * message names --evs) and Validate().  "" if the scheme can run.
+     */
+    static std::string CheckForRun(const std::string& name,
+                                   const std::string& topology,
+                                   const std::string& transport,
+                                   uint64_t evs);
+
+    static std::string CheckSelectorAttribute(const std::string& selector,
+                                              const std::string& attr,
+                                              uint64_t value);
+};
+
+} // namespace ns3
+
+#define DCNLB_SCHEME_CONCAT2(a, b) a##b
+#define DCNLB_SCHEME_CONCAT(a, b) DCNLB_SCHEME_CONCAT2(a, b)
+/** Register a scheme from a .cc file: DCNLB_REGISTER_SCHEME(DcnScheme{...}). */
+#define DCNLB_REGISTER_SCHEME(scheme)                                                              \
+    static const bool DCNLB_SCHEME_CONCAT(g_dcnlbScheme, __LINE__) =                               \
+        ns3::DcnSchemeRegistry::Register(scheme)
+
+#endif // DCN_SCHEME_H

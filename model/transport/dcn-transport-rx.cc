@@ -1,0 +1,303 @@
+/*
+ * DcnTransport, part 2: the receive side - socket reads, the receiver's
+ * per-connection state, ACK/NACK generation with the echo of the header
+ * extension, and probe replies.  (Split from dcn-transport.cc to keep files
+ * short; same class.)
+ */
+#include "../lb/ev-util.h"
+#include "dcn-transport.h"
+
+#include "ns3/inet-socket-address.h"
+#include "ns3/log.h"
+#include "ns3/packet.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnTransportRx");
+
+void
+DcnTransport::HandleRead(Ptr<Socket> s)
+{
+    Address from;
+    Ptr<Packet> p;
+    while ((p = s->RecvFrom(from)))
+    {
+        InetSocketAddress isa = InetSocketAddress::ConvertFrom(from);
+        uint16_t ev = dcnev::FromUdpPort(isa.GetPort());
+        Ipv4Address src = isa.GetIpv4();
+        SocketIpTosTag tos;
+        bool ce = false;
+        if (p->RemovePacketTag(tos))
+        {
+            ce = (tos.GetTos() & 0x03) == 0x03;
+        }
+        if (p->GetSize() < DcnHeader::BASE_SIZE)
+        {
+            NS_LOG_WARN("runt packet of " << p->GetSize() << " bytes on port 4791 ignored");
+            continue;
+        }
+        p->RemoveHeader(m_rxHdr);
+        switch (m_rxHdr.opcode)
+        {
+        case DcnHeader::DATA:
+            ReceiveData(p, m_rxHdr, src, ev, ce);
+            break;
+        case DcnHeader::PROBE:
+            ReplyProbe(m_rxHdr, src, ev);
+            break;
+        case DcnHeader::PROBE_ACK:
+            if (m_rxHdr.connId < m_conns.size())
+            {
+                m_conns[m_rxHdr.connId]->ReceiveProbeAck(m_rxHdr);
+            }
+            break;
+        case DcnHeader::ACK:
+        case DcnHeader::NACK: {
+            bool nack = m_rxHdr.opcode == DcnHeader::NACK;
+            if (nack)
+            {
+                m_stats.nacksReceived++;
+                m_nackTrace(p, m_rxHdr);
+            }
+            else
+            {
+                m_stats.acksReceived++;
+                m_ackTrace(p, m_rxHdr);
+            }
+            if (m_rxHdr.connId < m_conns.size())
+            {
+                m_conns[m_rxHdr.connId]->ReceiveAck(m_rxHdr);
+            }
+            break;
+        }
+        default:
+            NS_LOG_WARN("ignoring opcode " << uint32_t(m_rxHdr.opcode));
+            break;
+        }
+    }
+}
+
+DcnTransport::RxConn&
+DcnTransport::GetRxConn(Ipv4Address from, uint32_t connId)
+{
+    uint64_t key = (uint64_t(from.Get()) << 32) | connId;
+    if (key == m_lastRxKey)
+    {
+        return m_rx[m_lastRxIdx];
+    }
+    auto it = m_rxIndex.find(key);
+    uint32_t idx;
+    if (it == m_rxIndex.end())
+    {
+        idx = static_cast<uint32_t>(m_rx.size());
+        m_rx.emplace_back();
+        m_rx.back().src = from;
+        m_rx.back().connId = connId;
+        m_rxIndex.emplace(key, idx);
+    }
+    else
+    {
+        idx = it->second;
+    }
+    m_lastRxKey = key;
+    m_lastRxIdx = idx;
+    return m_rx[idx];
+}
+
+void
+DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce)
+{
+    NS_LOG_FUNCTION(this << from << h.connId << h.psn << ev << ce);
+    m_stats.dataPacketsReceived++;
+    if (ce)
+    {
+        m_stats.ceMarkedReceived++;
+    }
+    RxConn& rc = GetRxConn(from, h.connId);
+    rc.lastArrivalNs = Simulator::Now().GetNanoSeconds();
+    if (h.HasFlag(DcnHeader::FLAG_TRIMMED))
+    {
+        m_stats.trimmedReceived++;
+        m_rxTrace(p, h, from, false);
+        m_ackHdr.opcode = DcnHeader::NACK;
+        m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
+        m_ackHdr.evEcho = ev;
+        m_ackHdr.connId = h.connId;
+        m_ackHdr.psn = h.psn;
+        m_ackHdr.msgId = h.msgId;
+        m_ackHdr.msgOffset = h.msgOffset;
+        m_ackHdr.payloadSize = h.payloadSize;
+        m_ackHdr.timestampNs = h.timestampNs;
+        m_ackHdr.cumAck = rc.cum;
+        m_ackHdr.sackBitmap = 0;
+        m_ackHdr.evs.clear();
+        EchoOptions(m_ackHdr, h, Simulator::Now().GetNanoSeconds());
+        m_stats.nacksSent++;
+        NS_LOG_LOGIC("NACK trimmed psn " << h.psn << " conn " << h.connId << " from " << from);
+        SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), from, false);
+        return;
+    }
+    uint32_t psn = h.psn;
+    bool dup = false;
+    bool ooo = false;
+    if (psn < rc.cum)
+    {
+        dup = true;
+    }
+    else
+    {
+        uint32_t idx = psn - rc.cum;
+        if (idx >= rc.window.size())
+        {
+            rc.window.resize(idx + 1, 0);
+        }
+        if (rc.window[idx])
+        {
+            dup = true;
+        }
+        else
+        {
+            rc.window[idx] = 1;
+            ooo = psn + 1 < rc.highest;
+            rc.highest = std::max(rc.highest, psn + 1);
+            while (!rc.window.empty() && rc.window.front())
+            {
+                rc.window.pop_front();
+                rc.cum++;
+            }
+        }
+    }
+    if (dup)
+    {
+        rc.duplicates++;
+        m_stats.duplicatePackets++;
+    }
+    else
+    {
+        rc.bytes += h.payloadSize;
+        m_stats.uniqueBytesDelivered += h.payloadSize;
+        if (ooo)
+        {
+            m_stats.outOfOrderPackets++;
+        }
+    }
+    m_rxTrace(p, h, from, dup);
+    rc.pendingAcks++;
+    if (m_ackEvMode == ACK_EV_CARRY && !ce)
+    {
+        rc.carried.push_back(ev);
+    }
+    // stragglers of a message whose LAST packet already arrived (sprayed packets
+    // overtake each other) are acknowledged at once: no later packet would
+    // complete the coalescing batch and the sender would wait for an RTO
+    bool straggler = h.psn < rc.lastEnd;
+    if (h.HasFlag(DcnHeader::FLAG_LAST) && h.psn + 1 > rc.lastEnd)
+    {
+        rc.lastEnd = h.psn + 1;
+    }
+    if (rc.pendingAcks >= m_ackRatio || dup || straggler || h.HasFlag(DcnHeader::FLAG_LAST) ||
+        rc.carried.size() >= 255)
+    {
+        SendAck(rc, h, ev, ce, ooo);
+    }
+    else if (m_ackDelay.IsStrictlyPositive())
+    {
+        rc.lastData = h;
+        rc.lastEv = ev;
+        rc.lastCe = ce;
+        rc.lastOoo = ooo;
+        if (!rc.ackTimer.IsRunning())
+        {
+            uint32_t idx = static_cast<uint32_t>(&rc - m_rx.data());
+            rc.ackTimer = Simulator::Schedule(m_ackDelay, &DcnTransport::DelayedAck, this, idx);
+        }
+    }
+}
+
+void
+DcnTransport::DelayedAck(uint32_t idx)
+{
+    NS_LOG_FUNCTION(this << idx);
+    RxConn& rc = m_rx[idx];
+    if (rc.pendingAcks > 0)
+    {
+        NS_LOG_LOGIC("delayed ACK after " << rc.pendingAcks << " packets to " << rc.src);
+        SendAck(rc, rc.lastData, rc.lastEv, rc.lastCe, rc.lastOoo);
+    }
+}
+
+void
+DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arrivalNs)
+{
+    reply.ClearExtension();
+    if (data.extMask == 0)
+    {
+        return;
+    }
+    reply.extMask = data.extMask;
+    reply.pathId = data.pathId;
+    reply.routeLen = data.routeLen;
+    reply.routePtr = data.routePtr;
+    reply.route = data.route;
+    if (data.extMask & DcnHeader::EXT_TIMESTAMP)
+    {
+        reply.extTimestampNs = arrivalNs; // when the data packet arrived
+    }
+    reply.intCount = data.intCount;
+    reply.intRecords = data.intRecords;
+}
+
+void
+DcnTransport::ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev)
+{
+    NS_LOG_FUNCTION(this << from << probe.psn << ev);
+    DcnHeader r;
+    r.opcode = DcnHeader::PROBE_ACK;
+    r.evEcho = ev;
+    r.connId = probe.connId;
+    r.psn = probe.psn;
+    r.timestampNs = probe.timestampNs;
+    EchoOptions(r, probe, Simulator::Now().GetNanoSeconds());
+    SendPacket(Create<Packet>(0), r, dcnev::ToUdpPort(ev), from, false);
+}
+
+void
+DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo)
+{
+    NS_LOG_LOGIC("ACK psn " << data.psn << " cum " << rc.cum << " to " << rc.src << " ev " << ev
+                            << (ce ? " ECN" : ""));
+    m_ackHdr.opcode = DcnHeader::ACK;
+    m_ackHdr.flags = (ce ? DcnHeader::FLAG_ECN_ECHO : 0) | (ooo ? DcnHeader::FLAG_OOO : 0);
+    m_ackHdr.evEcho = ev;
+    m_ackHdr.connId = data.connId;
+    m_ackHdr.psn = data.psn;
+    m_ackHdr.msgId = data.msgId;
+    m_ackHdr.msgOffset = data.msgOffset;
+    m_ackHdr.payloadSize = data.payloadSize;
+    m_ackHdr.timestampNs = data.timestampNs;
+    m_ackHdr.cumAck = rc.cum;
+    uint64_t bits = 0;
+    size_t n = std::min<size_t>(64, rc.window.size());
+    for (size_t i = 0; i < n; ++i)
+    {
+        if (rc.window[i])
+        {
+            bits |= uint64_t(1) << i;
+        }
+    }
+    m_ackHdr.sackBitmap = bits;
+    m_ackHdr.evs = rc.carried;
+    EchoOptions(m_ackHdr, data, rc.lastArrivalNs);
+    rc.carried.clear();
+    rc.pendingAcks = 0;
+    rc.ackTimer.Cancel();
+    m_stats.acksSent++;
+    SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
+}
+
+} // namespace ns3
