@@ -469,19 +469,29 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     return true;
 }
 
+void
+DcnQueueDisc::SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook)
+{
+    NS_LOG_FUNCTION(this);
+    m_txHook = hook;
+}
+
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
-    if (item)
+    if (!item)
     {
-        return item;
+        item = m_band[LOW]->Dequeue();
+        if (item && m_markAtDequeue)
+        {
+            MaybeMark(item, DataOccupancy());
+        }
     }
-    item = m_band[LOW]->Dequeue();
-    if (item && m_markAtDequeue)
+    if (item && !m_txHook.IsNull())
     {
-        MaybeMark(item, DataOccupancy());
+        m_txHook(item);
     }
     return item;
 }

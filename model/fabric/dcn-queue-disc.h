@@ -105,6 +105,14 @@ class DcnQueueDisc : public QueueDisc
         return m_rateScale;
     }
 
+    /**
+     * Transmit hook: called with every item leaving the queue disc for the
+     * device (both bands), before its IPv4 header is serialised, so a switch
+     * policy may update header fields at transmission (CONGA's CE update and
+     * DRE).  One hook per queue; a null callback removes it.
+     */
+    void SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook);
+
     /** Marking probability for a data-band occupancy (in DataLimit units). */
     double MarkProbability(uint32_t occupancy) const;
 
@@ -179,6 +187,7 @@ class DcnQueueDisc : public QueueDisc
     bool m_markAtDequeue;
     bool m_trim;
     OverflowPolicy m_overflow{DROP_ARRIVAL};
+    Callback<void, Ptr<QueueDiscItem>> m_txHook;
     int32_t m_bhAll{0};
     int32_t m_bhData{0};
     double m_rateScale{1.0};
