@@ -39,22 +39,22 @@ class DcnBandQueue : public Queue<QueueDiscItem>
 
     bool Enqueue(Ptr<QueueDiscItem> item) override
     {
-        return DoEnqueue(GetContainer().end(), item);
+        return DoEnqueue(DCNLB_QUEUE_END(), item);
     }
 
     Ptr<QueueDiscItem> Dequeue() override
     {
-        return DoDequeue(GetContainer().begin());
+        return DoDequeue(DCNLB_QUEUE_BEGIN());
     }
 
     Ptr<QueueDiscItem> Remove() override
     {
-        return DoRemove(GetContainer().begin());
+        return DoRemove(DCNLB_QUEUE_BEGIN());
     }
 
     Ptr<const QueueDiscItem> Peek() const override
     {
-        return DoPeek(GetContainer().begin());
+        return DoPeek(DCNLB_QUEUE_BEGIN());
     }
 
     /** Remove and drop the tail item. \return it, or nullptr if empty. */
@@ -64,7 +64,7 @@ class DcnBandQueue : public Queue<QueueDiscItem>
         {
             return nullptr;
         }
-        return DoRemove(std::prev(GetContainer().end()));
+        return DoRemove(std::prev(DCNLB_QUEUE_END()));
     }
 };
 
