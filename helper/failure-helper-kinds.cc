@@ -20,6 +20,20 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FailureHelperKinds");
 
+namespace
+{
+
+/** Exact ns-3 Time of a parsed time text ("20us" -> 20 us, no double rounding). */
+Time
+ToTime(const dcnopt::TimeText& t)
+{
+    std::ostringstream o;
+    o << std::setprecision(17) << t.value << t.unit;
+    return Time(o.str());
+}
+
+} // namespace
+
 uint32_t
 FailureHelper::FindLinkId(const std::string& idOrName) const
 {
@@ -278,12 +292,12 @@ std::string
 FailureHelper::Apply(const std::string& opt, const dcnopt::FailureSpec& f, const std::string& spec)
 {
     NS_LOG_FUNCTION(this << opt << spec);
-    const Time start = Seconds(f.start.seconds);
+    const Time start = ToTime(f.start);
     if (start < Simulator::Now())
     {
         return dcnopt::Message(opt + " start", spec, "in the future", ">= now");
     }
-    const Time duration = f.hasEnd ? Seconds(f.end.seconds) - start : Time(0);
+    const Time duration = f.hasEnd ? ToTime(f.end) - start : Time(0);
     const DcnLinkDir dir = f.dir == "up"     ? DcnLinkDir::UP
                            : f.dir == "down" ? DcnLinkDir::DOWN
                                              : DcnLinkDir::BOTH;
@@ -304,7 +318,7 @@ FailureHelper::Apply(const std::string& opt, const dcnopt::FailureSpec& f, const
         }
         else if (f.kind == "down")
         {
-            FailSwitch(sw, start, duration, true, Seconds(f.withdraw.seconds));
+            FailSwitch(sw, start, duration, true, ToTime(f.withdraw));
         }
         else if (f.kind == "drop")
         {
@@ -332,7 +346,7 @@ FailureHelper::Apply(const std::string& opt, const dcnopt::FailureSpec& f, const
     }
     else if (f.kind == "down")
     {
-        FailLink(link, start, Seconds(f.withdraw.seconds), duration);
+        FailLink(link, start, ToTime(f.withdraw), duration);
     }
     else if (f.kind == "degrade")
     {
