@@ -1,12 +1,15 @@
 /*
  * Parser of one failure spec of --failures (issue 9; pure logic, see
  * dcn-option-parse.h for the message format):
- *     kind:link=ID[:start=T][:end=T][:rate=R][:prob=P][:withdraw=T]
+ *     kind:link=ID|NAME|switch=INDEX|NAME[:start=T][:end=T][:rate=R][:prob=P]
+ *          [:withdraw=T][:dir=up|down|both][:data=only|all]
  */
 #ifndef DCN_FAILURE_SPEC_PARSE_H
 #define DCN_FAILURE_SPEC_PARSE_H
 
 #include "dcn-option-parse.h"
+
+#include <cctype>
 
 namespace ns3
 {
@@ -21,6 +24,13 @@ struct FailureSpec
 {
     std::string kind;
     uint64_t link{0};
+    std::string linkName;    //!< link=NAME (names allowed): resolved by FailureHelper
+    bool hasSwitch{false};   //!< switch= given instead of link= (whole switch)
+    std::string switchName;  //!< switch=INDEX|NAME, resolved by FailureHelper
+    std::string dir{"both"}; //!< degrade, blackhole: up (end a -> b), down, both
+    bool hasDir{false};
+    bool dataOnly{false}; //!< blackhole: data=only (true) | all (false, default)
+    bool hasData{false};
     TimeText start; //!< default 0
     bool hasEnd{false};
     TimeText end;
@@ -32,6 +42,24 @@ struct FailureSpec
     TimeText withdraw;
 };
 
+/** True if \p v is a plausible topology name: [A-Za-z_][A-Za-z0-9_.-]*. */
+inline bool
+IsFailureName(const std::string& v)
+{
+    if (v.empty() || !(std::isalpha(static_cast<unsigned char>(v[0])) || v[0] == '_'))
+    {
+        return false;
+    }
+    for (char c : v)
+    {
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
 /**
  * Parse one failure spec.  Checks: known kind, link given once as an unsigned
  * integer <= maxLink, times with units, end > start (end=0 or no end: the failure
@@ -40,14 +68,19 @@ struct FailureSpec
  * caller's (dcn-lb-compare: 200Gbps, 0.01).
  */
 inline Parsed<FailureSpec>
-ParseFailureSpec(const std::string& opt,
-                 const std::string& s,
-                 uint64_t maxLink = std::numeric_limits<uint64_t>::max(),
-                 const std::vector<std::string>& kinds = {"silent", "down", "degrade", "drop"})
+ParseFailureSpec(
+    const std::string& opt,
+    const std::string& s,
+    uint64_t maxLink = std::numeric_limits<uint64_t>::max(),
+    const std::vector<std::string>& kinds = {"silent", "down", "degrade", "drop", "blackhole"},
+    bool allowNames = false)
 {
     using R = Parsed<FailureSpec>;
     const std::string form =
-        "kind:link=ID[:start=T][:end=T][:rate=R][:prob=P][:withdraw=T], kind " + Join(kinds, "|");
+        std::string("kind:") + (allowNames ? "link=ID|NAME|switch=ID|NAME" : "link=ID|switch=ID") +
+        "[:start=T][:end=T][:rate=R][:prob=P][:withdraw=T][:dir=up|down|both][:data=only|all], "
+        "kind " +
+        Join(kinds, "|");
     auto parts = SplitList(opt, s, ':');
     if (!parts)
     {
@@ -81,13 +114,53 @@ ParseFailureSpec(const std::string& opt,
         seen.push_back(key);
         if (key == "link")
         {
-            auto v = ParseUnsigned(fo, val, 0, maxLink);
+            if (allowNames && IsFailureName(val))
+            {
+                f.linkName = val;
+            }
+            else
+            {
+                auto v = ParseUnsigned(fo, val, 0, maxLink);
+                if (!v)
+                {
+                    return R::Err(v.Error());
+                }
+                f.link = v.Value();
+            }
+            hasLink = true;
+        }
+        else if (key == "switch")
+        {
+            if (!(allowNames && IsFailureName(val)))
+            {
+                auto v = ParseUnsigned(fo, val, 0, std::numeric_limits<uint32_t>::max());
+                if (!v)
+                {
+                    return R::Err(v.Error());
+                }
+            }
+            f.switchName = val;
+            f.hasSwitch = true;
+        }
+        else if (key == "dir")
+        {
+            auto v = ParseEnum(fo, val, {"up", "down", "both"});
             if (!v)
             {
                 return R::Err(v.Error());
             }
-            f.link = v.Value();
-            hasLink = true;
+            f.dir = v.Value();
+            f.hasDir = true;
+        }
+        else if (key == "data")
+        {
+            auto v = ParseEnum(fo, val, {"only", "all"});
+            if (!v)
+            {
+                return R::Err(v.Error());
+            }
+            f.dataOnly = v.Value() == "only";
+            f.hasData = true;
         }
         else if (key == "start" || key == "end" || key == "withdraw")
         {
@@ -125,9 +198,29 @@ ParseFailureSpec(const std::string& opt,
             return R::Err(Message(opt, s, "a failure spec (unknown field '" + key + "')", form));
         }
     }
-    if (!hasLink)
+    if (hasLink == f.hasSwitch)
     {
-        return R::Err(Message(opt, s, "a failure spec (missing link=ID)", form));
+        return R::Err(Message(opt,
+                              s,
+                              hasLink ? "a failure spec (link= and switch= both given)"
+                                      : "a failure spec (missing link=ID)",
+                              form));
+    }
+    if (f.hasSwitch && f.kind == "degrade")
+    {
+        return R::Err(Message(opt, s, "a failure spec (degrade applies to a link)", form));
+    }
+    if (f.hasDir && (f.hasSwitch || (f.kind != "degrade" && f.kind != "blackhole")))
+    {
+        return R::Err(Message(opt,
+                              s,
+                              "a failure spec (dir= applies only to degrade and blackhole "
+                              "of a link)",
+                              form));
+    }
+    if (f.hasData && f.kind != "blackhole")
+    {
+        return R::Err(Message(opt, s, "a failure spec (data= applies only to blackhole)", form));
     }
     if (f.hasEnd && f.end.seconds == 0)
     {

@@ -1,5 +1,7 @@
 #include "failure-helper.h"
 
+#include "ns3/boolean.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
@@ -20,6 +22,14 @@ FailureHelper::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("DcnLb")
             .AddConstructor<FailureHelper>()
+            .AddAttribute("DegradeScalesQueue",
+                          "A per-direction degrade (DegradeLink with a direction, --failures "
+                          "degrade) scales the egress queue's DataLimit and ECN Kmin/Kmax by "
+                          "new rate / built rate (the REPS authors' artifact halves them at "
+                          "200G, issue 10); false keeps them fixed",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&FailureHelper::m_scaleQueue),
+                          MakeBooleanChecker())
             .AddTraceSource("InjectedDrop",
                             "A packet was lost to an injected failure (packet, link id, reason "
                             "0=down 1=random 2=blackhole)",

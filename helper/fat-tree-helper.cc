@@ -155,8 +155,9 @@ FatTreeHelper::GetTypeId()
             .AddAttribute("ForwardingPolicy",
                           "TypeId name of the switches' forwarding policy, a subclass of "
                           "ns3::DcnForwardingPolicy (REPS spec 2.1: ECMP hash with per-switch "
-                          "salt); the pre-prefix names ns3::EcmpForwardingPolicy and "
-                          "ns3::SprayForwardingPolicy are accepted",
+                          "salt), or a registered short name (ecmp, spray, letflow, drill, "
+                          "conga; DcnForwardingPolicyTypeName); the pre-prefix names "
+                          "ns3::EcmpForwardingPolicy and ns3::SprayForwardingPolicy are accepted",
                           StringValue("ns3::DcnEcmpForwardingPolicy"),
                           MakeStringAccessor(&FatTreeHelper::m_policyType),
                           MakeStringChecker())

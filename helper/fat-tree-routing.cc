@@ -24,6 +24,10 @@ FatTreeHelper::InstallRoutes()
     ObjectFactory pf;
     TypeId ptid;
     std::string name = m_policyType;
+    if (!DcnForwardingPolicyTypeName(name).empty())
+    {
+        name = DcnForwardingPolicyTypeName(name); // short name: "letflow", "conga", ...
+    }
     if (!TypeId::LookupByNameFailSafe(name, &ptid) && name.rfind("ns3::", 0) == 0 &&
         name.rfind("ns3::Dcn", 0) != 0)
     {
@@ -34,7 +38,8 @@ FatTreeHelper::InstallRoutes()
                     "FatTreeHelper: ForwardingPolicy='"
                         << m_policyType
                         << "' is not a registered ns3::DcnForwardingPolicy subclass (e.g. "
-                           "ns3::DcnEcmpForwardingPolicy, ns3::DcnSprayForwardingPolicy)");
+                           "ns3::DcnEcmpForwardingPolicy, ns3::DcnSprayForwardingPolicy) nor a "
+                           "short name (ecmp, spray, letflow, drill, conga)");
     pf.SetTypeId(ptid);
 
     for (uint32_t i = 0; i < m_hosts.GetN(); ++i)

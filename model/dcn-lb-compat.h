@@ -39,4 +39,14 @@
 #define DCNLB_ENUM_ACCESSOR(EnumType, memberPtr) ns3::MakeEnumAccessor(memberPtr)
 #endif
 
+#if DCNLB_NS3_MINOR >= 36
+// Queue<Item, Container> (3.36+) exposes its list through GetContainer(); before,
+// Queue<Item> had protected begin()/end().  Use inside a Queue subclass.
+#define DCNLB_QUEUE_BEGIN() GetContainer().begin()
+#define DCNLB_QUEUE_END() GetContainer().end()
+#else
+#define DCNLB_QUEUE_BEGIN() begin()
+#define DCNLB_QUEUE_END() end()
+#endif
+
 #endif // DCN_LB_COMPAT_H

@@ -2,17 +2,73 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
+#include "ns3/enum.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/udp-header.h"
+
+#include <cmath>
+#include <iterator>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("DcnQueueDisc");
 NS_OBJECT_ENSURE_REGISTERED(DcnQueueDisc);
+
+/**
+ * Internal band queue of DcnQueueDisc: a drop-tail FIFO that can also remove
+ * its most recently enqueued item (overflow policy DropArrivalOrLast).
+ * Removal goes through Queue::DoRemove, so the queue disc's statistics see a
+ * dequeue followed by a drop (reason "Internal queue drop").
+ */
+class DcnBandQueue : public Queue<QueueDiscItem>
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DcnBandQueue")
+                                .SetParent<Queue<QueueDiscItem>>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<DcnBandQueue>();
+        return tid;
+    }
+
+    bool Enqueue(Ptr<QueueDiscItem> item) override
+    {
+        return DoEnqueue(DCNLB_QUEUE_END(), item);
+    }
+
+    Ptr<QueueDiscItem> Dequeue() override
+    {
+        return DoDequeue(DCNLB_QUEUE_BEGIN());
+    }
+
+    Ptr<QueueDiscItem> Remove() override
+    {
+        return DoRemove(DCNLB_QUEUE_BEGIN());
+    }
+
+    Ptr<const QueueDiscItem> Peek() const override
+    {
+        return DoPeek(DCNLB_QUEUE_BEGIN());
+    }
+
+    /** Remove and drop the tail item. \return it, or nullptr if empty. */
+    Ptr<QueueDiscItem> RemoveLast()
+    {
+        if (IsEmpty())
+        {
+            return nullptr;
+        }
+        return DoRemove(std::prev(DCNLB_QUEUE_END()));
+    }
+};
+
+NS_OBJECT_ENSURE_REGISTERED(DcnBandQueue);
 
 TypeId
 DcnQueueDisc::GetTypeId()
@@ -61,6 +117,18 @@ DcnQueueDisc::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&DcnQueueDisc::m_trim),
                           MakeBooleanChecker())
+            .AddAttribute("OverflowPolicy",
+                          "A data packet that does not fit (and is not trimmed): DropArrival "
+                          "drops it (REPS spec 2.1, default); DropArrivalOrLast drops, with "
+                          "probability 1/2, the arrival, else the most recently enqueued data "
+                          "packet and enqueues the arrival (the REPS authors' htsim artifact, "
+                          "CompositeQueue, issue 10)",
+                          EnumValue(DROP_ARRIVAL),
+                          DCNLB_ENUM_ACCESSOR(OverflowPolicy, &DcnQueueDisc::m_overflow),
+                          MakeEnumChecker(DROP_ARRIVAL,
+                                          "DropArrival",
+                                          DROP_ARRIVAL_OR_LAST,
+                                          "DropArrivalOrLast"))
             .AddTraceSource("DcnEnqueue",
                             "A packet entered a band (item, band 0=high 1=low)",
                             MakeTraceSourceAccessor(&DcnQueueDisc::m_enqueueTrace),
@@ -76,6 +144,10 @@ DcnQueueDisc::GetTypeId()
             .AddTraceSource("DcnDrop",
                             "A packet was dropped for lack of space (congestion drop)",
                             MakeTraceSourceAccessor(&DcnQueueDisc::m_dropTrace),
+                            "ns3::QueueDiscItem::TracedCallback")
+            .AddTraceSource("DcnBlackholeDrop",
+                            "A packet was dropped by an injected black hole at this egress",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_blackholeTrace),
                             "ns3::QueueDiscItem::TracedCallback");
     return tid;
 }
@@ -141,6 +213,58 @@ DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
         return p->GetSize() <= hdrLen ? HIGH : LOW; // pure ACK / control segment
     }
     return LOW;
+}
+
+bool
+DcnQueueDisc::IsData(Ptr<const QueueDiscItem> item)
+{
+    const Ipv4QueueDiscItem* ip = dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+    if (!ip)
+    {
+        return false;
+    }
+    Ptr<const Packet> p = item->GetPacket();
+    uint8_t b[13];
+    const uint8_t proto = ip->GetHeader().GetProtocol();
+    if (proto == 17)
+    {
+        if (p->GetSize() < 9)
+        {
+            return false;
+        }
+        p->CopyData(b, 9);
+        return ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT && b[8] == DcnHeader::DATA;
+    }
+    if (proto == 6 && p->GetSize() >= 13)
+    {
+        p->CopyData(b, 13);
+        return p->GetSize() > (b[12] >> 4) * 4u; // a segment with payload
+    }
+    return false;
+}
+
+void
+DcnQueueDisc::SetBlackhole(bool on, bool dataOnly)
+{
+    NS_LOG_FUNCTION(this << on << dataOnly);
+    int32_t& n = dataOnly ? m_bhData : m_bhAll;
+    n += on ? 1 : -1;
+    n = n < 0 ? 0 : n;
+}
+
+void
+DcnQueueDisc::SetRateScale(double f)
+{
+    NS_LOG_FUNCTION(this << f);
+    NS_ABORT_MSG_IF(!(f > 0), "DcnQueueDisc::SetRateScale: factor=" << f << "; allowed > 0");
+    if (!m_baseLimitSet)
+    {
+        m_baseLimit = m_dataLimit;
+        m_baseLimitSet = true;
+    }
+    m_rateScale = f;
+    double v = std::round(m_baseLimit.GetValue() * f);
+    SetDataLimit(QueueSize(m_baseLimit.GetUnit(), v < 1 ? 1 : static_cast<uint32_t>(v)));
 }
 
 double
@@ -239,10 +363,54 @@ DcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     return Create<Ipv4QueueDiscItem>(t, ip->GetAddress(), ip->GetProtocol(), h);
 }
 
+void
+DcnQueueDisc::DropCongestion(Ptr<QueueDiscItem> item, const char* reason)
+{
+    ++m_nDropped;
+    m_dropTrace(item);
+    DropBeforeEnqueue(item, reason);
+}
+
+bool
+DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
+{
+    if (m_overflow == DROP_ARRIVAL_OR_LAST && m_band[LOW]->GetNPackets() > 0 &&
+        m_rng->GetValue() >= 0.5)
+    {
+        Ptr<QueueDiscItem> last = static_cast<DcnBandQueue*>(m_band[LOW])->RemoveLast();
+        NS_LOG_LOGIC("data band full: dropped the last enqueued packet " << last);
+        ++m_nDropped;
+        ++m_nLastDropped;
+        m_dropTrace(last);
+        if (FitsData(item))
+        {
+            if (!m_markAtDequeue)
+            {
+                MaybeMark(item, DataOccupancy());
+            }
+            m_band[LOW]->Enqueue(item);
+            ++m_nEnqueued;
+            m_enqueueTrace(item, LOW);
+            return true;
+        }
+    }
+    NS_LOG_LOGIC("data band full: dropped");
+    DropCongestion(item, DROP_DATA_FULL);
+    return false;
+}
+
 bool
 DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
 {
     NS_LOG_FUNCTION(this << item);
+    if ((m_bhAll > 0 || m_bhData > 0) && (m_bhAll > 0 || IsData(item)))
+    {
+        NS_LOG_LOGIC("black hole: dropped");
+        ++m_nBlackholed;
+        m_blackholeTrace(item);
+        DropBeforeEnqueue(item, DROP_BLACKHOLE);
+        return false;
+    }
     Band band = Classify(item);
     if (band == LOW)
     {
@@ -278,11 +446,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
                     return false;
                 }
             }
-            NS_LOG_LOGIC("data band full: dropped");
-            ++m_nDropped;
-            m_dropTrace(item);
-            DropBeforeEnqueue(item, DROP_DATA_FULL);
-            return false;
+            return Overflow(item);
         }
         if (!m_markAtDequeue)
         {
@@ -296,9 +460,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     if (!FitsHigh(item))
     {
         NS_LOG_LOGIC("high band full: dropped");
-        ++m_nDropped;
-        m_dropTrace(item);
-        DropBeforeEnqueue(item, DROP_HIGH_FULL);
+        DropCongestion(item, DROP_HIGH_FULL);
         return false;
     }
     m_band[HIGH]->Enqueue(item);
@@ -307,19 +469,29 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     return true;
 }
 
+void
+DcnQueueDisc::SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook)
+{
+    NS_LOG_FUNCTION(this);
+    m_txHook = hook;
+}
+
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
-    if (item)
+    if (!item)
     {
-        return item;
+        item = m_band[LOW]->Dequeue();
+        if (item && m_markAtDequeue)
+        {
+            MaybeMark(item, DataOccupancy());
+        }
     }
-    item = m_band[LOW]->Dequeue();
-    if (item && m_markAtDequeue)
+    if (item && !m_txHook.IsNull())
     {
-        MaybeMark(item, DataOccupancy());
+        m_txHook(item);
     }
     return item;
 }
@@ -346,7 +518,7 @@ DcnQueueDisc::CheckConfig()
         for (int i = 0; i < 2; ++i)
         {
             // Limits are enforced by this queue disc; internal queues are unbounded.
-            Ptr<InternalQueue> q = CreateObject<DropTailQueue<QueueDiscItem>>();
+            Ptr<InternalQueue> q = CreateObject<DcnBandQueue>();
             q->SetMaxSize(QueueSize(QueueSizeUnit::PACKETS, 0xffffffffU));
             AddInternalQueue(q);
         }
@@ -355,6 +527,9 @@ DcnQueueDisc::CheckConfig()
                     "DcnQueueDisc: needs exactly 2 internal queues, has " << GetNInternalQueues());
     m_band[HIGH] = PeekPointer(GetInternalQueue(HIGH));
     m_band[LOW] = PeekPointer(GetInternalQueue(LOW));
+    NS_ABORT_MSG_IF(m_overflow == DROP_ARRIVAL_OR_LAST && !dynamic_cast<DcnBandQueue*>(m_band[LOW]),
+                    "DcnQueueDisc: OverflowPolicy=DropArrivalOrLast needs its own internal "
+                    "queues (do not add internal queues)");
     return true;
 }
 

@@ -16,6 +16,19 @@
  * (with the marking probability) count the same marks.
  * Trimming (optional): a DATA packet that does not fit is cut to
  * IP + UDP + DcnHeader with FLAG_TRIMMED set and queued in the high band.
+ *
+ * Overflow policy (OverflowPolicy) when a data packet does not fit and is
+ * not trimmed: DropArrival (default) drops the arriving packet; DropArrivalOrLast
+ * (the REPS authors' htsim artifact, issue 10) drops, with probability 1/2, the
+ * arrival, else the most recently enqueued data packet (tail of the data
+ * band), after which the arrival is enqueued if it fits (else dropped too).
+ *
+ * Failure hooks (FailureHelper): a black hole (SetBlackhole) drops every
+ * packet, or only data packets (our transport's DATA opcode read from the
+ * packet bytes, or a TCP segment with payload), before enqueue; counted in
+ * GetNBlackholed() and the "DcnBlackholeDrop" trace, not as congestion drops.
+ * SetRateScale(f) scales DataLimit (and with it Kmin/Kmax, which are
+ * fractions of it) to f times the configured limit, for a degraded port.
  */
 #ifndef DCN_QUEUE_DISC_H
 #define DCN_QUEUE_DISC_H
@@ -48,8 +61,57 @@ class DcnQueueDisc : public QueueDisc
     typedef void (*TrimTracedCallback)(Ptr<const QueueDiscItem> original,
                                        Ptr<const QueueDiscItem> trimmed);
 
+    /** What to do when a data packet does not fit (OverflowPolicy). */
+    enum OverflowPolicy : uint32_t
+    {
+        DROP_ARRIVAL = 0,         //!< drop the arriving packet (REPS spec 2.1)
+        DROP_ARRIVAL_OR_LAST = 1, //!< p = 1/2 arrival, else the last enqueued data packet
+    };
+
     /** Classification of a packet from its bytes (HIGH or LOW). */
     static Band Classify(Ptr<const QueueDiscItem> item);
+    /**
+     * True for a data packet, from its bytes: UDP to port 4791 whose DcnHeader
+     * opcode (first byte after the UDP header) is DATA (trimmed ones included),
+     * or a TCP segment with payload.
+     */
+    static bool IsData(Ptr<const QueueDiscItem> item);
+
+    /**
+     * Black hole at this egress (nested: several may overlap).
+     * \param on start (true) or end (false) one black hole
+     * \param dataOnly drop only data packets (IsData), else every packet
+     */
+    void SetBlackhole(bool on, bool dataOnly);
+
+    bool IsBlackholed() const
+    {
+        return m_bhAll > 0 || m_bhData > 0;
+    }
+
+    uint64_t GetNBlackholed() const
+    {
+        return m_nBlackholed;
+    }
+
+    /**
+     * Scale DataLimit (and Kmin/Kmax with it) to \p f times the limit this
+     * queue had at the first call (the configured one); 1 restores it.
+     */
+    void SetRateScale(double f);
+
+    double GetRateScale() const
+    {
+        return m_rateScale;
+    }
+
+    /**
+     * Transmit hook: called with every item leaving the queue disc for the
+     * device (both bands), before its IPv4 header is serialised, so a switch
+     * policy may update header fields at transmission (CONGA's CE update and
+     * DRE).  One hook per queue; a null callback removes it.
+     */
+    void SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook);
 
     /** Marking probability for a data-band occupancy (in DataLimit units). */
     double MarkProbability(uint32_t occupancy) const;
@@ -69,6 +131,12 @@ class DcnQueueDisc : public QueueDisc
     uint64_t GetNDropped() const
     {
         return m_nDropped;
+    }
+
+    /** Enqueued data packets dropped later by the DropArrivalOrLast policy (in GetNDropped()). */
+    uint64_t GetNLastDropped() const
+    {
+        return m_nLastDropped;
     }
 
     uint64_t GetNEnqueued() const
@@ -91,6 +159,8 @@ class DcnQueueDisc : public QueueDisc
     static constexpr const char* DROP_DATA_FULL = "Data band full";
     static constexpr const char* DROP_HIGH_FULL = "High band full";
     static constexpr const char* TRIMMED = "Trimmed (replaced by its header)";
+    static constexpr const char* DROP_BLACKHOLE = "Black hole (injected failure)";
+    static constexpr const char* DROP_LAST_ENQUEUED = "Data band full: last enqueued dropped";
     /** Reason of ECN marks in QueueDisc::GetStats(). */
     static constexpr const char* ECN_MARK = "ECN mark (Kmin..Kmax)";
 
@@ -105,6 +175,9 @@ class DcnQueueDisc : public QueueDisc
     bool FitsHigh(Ptr<const QueueDiscItem> item) const;
     void MaybeMark(Ptr<QueueDiscItem> item, uint32_t occupancy);
     Ptr<QueueDiscItem> Trim(Ptr<QueueDiscItem> item) const;
+    /** Overflow of a data packet that is not trimmed. \return true if enqueued. */
+    bool Overflow(Ptr<QueueDiscItem> item);
+    void DropCongestion(Ptr<QueueDiscItem> item, const char* reason);
 
     QueueSize m_dataLimit;
     QueueSize m_highLimit;
@@ -113,6 +186,15 @@ class DcnQueueDisc : public QueueDisc
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;
+    OverflowPolicy m_overflow{DROP_ARRIVAL};
+    Callback<void, Ptr<QueueDiscItem>> m_txHook;
+    int32_t m_bhAll{0};
+    int32_t m_bhData{0};
+    double m_rateScale{1.0};
+    bool m_baseLimitSet{false};
+    QueueSize m_baseLimit;
+    uint64_t m_nBlackholed{0};
+    uint64_t m_nLastDropped{0};
     double m_kmin{0};
     double m_kmax{0};
     Ptr<UniformRandomVariable> m_rng;
@@ -130,6 +212,7 @@ class DcnQueueDisc : public QueueDisc
     TracedCallback<Ptr<const QueueDiscItem>, Ptr<const QueueDiscItem>>
         m_trimTrace; //!< original, trimmed
     TracedCallback<Ptr<const QueueDiscItem>> m_dropTrace;
+    TracedCallback<Ptr<const QueueDiscItem>> m_blackholeTrace;
 };
 
 } // namespace ns3

@@ -129,6 +129,68 @@ ForwardingPolicy::AssignStreams(int64_t stream)
     return 0;
 }
 
+std::string
+ForwardingPolicy::CheckTopology(const DcnTopology& topology) const
+{
+    return "";
+}
+
+namespace
+{
+
+std::vector<std::pair<std::string, std::string>>&
+PolicyRegistry()
+{
+    static std::vector<std::pair<std::string, std::string>> r{
+        {"ecmp", "ns3::DcnEcmpForwardingPolicy"},
+        {"spray", "ns3::DcnSprayForwardingPolicy"},
+        {"letflow", "ns3::DcnLetflowForwardingPolicy"},
+        {"drill", "ns3::DcnDrillForwardingPolicy"},
+        {"conga", "ns3::DcnCongaForwardingPolicy"},
+    };
+    return r;
+}
+
+} // namespace
+
+std::string
+DcnForwardingPolicyTypeName(const std::string& shortName)
+{
+    for (const auto& e : PolicyRegistry())
+    {
+        if (e.first == shortName)
+        {
+            return e.second;
+        }
+    }
+    return "";
+}
+
+std::vector<std::string>
+DcnForwardingPolicyShortNames()
+{
+    std::vector<std::string> v;
+    for (const auto& e : PolicyRegistry())
+    {
+        v.push_back(e.first);
+    }
+    return v;
+}
+
+void
+DcnRegisterForwardingPolicy(const std::string& shortName, const std::string& typeIdName)
+{
+    for (auto& e : PolicyRegistry())
+    {
+        if (e.first == shortName)
+        {
+            e.second = typeIdName;
+            return;
+        }
+    }
+    PolicyRegistry().emplace_back(shortName, typeIdName);
+}
+
 // ---- EcmpForwardingPolicy ----
 
 TypeId

@@ -59,6 +59,8 @@
 #include "ns3/random-variable-stream.h"
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -215,7 +217,30 @@ class ForwardingPolicy : public Object
 
     /** Short name ("ecmp", "spray"). */
     virtual const char* Name() const = 0;
+
+    /**
+     * Whether this policy can run on \p topology: "" if it can, else one line
+     * naming the policy, the topology and what is allowed (e.g. CONGA needs a
+     * 2-tier leaf-spine).  Examples call it before Build()/Run to refuse
+     * clearly.  Default: "" (every topology).
+     */
+    virtual std::string CheckTopology(const DcnTopology& topology) const;
 };
+
+/**
+ * Registered switch-side policies by short name (--lb names): "ecmp",
+ * "spray", "letflow", "drill", "conga" -> their TypeId names.
+ * \return the TypeId name, or "" if \p shortName is not registered.
+ */
+std::string DcnForwardingPolicyTypeName(const std::string& shortName);
+/** The registered short names, in registration order. */
+std::vector<std::string> DcnForwardingPolicyShortNames();
+/**
+ * Register a policy under a short name (e.g. from a user's module or
+ * example, before the topology is built).  A name already registered is
+ * replaced.
+ */
+void DcnRegisterForwardingPolicy(const std::string& shortName, const std::string& typeIdName);
 
 /**
  * Flow-hash ECMP over the minimal candidates: hash of (src, dst, proto,

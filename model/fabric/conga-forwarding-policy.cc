@@ -1,0 +1,346 @@
+#include "conga-forwarding-policy.h"
+
+#include "dcn-queue-disc.h"
+
+#include "ns3/dcn-topology.h"
+#include "ns3/double.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <cstdlib>
+#include <iostream>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnCongaForwardingPolicy");
+NS_OBJECT_ENSURE_REGISTERED(CongaForwardingPolicy);
+
+namespace
+{
+constexpr uint16_t NO_UPLINK = 0xffff;
+}
+
+TypeId
+CongaForwardingPolicy::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnCongaForwardingPolicy")
+            .SetParent<ForwardingPolicy>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<CongaForwardingPolicy>()
+            .AddAttribute("FlowletTimeout",
+                          "Flowlet inactivity gap after which the source leaf picks the least "
+                          "congested uplink again (CONGA SIGCOMM'14 Sec. 3.5/3.6: 500 us; "
+                          "default 150 us as Hermes SIGCOMM'17 Sec. 5 ran CONGA; LAPS: 50 us)",
+                          TimeValue(MicroSeconds(150)),
+                          MakeTimeAccessor(&CongaForwardingPolicy::m_flowletTimeout),
+                          MakeTimeChecker(NanoSeconds(0), Seconds(1)))
+            .AddAttribute("DreInterval",
+                          "DRE decay period T_dre (CONGA Sec. 3.2/3.6 gives tau = T_dre/alpha = "
+                          "160 us; the split 16 us x alpha 0.1 is our choice)",
+                          TimeValue(MicroSeconds(16)),
+                          MakeTimeAccessor(&CongaForwardingPolicy::m_tDre),
+                          MakeTimeChecker(NanoSeconds(1), Seconds(1)))
+            .AddAttribute("DreAlpha",
+                          "DRE decay factor alpha: X <- X (1 - alpha) every T_dre (CONGA "
+                          "Sec. 3.2; 0.1 with T_dre = 16 us gives the paper's tau = 160 us)",
+                          DoubleValue(0.1),
+                          MakeDoubleAccessor(&CongaForwardingPolicy::m_alpha),
+                          MakeDoubleChecker<double>(1e-6, 1.0))
+            .AddAttribute("QuantBits",
+                          "Bits of the quantised congestion metric (CONGA Sec. 3.6: Q = 3)",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&CongaForwardingPolicy::m_quantBits),
+                          MakeUintegerChecker<uint32_t>(1, 3))
+            .AddAttribute("Aging",
+                          "A Congestion-To-Leaf entry not refreshed for this long reads as 0 "
+                          "(CONGA Sec. 3.4 ages entries; 10 ms is our choice)",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&CongaForwardingPolicy::m_aging),
+                          MakeTimeChecker(NanoSeconds(1), Seconds(10)))
+            .AddTraceSource("Feedback",
+                            "A destination leaf read feedback (source leaf, LBTag, metric) "
+                            "from a packet's overlay bytes",
+                            MakeTraceSourceAccessor(&CongaForwardingPolicy::m_feedbackTrace),
+                            "ns3::CongaForwardingPolicy::FeedbackTracedCallback");
+    return tid;
+}
+
+CongaForwardingPolicy::CongaForwardingPolicy()
+    : m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CongaForwardingPolicy::~CongaForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+std::string
+CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
+{
+    const std::string what = "CONGA (--lb=conga) runs on 2-tier leaf-spine / Clos fabrics only "
+                             "(tier-0 leaves with the hosts, every switch link leaf-spine, <= 16 "
+                             "uplinks per leaf); topology '" +
+                             t.GetTopologyName() + "' ";
+    if (t.GetNTiers() != 2)
+    {
+        return what + "has " + std::to_string(t.GetNTiers()) + " switch tiers";
+    }
+    std::vector<uint32_t> up(t.GetNSwitches(), 0);
+    for (const DcnLinkInfo& li : t.GetLinks())
+    {
+        const bool hostLink = li.tierA < 0 || li.tierB < 0;
+        if (hostLink ? (li.tierA > 0 || li.tierB > 0)
+                     : !((li.tierA == 0 && li.tierB == 1) || (li.tierA == 1 && li.tierB == 0)))
+        {
+            return what + "has link '" + li.name + "' between tiers " + std::to_string(li.tierA) +
+                   " and " + std::to_string(li.tierB);
+        }
+    }
+    NodeContainer sw = t.GetAllSwitches();
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        if (t.GetTierOfNode(sw.Get(i)) != 0)
+        {
+            continue;
+        }
+        uint32_t n = 0;
+        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+        {
+            const DcnLinkInfo& li = t.GetLink(l);
+            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
+        }
+        if (n > lbcore::CongaLeafCore::kMaxUplinks)
+        {
+            return what + "has a leaf with " + std::to_string(n) + " uplinks";
+        }
+    }
+    return "";
+}
+
+void
+CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex)
+{
+    NS_LOG_FUNCTION(this << switchIndex);
+    std::string err = CheckTopology(t);
+    if (!err.empty())
+    {
+        // Refused input (examples should call CheckTopology first): one line, exit code 2.
+        std::cerr << err << std::endl;
+        std::exit(2);
+    }
+    NodeContainer sw = t.GetAllSwitches();
+    std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
+    uint16_t nLeaves = 0;
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        if (t.GetTierOfNode(sw.Get(i)) == 0)
+        {
+            leafOf[i] = nLeaves++;
+        }
+    }
+    m_hostLeaf.assign(t.GetNHosts(), NO_UPLINK);
+    for (uint32_t h = 0; h < t.GetNHosts(); ++h)
+    {
+        m_hostLeaf[h] = leafOf[t.GetSwitchOfHost(h)];
+    }
+    Ptr<Node> node = sw.Get(switchIndex);
+    const int32_t tier = t.GetTierOfNode(node);
+    m_cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
+    m_cfg.tDreNs = m_tDre.GetNanoSeconds();
+    m_cfg.alpha = m_alpha;
+    m_cfg.quantBits = static_cast<uint8_t>(m_quantBits);
+    m_cfg.agingNs = m_aging.GetNanoSeconds();
+    m_cfg.numLeaves = nLeaves;
+    for (uint32_t l : t.GetLinksOfNode(node))
+    {
+        const DcnLinkInfo& li = t.GetLink(l);
+        if (li.tierA < 0 || li.tierB < 0)
+        {
+            continue; // host link
+        }
+        const bool lower = li.a == node;
+        const uint32_t iface = lower ? li.ifA : li.ifB;
+        Ptr<DcnQueueDisc> q = t.GetQueueDisc(lower ? li.devA : li.devB);
+        if (tier == 0)
+        {
+            const uint16_t u = static_cast<uint16_t>(m_uplinkIf.size());
+            m_uplinkIf.push_back(iface);
+            m_uplinkBps.push_back(static_cast<double>(li.rate.GetBitRate()));
+            if (iface >= m_ifUplink.size())
+            {
+                m_ifUplink.resize(iface + 1, NO_UPLINK);
+            }
+            m_ifUplink[iface] = u;
+            if (q)
+            {
+                q->SetTransmitHook(
+                    MakeCallback(&CongaForwardingPolicy::OnTransmit, this).Bind(uint32_t(u)));
+            }
+        }
+        else
+        {
+            if (iface >= m_portDre.size())
+            {
+                m_portDre.resize(iface + 1);
+            }
+            m_portDre[iface].Configure(m_cfg.tDreNs,
+                                       m_cfg.alpha,
+                                       static_cast<double>(li.rate.GetBitRate()),
+                                       m_cfg.quantBits);
+            if (q)
+            {
+                q->SetTransmitHook(
+                    MakeCallback(&CongaForwardingPolicy::OnTransmit, this).Bind(iface));
+            }
+        }
+    }
+    if (tier == 0)
+    {
+        m_role = LEAF;
+        m_leaf = leafOf[switchIndex];
+        m_cfg.numUplinks = static_cast<uint16_t>(m_uplinkIf.size());
+        m_core.Configure(m_cfg, m_uplinkBps.data());
+    }
+    else
+    {
+        m_role = SPINE;
+    }
+    NS_LOG_LOGIC("conga: switch " << switchIndex << " role " << int(m_role) << " leaf " << m_leaf
+                                  << " uplinks " << m_uplinkIf.size());
+}
+
+void
+CongaForwardingPolicy::OnTransmit(uint32_t port, Ptr<QueueDiscItem> item)
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    lbcore::CongaDre* dre = nullptr;
+    if (m_role == LEAF)
+    {
+        dre = &m_core.GetDre(static_cast<uint16_t>(port));
+    }
+    else if (port < m_portDre.size())
+    {
+        dre = &m_portDre[port];
+    }
+    if (!dre)
+    {
+        return;
+    }
+    dre->OnPacket(item->GetSize(), now);
+    Ipv4QueueDiscItem* ip = dynamic_cast<Ipv4QueueDiscItem*>(PeekPointer(item));
+    if (ip && (ip->GetHeader().GetIdentification() & OVERLAY_BIT))
+    {
+        // CE = max(CE, metric) at transmission (Sec. 3.3).  Ipv4QueueDiscItem has no
+        // header setter; its header is serialised only after this hook, so the
+        // field is updated in place (no allocation per packet).
+        Ipv4Header& h = const_cast<Ipv4Header&>(ip->GetHeader());
+        lbcore::CongaTag tag = lbcore::CongaTag::Unpack(h.GetIdentification());
+        tag.UpdateCe(dre->Metric(now));
+        h.SetIdentification(tag.Pack() | OVERLAY_BIT);
+    }
+}
+
+uint16_t
+CongaForwardingPolicy::GetUplinkOfIf(uint32_t iface) const
+{
+    return iface < m_ifUplink.size() ? m_ifUplink[iface] : NO_UPLINK;
+}
+
+void
+CongaForwardingPolicy::Configure()
+{
+    uint64_t hi = m_rng->GetInteger(0, 0xffffffffU);
+    m_salt = (hi << 32) | m_rng->GetInteger(0, 0xffffffffU);
+    m_configured = true;
+}
+
+uint32_t
+CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.inIf << ctx.nMinimal);
+    const uint32_t n = ctx.nMinimal;
+    if (n == 0)
+    {
+        return DcnForwardingContext::DROP;
+    }
+    if (!m_configured)
+    {
+        Configure();
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const Ipv4Header& h = ctx.GetHeader();
+    if (m_role == LEAF)
+    {
+        if (GetUplinkOfIf(ctx.inIf) != NO_UPLINK)
+        {
+            // Destination leaf: read the overlay bytes.
+            const uint16_t id = h.GetIdentification();
+            const uint32_t src = DcnAddressing::HostIndexOf(h.GetSource());
+            if ((id & OVERLAY_BIT) && src < m_hostLeaf.size())
+            {
+                lbcore::CongaTag tag = lbcore::CongaTag::Unpack(id);
+                m_core.OnArrival(m_hostLeaf[src], tag, now);
+                if (tag.fbValid)
+                {
+                    ++m_fbReceived;
+                    m_feedbackTrace(m_hostLeaf[src], tag.fbLbTag, tag.fbMetric);
+                }
+            }
+            return ctx.minimal[0];
+        }
+        if (ctx.dstHost >= m_hostLeaf.size() || m_hostLeaf[ctx.dstHost] == m_leaf)
+        {
+            return ctx.minimal[0]; // local destination (or not a host)
+        }
+        const uint16_t dstLeaf = m_hostLeaf[ctx.dstHost];
+        const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
+        Ptr<UniformRandomVariable> rng = m_rng;
+        lbcore::CongaChoice c =
+            m_core.ChooseUplink(static_cast<uint32_t>(hash >> 32) ^ static_cast<uint32_t>(hash),
+                                dstLeaf,
+                                now,
+                                [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); });
+        uint32_t out = m_uplinkIf[c.uplink];
+        bool candidate = false;
+        for (uint32_t i = 0; i < n && !candidate; ++i)
+        {
+            candidate = ctx.minimal[i] == out;
+        }
+        if (!candidate)
+        {
+            // The chosen uplink is withdrawn: a hashed candidate instead (our choice).
+            out = ctx.minimal[DcnHashToIndex(hash, n)];
+        }
+        lbcore::CongaTag tag; // CE starts at 0; each egress raises it at transmission
+        tag.lbTag = static_cast<uint8_t>(GetUplinkOfIf(out) & 0xF);
+        m_core.FillFeedback(dstLeaf, tag);
+        ctx.MutableHeader().SetIdentification(tag.Pack() | OVERLAY_BIT);
+        NS_LOG_LOGIC("conga: leaf " << m_leaf << " -> leaf " << dstLeaf << " uplink "
+                                    << int(tag.lbTag) << (c.newFlowlet ? " (new flowlet)" : ""));
+        return out;
+    }
+    uint32_t out = ctx.minimal[0];
+    if (n > 1)
+    {
+        out = ctx.minimal[DcnHashToIndex(
+            DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt),
+            n)];
+    }
+    return out; // spine: CE is raised by the egress transmit hook
+}
+
+int64_t
+CongaForwardingPolicy::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

@@ -1,0 +1,131 @@
+/*
+ * CONGA on the forwarding-policy seam (issue 14; Alizadeh et al., SIGCOMM'14),
+ * wrapping lbcore::CongaLeafCore (model/lb/core/conga-core.h).  Applicable to
+ * 2-tier leaf-spine / Clos fabrics (tier 0 = leaves with the hosts, tier 1 =
+ * spines, every switch link leaf-spine, <= 16 uplinks per leaf);
+ * CheckTopology() refuses anything else with one line.
+ *
+ * Overlay header in real bytes: the 16-bit IPv4 Identification field carries
+ * the CONGA fields (CongaTag::Pack(): LBTag 4 | CE 3 | FB_LBTag 4 |
+ * FB_Metric 3 | FB valid 1) with bit 0 = 1 marking a CONGA overlay (our
+ * choice instead of VXLAN; dcn-lb packets are never fragmented, so the field
+ * is free in the fabric).  Roles, from AttachTopology():
+ *  - source leaf (packet from a host port to another leaf): once per flowlet
+ *    the uplink minimising max(local DRE, Congestion-To-Leaf[dst][uplink])
+ *    (flowlet table on the salted 5-tuple hash, EV included); writes LBTag =
+ *    uplink, CE = that uplink's DRE metric, and piggy-backs feedback for the
+ *    destination leaf from its Congestion-From-Leaf table (FillFeedback);
+ *  - spine: ECMP over its candidates (one per leaf in a leaf-spine), then
+ *    CE = max(CE, DRE metric of the chosen egress);
+ *  - destination leaf (packet from an uplink): Congestion-From-Leaf[src
+ *    leaf][LBTag] = CE and, if the feedback bit is set, Congestion-To-Leaf[src
+ *    leaf][FB_LBTag] = FB_Metric (OnArrival).
+ * DREs (one per leaf uplink, one per spine port) are fed at transmission by
+ * the egress DcnQueueDisc's transmit hook (SetTransmitHook: every item as it
+ * leaves for the link), which also applies CE = max(CE, DRE metric) to the
+ * overlay of that item at that moment, as CONGA updates CE at egress
+ * (Sec. 3.3).  DREs are normalised by the link's built rate (a run-time
+ * degrade is not seen as a smaller capacity).
+ * Per packet O(uplinks) at a source leaf on a new flowlet (<= 16), else O(1).
+ */
+#ifndef DCN_CONGA_FORWARDING_POLICY_H
+#define DCN_CONGA_FORWARDING_POLICY_H
+
+#include "forwarding-policy.h"
+
+#include "ns3/conga-core.h"
+#include "ns3/nstime.h"
+#include "ns3/queue-item.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class CongaForwardingPolicy : public ForwardingPolicy
+{
+  public:
+    static TypeId GetTypeId();
+    CongaForwardingPolicy();
+    ~CongaForwardingPolicy() override;
+
+    void AttachTopology(const DcnTopology& topology, uint32_t switchIndex) override;
+    uint32_t Select(DcnForwardingContext& ctx) override;
+    int64_t AssignStreams(int64_t stream) override;
+    std::string CheckTopology(const DcnTopology& topology) const override;
+
+    const char* Name() const override
+    {
+        return "conga";
+    }
+
+    /** Role of this switch. */
+    enum Role : uint8_t
+    {
+        NONE = 0,
+        LEAF = 1,
+        SPINE = 2,
+    };
+
+    Role GetRole() const
+    {
+        return m_role;
+    }
+
+    /** Leaf only: the core (tables, DREs) for inspection. */
+    lbcore::CongaLeafCore& GetCore()
+    {
+        return m_core;
+    }
+
+    /** Leaf only: uplink index (LBTag) of an interface, or 0xffff. */
+    uint16_t GetUplinkOfIf(uint32_t iface) const;
+
+    /** Leaf index of this switch (leaf role). */
+    uint16_t GetLeafIndex() const
+    {
+        return m_leaf;
+    }
+
+    /** Packets whose feedback fields were read at this leaf (FB valid). */
+    uint64_t GetFeedbackReceived() const
+    {
+        return m_fbReceived;
+    }
+
+    /** Marker bit of the overlay in the IPv4 Identification field. */
+    static constexpr uint16_t OVERLAY_BIT = 0x1;
+
+    /** Signature of "Feedback": (source leaf, LBTag, metric) read at a destination leaf. */
+    typedef void (*FeedbackTracedCallback)(uint16_t srcLeaf, uint8_t lbTag, uint8_t metric);
+
+  private:
+    void OnTransmit(uint32_t port, Ptr<QueueDiscItem> item);
+    void Configure();
+
+    Time m_flowletTimeout;
+    Time m_tDre;
+    double m_alpha;
+    uint32_t m_quantBits;
+    Time m_aging;
+
+    Role m_role{NONE};
+    uint16_t m_leaf{0};
+    bool m_configured{false};
+    lbcore::CongaConfig m_cfg;
+    std::vector<double> m_uplinkBps;
+    lbcore::CongaLeafCore m_core;
+    std::vector<uint16_t> m_hostLeaf;        //!< host index -> leaf index
+    std::vector<uint16_t> m_ifUplink;        //!< leaf: interface -> uplink index (0xffff = none)
+    std::vector<uint32_t> m_uplinkIf;        //!< leaf: uplink index -> interface
+    std::vector<lbcore::CongaDre> m_portDre; //!< spine: per interface
+    Ptr<UniformRandomVariable> m_rng;
+    uint64_t m_salt{0};
+    uint64_t m_fbReceived{0};
+    TracedCallback<uint16_t, uint8_t, uint8_t> m_feedbackTrace;
+};
+
+} // namespace ns3
+
+#endif // DCN_CONGA_FORWARDING_POLICY_H
