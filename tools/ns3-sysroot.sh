@@ -20,7 +20,7 @@
 # Compiled with the host (bookworm) g++ 12 against the new headers (C++20); linked
 # with --allow-shlib-undefined because the new libns3 needs newer glibc/libstdc++
 # symbol versions than bookworm's; at run time the suite's ld.so/libc/libstdc++ run.
-# Last lines: "ns-3 <ver> (sysroot) dcn-lb test suites: ..." and the gtest summary.
+# Last line: "ns-3 <ver> (sysroot): ns-3 suites <p> passed, <f> failed, gtest <p> passed, <f> failed".
 set -euo pipefail
 
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -95,13 +95,23 @@ if [[ $leaks -ne 0 ]]; then
 fi
 log "running the ns-3 TestSuites with $SUITE's loader: $LDSO"
 rc=0
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
 "$LDSO" --library-path "$LIBDIR:$BUILD" "$BUILD/dcn-lb-test-runner" "$@" |
-    sed "s/^dcn-lb test suites:/$TAG dcn-lb test suites:/" || rc=$?
+    sed "s/^dcn-lb test suites:/$TAG dcn-lb test suites:/" | tee "$tmp" || rc=$?
+suites=$(sed -n "s/^$TAG dcn-lb test suites: \([0-9]* passed, [0-9]* failed\).*/\1/p" "$tmp" | tail -n1)
+gsum="not run"
 if [[ -x $BUILD/dcn-lb-gtest && $# -eq 0 ]]; then
     log "running the GoogleTest unit tests with $SUITE's loader"
     grc=0
     gout=$("$LDSO" --library-path "$LIBDIR:$BUILD" "$BUILD/dcn-lb-gtest" --gtest_brief=1 2>&1) || grc=$?
     echo "$gout" | tail -n 5
-    [[ $grc -eq 0 ]] || rc=$grc
+    gp=0
+    gf=0
+    if [[ $gout =~ \[\ \ PASSED\ \ \]\ ([0-9]+)\ test ]]; then gp=${BASH_REMATCH[1]}; fi
+    if [[ $gout =~ \[\ \ FAILED\ \ \]\ ([0-9]+)\ test ]]; then gf=${BASH_REMATCH[1]}; fi
+    [[ $grc -eq 0 ]] || { rc=$grc; [[ $gf -gt 0 ]] || gf=1; }
+    gsum="$gp passed, $gf failed"
 fi
+echo "$TAG: ns-3 suites ${suites:-crashed}, gtest $gsum"
 exit "$rc"
