@@ -20,6 +20,8 @@
 # Compiled with the host (bookworm) g++ 12 against the new headers (C++20); linked
 # with --allow-shlib-undefined because the new libns3 needs newer glibc/libstdc++
 # symbol versions than bookworm's; at run time the suite's ld.so/libc/libstdc++ run.
+# The examples use the system malloc here (a host allocator would mix host and
+# sysroot libraries; only the test runner and gtest run anyway).
 # Last line: "ns-3 <ver> (sysroot): ns-3 suites <p> passed, <f> failed, gtest <p> passed, <f> failed".
 set -euo pipefail
 
@@ -75,7 +77,7 @@ log "sysroot: $SYSROOT ($nlib ns-3 library files)"
 
 log "configuring $BUILD"
 mkdir -p "$BUILD"
-cmake -S "$REPO" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$REPO" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDCNLB_ALLOCATOR=system \
     -Dns3_DIR="$LIBDIR/cmake/ns3" \
     -DCMAKE_EXE_LINKER_FLAGS="-Wl,--allow-shlib-undefined -Wl,-rpath-link,$LIBDIR" \
     -DCMAKE_SHARED_LINKER_FLAGS="-Wl,-rpath-link,$LIBDIR" -DCMAKE_SKIP_BUILD_RPATH=ON >"$BUILD/configure.log" 2>&1 ||
