@@ -18,14 +18,14 @@ release = version
 master_doc = "index"
 source_suffix = ".rst"
 # Chapters pulled into dcn-lb.rst by ".. include::" are not documents of their own.
+import glob as _glob
+import os as _os
+
 exclude_patterns = [
-    "fabric.rst",
-    "transport.rst",
-    "reps.rst",
-    "reps-validation.rst",
-    "workloads.rst",
-    "_build",
-]
+    _os.path.basename(f)
+    for f in _glob.glob(_os.path.join(_os.path.dirname(_os.path.abspath(__file__)), "*.rst"))
+    if _os.path.basename(f) not in ("index.rst", "dcn-lb.rst")
+] + ["_build"]
 highlight_language = "cpp"
 pygments_style = "sphinx"
 extensions = ["sphinx.ext.mathjax"]
