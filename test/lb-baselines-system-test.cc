@@ -101,16 +101,16 @@ class CongaRefusedTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(err, "", "refused");
         NS_TEST_ASSERT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
         NS_TEST_ASSERT_MSG_NE(err.find("--lb=conga"), std::string::npos, "names the option");
-        NS_TEST_ASSERT_MSG_EQ(std::string(ft->GetRouting(ft->GetAllSwitches().Get(0))
-                                              ->GetForwardingPolicy()
-                                              ->Name()),
-                              "ecmp",
-                              "a refused policy leaves the switches unchanged");
+        NS_TEST_ASSERT_MSG_EQ(
+            std::string(ft->GetRouting(ft->GetAllSwitches().Get(0))->GetForwardingPolicy()->Name()),
+            "ecmp",
+            "a refused policy leaves the switches unchanged");
         int64_t used = 0;
         NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::InstallSwitchPolicy("drill", ft, 100, &used),
                               "",
                               "drill installs on 3 tiers");
-        NS_TEST_ASSERT_MSG_EQ(used, static_cast<int64_t>(ft->GetAllSwitches().GetN()),
+        NS_TEST_ASSERT_MSG_EQ(used,
+                              static_cast<int64_t>(ft->GetAllSwitches().GetN()),
                               "one stream per switch");
         NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::InstallSwitchPolicy("reps", ft, 200, &used),
                               "",

@@ -146,10 +146,8 @@ class PlbRoundsTestCase : public TestCase
         for (size_t r = 0; r < ecn.size(); ++r)
         {
             const uint16_t before = s->Choose(Ctx(psn, 10 * mtu)).ev;
-            s->OnFeedback(Fb(ecn[r] ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK,
-                             before,
-                             psn,
-                             mtu));
+            s->OnFeedback(
+                Fb(ecn[r] ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK, before, psn, mtu));
             ++psn;
             if (s->Choose(Ctx(psn, 10 * mtu)).ev != before)
             {

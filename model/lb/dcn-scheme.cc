@@ -6,8 +6,8 @@
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/forwarding-policy.h"
-#include "ns3/object-factory.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 

@@ -118,8 +118,8 @@ DcnFlicrPathSelector::Validate() const
     std::string err = DcnPrestoPathSelector::ParseWeights(m_weights, w, topo);
     if (!err.empty() || topo)
     {
-        return "ns3::DcnFlicrPathSelector::Weights='" + m_weights + "': " +
-               (err.empty() ? std::string("not a Flicr choice") : err) +
+        return "ns3::DcnFlicrPathSelector::Weights='" + m_weights +
+               "': " + (err.empty() ? std::string("not a Flicr choice") : err) +
                "; allowed: spritz, equal or w0,w1,...";
     }
     return "";
@@ -211,9 +211,8 @@ DcnFlicrPathSelector::Choose(const SendContext& ctx)
 {
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
-    const double u = (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0)
-                         ? m_rng->GetValue(0, 1)
-                         : 0.0;
+    const double u =
+        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? m_rng->GetValue(0, 1) : 0.0;
     PathChoice c;
     c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds(), m_setup.mtu, u));
     return c;

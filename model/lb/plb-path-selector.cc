@@ -48,14 +48,15 @@ DcnPlbPathSelector::GetTypeId()
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
             .AddConstructor<DcnPlbPathSelector>()
-            .AddAttribute("Preset",
-                          "laps: the attributes below (defaults = LAPS evaluation / PLB "
-                          "SIGCOMM'22); reps-aggressive: the REPS paper's setting (spec reps.md "
-                          "3.4: rounds of one base RTT, > 25% ECN or NACK, repath at the 2nd "
-                          "congested round and on every RTO), which ignores them",
-                          EnumValue(LAPS),
-                          DCNLB_ENUM_ACCESSOR(DcnPlbPathSelector::Preset, &DcnPlbPathSelector::m_preset),
-                          MakeEnumChecker(LAPS, "laps", REPS_AGGRESSIVE, "reps-aggressive"))
+            .AddAttribute(
+                "Preset",
+                "laps: the attributes below (defaults = LAPS evaluation / PLB "
+                "SIGCOMM'22); reps-aggressive: the REPS paper's setting (spec reps.md "
+                "3.4: rounds of one base RTT, > 25% ECN or NACK, repath at the 2nd "
+                "congested round and on every RTO), which ignores them",
+                EnumValue(LAPS),
+                DCNLB_ENUM_ACCESSOR(DcnPlbPathSelector::Preset, &DcnPlbPathSelector::m_preset),
+                MakeEnumChecker(LAPS, "laps", REPS_AGGRESSIVE, "reps-aggressive"))
             .AddAttribute("CongestedFraction",
                           "A round is congested if its ECN-marked fraction is >= this (PLB "
                           "SIGCOMM'22 Sec. 3 / LAPS [A]: 0.5); allowed [0, 1]",

@@ -43,6 +43,7 @@ class DcnPrestoPathSelector : public PathSelector
     uint16_t GetPathEv(uint16_t i) const;
     /** Path index of an EV (-1 if none). */
     int32_t GetPathOfEv(uint16_t ev) const;
+
     double GetWeight(uint16_t i) const
     {
         return m_core.GetConfig().weights[i];
