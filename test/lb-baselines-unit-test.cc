@@ -360,6 +360,8 @@ class FlicrTestCase : public TestCase
         s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev1, 51));
         NS_TEST_ASSERT_MSG_NE(s->Choose(Ctx(52)).ev, ev1, "a timeout moves the flow");
         NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 2, "two moves");
+        s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev1, 52)); // the same RTO expiry
+        NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 2, "one move per RTO expiry");
     }
 };
 

@@ -244,9 +244,16 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
     case FeedbackSignal::NACK:
         moved = m_core.OnNack(m_rng->GetValue(0, 1));
         break;
-    case FeedbackSignal::TIMEOUT:
-        moved = m_core.OnTimeout(m_rng->GetValue(0, 1));
+    case FeedbackSignal::TIMEOUT: {
+        // one RTO expiry reports every timed-out packet: move once per expiry
+        const int64_t now = Simulator::Now().GetNanoSeconds();
+        if (now != m_lastTimeoutNs)
+        {
+            m_lastTimeoutNs = now;
+            moved = m_core.OnTimeout(m_rng->GetValue(0, 1));
+        }
         break;
+    }
     default:
         break;
     }

@@ -64,6 +64,7 @@ class DcnFlicrPathSelector : public PathSelector
     uint16_t m_numPaths{1};
     uint16_t m_base{0};
     bool m_setupDone{false};
+    int64_t m_lastTimeoutNs{-1};
     lbcore::FlicrCore m_core;
     Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint16_t, uint16_t, uint8_t> m_repath; //!< old path, new path, FlicrEvent
