@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -51,6 +52,39 @@ MakeParentDir(const std::string& what, const std::string& path)
             Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
         }
     }
+}
+
+std::string
+CheckOutputPrefix(const std::string& opt, const std::string& path, const std::string& suffix)
+{
+    if (path.empty())
+    {
+        return "";
+    }
+    const std::string file = path + suffix;
+    std::filesystem::path parent = std::filesystem::path(file).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+    {
+        std::filesystem::create_directories(parent, ec);
+        if (ec)
+        {
+            return "option --" + opt + ": value '" + path + "': cannot create directory " +
+                   parent.string() + " (" + ec.message() + "); allowed: a writable path";
+        }
+    }
+    if (std::filesystem::is_directory(file, ec))
+    {
+        return "option --" + opt + ": value '" + path + "': " + file +
+               " is a directory; allowed: a writable file path";
+    }
+    std::ofstream probe(file, std::ios::app);
+    if (!probe)
+    {
+        return "option --" + opt + ": value '" + path + "': cannot write " + file +
+               "; allowed: a writable path";
+    }
+    return "";
 }
 
 std::vector<std::string>

@@ -28,6 +28,14 @@ const std::string& ProgramName();
 [[noreturn]] void Fail(const std::string& msg);
 /** Create the parent directory of an output path (prefix) if needed; Fail on error. */
 void MakeParentDir(const std::string& what, const std::string& path);
+/**
+ * Check that an output path (file, or prefix + suffix) can be written before any
+ * simulation: creates the parent directory and opens the file for appending.
+ * Returns "" (also for an empty value: the option is off) or one line naming --opt.
+ */
+std::string CheckOutputPrefix(const std::string& opt,
+                              const std::string& path,
+                              const std::string& suffix);
 /** Split on sep, dropping empty items. */
 std::vector<std::string> Split(const std::string& s, char sep);
 /** Bytes from "4096", "2MiB", "4MB", ... (0 = invalid). */
