@@ -525,7 +525,27 @@ Main(int argc, char* argv[])
             return "option --pods: applies only to 3-tier fat trees (--tiers=3 or "
                    "--topo=reps128-3tier)";
         }
+        for (const char* a : {"KminFraction", "KmaxFraction"})
+        {
+            if (given(std::string("ns3::DcnQueueDisc::") + a))
+            {
+                return std::string("option --ns3::DcnQueueDisc::") + a +
+                       ": replaced by the fat-tree helper's value; allowed: "
+                       "--ns3::FatTreeHelper::" +
+                       a;
+            }
+        }
         Ptr<FatTreeHelper> ft = MakeFabric(o);
+        DoubleValue kmin;
+        DoubleValue kmax;
+        ft->GetAttribute("KminFraction", kmin);
+        ft->GetAttribute("KmaxFraction", kmax);
+        if (kmin.Get() > kmax.Get())
+        {
+            return "option --ns3::FatTreeHelper::KminFraction: value '" +
+                   std::to_string(kmin.Get()) + "' is above KmaxFraction " +
+                   std::to_string(kmax.Get()) + "; allowed: KminFraction <= KmaxFraction";
+        }
         uint64_t hosts = ft->GetNHosts();
         if (hosts > 65536)
         {
