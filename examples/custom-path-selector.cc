@@ -20,8 +20,8 @@
  *   ./build/custom-path-selector --lb=reps        # any registered scheme
  *   ./build/custom-path-selector --msgSize=1048576 --RngRun=2
  */
-#include "ns3/dcn-options.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -196,7 +196,9 @@ main(int argc, char** argv)
                     "A user-defined path selector ('rr') registered as a scheme, run on a "
                     "permutation.  Exit status: 0, 2 bad input (one line), 3 a flow did not "
                     "finish (unless --allowUnfinished).");
-    opts.Choice("lb", "Scheme (DcnSchemeRegistry; this file registers 'rr')", lb,
+    opts.Choice("lb",
+                "Scheme (DcnSchemeRegistry; this file registers 'rr')",
+                lb,
                 DcnSchemeRegistry::Names());
     opts.Size("msgSize", "Bytes per permutation flow", msgSize).Range(1, 1ULL << 40);
     opts.Time("stopTime", "Simulated-time limit", stop).Min(NanoSeconds(1)).Max(Seconds(3600));

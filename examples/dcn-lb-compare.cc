@@ -280,7 +280,6 @@ RunOne(const Options& o,
     return res;
 }
 
-
 /** "option --X: ..." line of an option that does not apply to the chosen workload. */
 std::string
 NotFor(const std::string& opt, const std::string& workloads, const std::string& workload)
@@ -298,11 +297,14 @@ Main(int argc, char* argv[])
                     "simulation per load balancer).  Exit status: 0 all flows finished, 2 bad "
                     "input (one line on stderr), 3 some flow did not finish by --stopTime "
                     "(unless --allowUnfinished).");
-    opts.ChoiceList("lb", "Comma-separated load balancers (scheme registry names)", o.lbs,
+    opts.ChoiceList("lb",
+                    "Comma-separated load balancers (scheme registry names)",
+                    o.lbs,
                     DcnSchemeRegistry::Names());
     opts.Choice("topo",
                 "Topology preset: small (32 hosts, 2 tiers), reps128, reps128-3tier, reps1024",
-                o.topo, {"small", "reps128", "reps128-3tier", "reps1024"});
+                o.topo,
+                {"small", "reps128", "reps128-3tier", "reps1024"});
     opts.Unsigned("hosts", "Hosts per ToR", o.hosts).Max(4096).Preset("0", "the topology preset");
     opts.Unsigned("tors", "Number of ToRs (2 tiers) or ToRs per pod (3 tiers)", o.tors)
         .Max(4096)
@@ -314,7 +316,9 @@ Main(int argc, char* argv[])
         .Max(4096)
         .Preset("0", "the topology preset");
     opts.Unsigned("pods", "Pods (3 tiers)", o.pods).Max(4096).Preset("0", "the topology preset");
-    opts.Custom("rate", "Link rate of every link (default: the preset's, 400Gbps)", "rate",
+    opts.Custom("rate",
+                "Link rate of every link (default: the preset's, 400Gbps)",
+                "rate",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseRate("rate", v, 1, 10000000000000ULL);
                     if (!p)
@@ -324,7 +328,9 @@ Main(int argc, char* argv[])
                     o.rateBps = p.Value();
                     return std::string();
                 });
-    opts.Custom("linkDelay", "Link propagation delay (default: the preset's, 500ns)", "time",
+    opts.Custom("linkDelay",
+                "Link propagation delay (default: the preset's, 500ns)",
+                "time",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseTime("linkDelay", v, 0, 1);
                     if (!p)
@@ -340,7 +346,9 @@ Main(int argc, char* argv[])
         .Max(1000000)
         .Preset("0", "1 BDP (the fabric default)");
     opts.Choice("workload", "Workload", o.workload, WorkloadPlanner::Names());
-    opts.Custom("msgSize", "Message size (bytes or e.g. 2MiB, 4MB) [2MiB]", "size",
+    opts.Custom("msgSize",
+                "Message size (bytes or e.g. 2MiB, 4MB) [2MiB]",
+                "size",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseSize("msgSize", v, 1, 1ULL << 40);
                     if (!p)
@@ -353,12 +361,16 @@ Main(int argc, char* argv[])
                 });
     opts.Text("cdf", "Flow-size CDF of --workload=cdf: name in data/workloads or a path", o.cdf);
     opts.Double("load", "Offered load of --workload=cdf", o.load).Range(0, 1, true, false);
-    opts.Custom("duration", "Arrival window of --workload=cdf [200us]", "time",
+    opts.Custom("duration",
+                "Arrival window of --workload=cdf [200us]",
+                "time",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseTime("duration", v, 0, 10);
                     if (!p || p.Value().seconds <= 0)
                     {
-                        return p ? dcnopt::Message("duration", v, "a positive time",
+                        return p ? dcnopt::Message("duration",
+                                                   v,
+                                                   "a positive time",
                                                    "a time in (0s, 10s] with a unit, e.g. 200us")
                                  : p.Error();
                     }
@@ -369,13 +381,13 @@ Main(int argc, char* argv[])
     opts.Unsigned("flows", "Max flows of --workload=cdf", o.flows)
         .Max(100000000)
         .Preset("0", "no limit");
-    opts.Unsigned("parallel", "Max parallel connections per host of --workload=alltoall",
+    opts.Unsigned("parallel",
+                  "Max parallel connections per host of --workload=alltoall",
                   o.parallel)
         .Range(1, 65535);
     opts.Unsigned("incastDegree", "Senders of --workload=incast (< hosts)", o.incastDegree)
         .Range(1, 1u << 21);
-    opts.Unsigned("bystanders", "Bystander flows of --workload=incast", o.bystanders)
-        .Max(1u << 21);
+    opts.Unsigned("bystanders", "Bystander flows of --workload=incast", o.bystanders).Max(1u << 21);
     opts.Choice("cc", "Congestion control", o.cc, CongestionControlRegistry::Names());
     opts.Custom("failures",
                 "Failures, comma-separated: kind:link=ID|NAME|switch=ID|NAME[:start=T][:end=T]"
@@ -390,11 +402,12 @@ Main(int argc, char* argv[])
                     }
                     for (const auto& it : items.Value())
                     {
-                        auto f = dcnopt::ParseFailureSpec("failures", it,
-                                                          std::numeric_limits<uint64_t>::max(),
-                                                          {"silent", "down", "degrade", "drop",
-                                                           "blackhole"},
-                                                          true);
+                        auto f = dcnopt::ParseFailureSpec(
+                            "failures",
+                            it,
+                            std::numeric_limits<uint64_t>::max(),
+                            {"silent", "down", "degrade", "drop", "blackhole"},
+                            true);
                         if (!f)
                         {
                             return f.Error();
@@ -416,7 +429,9 @@ Main(int argc, char* argv[])
         o.failStartTime = DcnToTime(p.Value());
         return std::string();
     });
-    opts.Custom("failEnd", "End of --failLink (0 = persists) [0us]", "time",
+    opts.Custom("failEnd",
+                "End of --failLink (0 = persists) [0us]",
+                "time",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseTime("failEnd", v, 0, 3600);
                     if (!p)
@@ -430,7 +445,9 @@ Main(int argc, char* argv[])
     opts.Signed("degradeLink", "Shortcut: run this link id at --degradeRate", o.degradeLink)
         .Range(-1, 1u << 30)
         .Preset("-1", "none");
-    opts.Custom("degradeRate", "Rate of --degradeLink [200Gbps]", "rate",
+    opts.Custom("degradeRate",
+                "Rate of --degradeLink [200Gbps]",
+                "rate",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseRate("degradeRate", v, 1, 10000000000000ULL);
                     if (!p)
@@ -491,8 +508,9 @@ Main(int argc, char* argv[])
         }
         if (o.workload == "cdf" && given("msgSize"))
         {
-            return NotFor("msgSize", "permutation|tornado|incast|alltoall|ring|butterfly|"
-                                     "allscatter",
+            return NotFor("msgSize",
+                          "permutation|tornado|incast|alltoall|ring|butterfly|"
+                          "allscatter",
                           o.workload);
         }
         if (o.failLink < 0)
@@ -512,12 +530,16 @@ Main(int argc, char* argv[])
         if (o.failLink >= 0 && o.failEndTime.IsStrictlyPositive() &&
             o.failEndTime <= o.failStartTime)
         {
-            return dcnopt::Message("failEnd", o.failEnd, "after --failStart=" + o.failStart,
+            return dcnopt::Message("failEnd",
+                                   o.failEnd,
+                                   "after --failStart=" + o.failStart,
                                    "0 (persists) or a time > --failStart");
         }
         if (o.tiers == 1)
         {
-            return dcnopt::Message("tiers", "1", "a supported tier count",
+            return dcnopt::Message("tiers",
+                                   "1",
+                                   "a supported tier count",
                                    "0 (the preset), 2 or 3");
         }
         if (o.pods && o.tiers != 3 && !(o.tiers == 0 && o.topo == "reps128-3tier"))
@@ -560,7 +582,8 @@ Main(int argc, char* argv[])
         }
         if (o.workload == "incast" && o.incastDegree >= hosts)
         {
-            return dcnopt::Message("incastDegree", std::to_string(o.incastDegree),
+            return dcnopt::Message("incastDegree",
+                                   std::to_string(o.incastDegree),
                                    "below the host count",
                                    "1 to " + std::to_string(hosts - 1) + " (" +
                                        std::to_string(hosts) + " hosts)");
@@ -580,9 +603,7 @@ Main(int argc, char* argv[])
         }
         return std::string();
     });
-    opts.Check([&]() -> std::string {
-        return CheckOutputPrefix("csv", o.csv, "-summary.csv");
-    });
+    opts.Check([&]() -> std::string { return CheckOutputPrefix("csv", o.csv, "-summary.csv"); });
     opts.Check([&]() -> std::string {
         return o.json == "-" ? std::string() : CheckOutputPrefix("json", o.json, "");
     });
@@ -604,8 +625,9 @@ Main(int argc, char* argv[])
     }
     if (o.degradeLink >= 0)
     {
-        failures.emplace_back("degradeLink", "degrade:link=" + std::to_string(o.degradeLink) +
-                                                 ":rate=" + o.degradeRate);
+        failures.emplace_back("degradeLink",
+                              "degrade:link=" + std::to_string(o.degradeLink) +
+                                  ":rate=" + o.degradeRate);
     }
     auto lbs = Split(o.lbs, ',');
     // every scheme must fit the topology and transport, and take --evs

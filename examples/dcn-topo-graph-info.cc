@@ -10,9 +10,9 @@
  *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
  */
 #include "ns3/dcn-example-args.h"
-#include "ns3/dcn-options.h"
 #include "ns3/dcn-graph-dot.h"
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
 

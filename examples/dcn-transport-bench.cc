@@ -58,7 +58,9 @@ main(int argc, char** argv)
                     "Transport speed: one permutation of msgBytes per host on a fat tree.  Exit "
                     "status: 0 all finished, 2 bad input (one line), 3 a message did not finish "
                     "(unless --allowUnfinished).");
-    opts.Choice("topo", "Topology: reps128 | reps1024 | small", topo,
+    opts.Choice("topo",
+                "Topology: reps128 | reps1024 | small",
+                topo,
                 {"reps128", "reps1024", "small"});
     opts.Choice("lb", "Load balancer (scheme registry name)", lb, DcnSchemeRegistry::Names());
     opts.Size("msgBytes", "Message size (one message per host)", msgBytes).Range(1, 1ULL << 40);

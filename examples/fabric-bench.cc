@@ -11,11 +11,11 @@
  * the last line, "BENCH events=<n> packet_hops=<n>" (packet hops as defined in
  * model/stats/packet-hops.h: PhyTxEnd of every point-to-point device).
  */
-#include "ns3/packet-hops.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/point-to-point-module.h"
 
 #include <chrono>
@@ -71,12 +71,12 @@ main(int argc, char* argv[])
                     "Raw forwarding speed of the fat-tree fabric (UDP at a fixed load).  Exit "
                     "status 2: bad input (one line on stderr).");
     opts.Unsigned("hosts", "Number of hosts (multiple of hostsPerTor)", hosts).Range(1, 65536);
-    opts.Unsigned("hostsPerTor", "Hosts per ToR (2 tiers: also the number of spines)",
-                  hostsPerTor)
+    opts.Unsigned("hostsPerTor", "Hosts per ToR (2 tiers: also the number of spines)", hostsPerTor)
         .Range(1, 256);
-    opts.Unsigned("tiers", "2 or 3 (3: pods of hostsPerTor ToRs, k-ary style)", tiers)
-        .Range(2, 3);
-    opts.Choice("routing", "Routing: dcn (module ECMP) or global (ns-3 global routing)", routing,
+    opts.Unsigned("tiers", "2 or 3 (3: pods of hostsPerTor ToRs, k-ary style)", tiers).Range(2, 3);
+    opts.Choice("routing",
+                "Routing: dcn (module ECMP) or global (ns-3 global routing)",
+                routing,
                 {"dcn", "global"});
     opts.Time("duration", "Traffic duration (simulated)", duration)
         .Min(NanoSeconds(1))

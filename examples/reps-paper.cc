@@ -538,13 +538,25 @@ main(int argc, char** argv)
                     "Reproduce the REPS paper's experiments on a fat tree (results in CSV files "
                     "under --out; wall-clock times in <out>/<experiment>-wall.csv).  Exit status "
                     "2: bad input (one line on stderr).");
-    opts.Choice("experiment", "Experiment", g.experiment,
-                {"symmetric", "asymmetric", "transient", "incremental", "macro", "evs-sweep",
-                 "ack-sweep", "all"});
+    opts.Choice("experiment",
+                "Experiment",
+                g.experiment,
+                {"symmetric",
+                 "asymmetric",
+                 "transient",
+                 "incremental",
+                 "macro",
+                 "evs-sweep",
+                 "ack-sweep",
+                 "all"});
     opts.Text("out", "Output directory for CSV files", g.out);
-    opts.Choice("scale", "small (32 hosts, reduced sizes) or paper (128 hosts)", g.scale,
+    opts.Choice("scale",
+                "small (32 hosts, reduced sizes) or paper (128 hosts)",
+                g.scale,
                 {"small", "paper"});
-    opts.ChoiceList("lbs", "Comma list of load balancers; default per experiment", g.lbs,
+    opts.ChoiceList("lbs",
+                    "Comma list of load balancers; default per experiment",
+                    g.lbs,
                     DcnSchemeRegistry::Names());
     opts.Unsigned("tors", "Number of ToRs (default: the --scale preset)", g.tors).Range(1, 4096);
     opts.Unsigned("hostsPerTor", "Hosts per ToR (default: the --scale preset)", g.hostsPerTor)
@@ -553,51 +565,64 @@ main(int argc, char** argv)
         .Range(1, 4096);
     opts.Size("msgBytes", "Message size (default: the experiment's, per --scale)", g.msgBytes)
         .Range(1, 1ULL << 40);
-    opts.Unsigned("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed)
-        .Range(1, 4294967295.0);
+    opts.Unsigned("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed).Range(1, 4294967295.0);
     opts.Unsigned("evs", "EV set size (REPS paper: 65536)", g.evs).Range(1, 65536);
     opts.Double("stopMs", "Simulation end time in ms (REPS spec 3.1: 90)", g.stopMs)
         .Range(0, 3.6e6, true, false);
     opts.Custom("freezingTimeout",
-                "REPS FreezingTimeout (default: the attribute's, 100us for transient)", "time",
+                "REPS FreezingTimeout (default: the attribute's, 100us for transient)",
+                "time",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseTime("freezingTimeout", v, 0, 10);
                     if (!p || p.Value().seconds <= 0)
                     {
-                        return p ? dcnopt::Message("freezingTimeout", v, "a positive time",
+                        return p ? dcnopt::Message("freezingTimeout",
+                                                   v,
+                                                   "a positive time",
                                                    "a time in (0s, 10s] with a unit, e.g. 100us")
                                  : p.Error();
                     }
                     g.freezingTimeout = v;
                     return std::string();
                 });
-    opts.ChoiceList("workloads", "macro: comma list of workloads", g.workloads,
+    opts.ChoiceList("workloads",
+                    "macro: comma list of workloads",
+                    g.workloads,
                     {"incast", "permutation", "tornado", "websearch", "alltoall", "ring"});
-    opts.ChoiceList("scenarios", "macro: comma list of healthy, asym, fail", g.scenarios,
+    opts.ChoiceList("scenarios",
+                    "macro: comma list of healthy, asym, fail",
+                    g.scenarios,
                     {"healthy", "asym", "fail"});
-    opts.Custom("loads", "macro: websearch loads in percent, each in (0, 100] [40,60,80,100]",
-                "list", [&](const std::string& v) {
-                    auto p = dcnopt::ParseList<double>(
-                        "loads", v, [](const std::string& o, const std::string& it) {
-                            return dcnopt::ParseDouble(o, it, dcnopt::Interval{0, 100, true, false});
-                        });
-                    if (!p)
-                    {
-                        return p.Error();
-                    }
-                    g.loads = v;
-                    return std::string();
+    opts.Custom(
+        "loads",
+        "macro: websearch loads in percent, each in (0, 100] [40,60,80,100]",
+        "list",
+        [&](const std::string& v) {
+            auto p = dcnopt::ParseList<double>(
+                "loads",
+                v,
+                [](const std::string& o, const std::string& it) {
+                    return dcnopt::ParseDouble(o, it, dcnopt::Interval{0, 100, true, false});
                 });
+            if (!p)
+            {
+                return p.Error();
+            }
+            g.loads = v;
+            return std::string();
+        });
     opts.Double("cdfDurationUs",
                 "macro: websearch arrival window in us (default 500, paper scale 5000)",
                 g.cdfDurationUs)
         .Range(0, 1e7, true, false);
     auto intList = [](const std::string& name, std::string& target, uint64_t lo, uint64_t hi) {
         return [name, &target, lo, hi](const std::string& v) {
-            auto p = dcnopt::ParseList<uint64_t>(
-                name, v, [lo, hi](const std::string& o, const std::string& it) {
-                    return dcnopt::ParseUnsigned(o, it, lo, hi);
-                });
+            auto p =
+                dcnopt::ParseList<uint64_t>(name,
+                                            v,
+                                            [lo, hi](const std::string& o, const std::string& it) {
+                                                return dcnopt::ParseUnsigned(o, it, lo, hi);
+                                            });
             if (!p)
             {
                 return p.Error();
@@ -606,11 +631,17 @@ main(int argc, char** argv)
             return std::string();
         };
     };
-    opts.Custom("evsList", "evs-sweep: EV set sizes, each in [1, 65536] [32,256,65536]", "list",
+    opts.Custom("evsList",
+                "evs-sweep: EV set sizes, each in [1, 65536] [32,256,65536]",
+                "list",
                 intList("evsList", g.evsList, 1, 65536));
-    opts.Custom("ackRatios", "ack-sweep: coalescing ratios, each in [1, 255] [1,2,4,8,16]",
-                "list", intList("ackRatios", g.ackRatios, 1, 255));
-    opts.ChoiceList("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants,
+    opts.Custom("ackRatios",
+                "ack-sweep: coalescing ratios, each in [1, 255] [1,2,4,8,16]",
+                "list",
+                intList("ackRatios", g.ackRatios, 1, 255));
+    opts.ChoiceList("ackVariants",
+                    "ack-sweep: Standard, Carry, Reuse",
+                    g.ackVariants,
                     {"Standard", "Carry", "Reuse"});
     auto given = [&](const std::string& name) {
         for (int i = 1; i < argc; ++i)
@@ -636,8 +667,9 @@ main(int argc, char** argv)
         {
             if (given(o.first) && g.experiment != o.second && g.experiment != "all")
             {
-                return std::string("option --") + o.first + ": applies only to --experiment=" +
-                       o.second + " (or all); not to --experiment=" + g.experiment;
+                return std::string("option --") + o.first +
+                       ": applies only to --experiment=" + o.second +
+                       " (or all); not to --experiment=" + g.experiment;
             }
         }
         if (RngSeedManager::GetRun() > 4294967295ULL)

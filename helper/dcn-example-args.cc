@@ -158,7 +158,6 @@ ParseBytes(const std::string& s)
     return static_cast<uint64_t>(v * mult + 0.5);
 }
 
-
 Time
 ParseTime(const std::string& what, const std::string& v)
 {
