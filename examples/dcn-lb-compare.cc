@@ -26,6 +26,8 @@
 #include "ns3/fat-tree-helper.h"
 #include "ns3/fct-stats.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/forwarding-policy.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/network-module.h"
 #include "ns3/packet-hops.h"
@@ -94,7 +96,49 @@ struct Options
     bool quiet{false};
     Time stopTime{MilliSeconds(100)};
     bool allowUnfinished{false};
+    std::string topoParams{""}; //!< graph presets: key=value,... overrides
+    std::string routing{""};    //!< switch policy ("" = the topology's default)
+    bool printLinks{false};
+    std::string dot{""};
 };
+
+const std::vector<std::string> kFatTreePresets = {"small", "reps128", "reps128-3tier", "reps1024"};
+
+bool
+IsFatTree(const std::string& topo)
+{
+    return std::find(kFatTreePresets.begin(), kFatTreePresets.end(), topo) != kFatTreePresets.end();
+}
+
+/** Switch policy TypeId or short name of --routing on the fat tree. */
+std::string
+FatTreePolicy(const std::string& routing)
+{
+    auto shorts = DcnForwardingPolicyShortNames();
+    if (std::find(shorts.begin(), shorts.end(), routing) != shorts.end())
+    {
+        return routing;
+    }
+    return DcnRoutingPolicies::TypeIdName(routing); // throws DcnOptionError if unknown
+}
+
+/** --routing names accepted on the topology (fat tree: short names + routing policies). */
+std::vector<std::string>
+RoutingNames(const std::string& topo)
+{
+    std::vector<std::string> v = DcnRoutingPolicies::Names();
+    if (IsFatTree(topo))
+    {
+        for (const auto& n : DcnForwardingPolicyShortNames())
+        {
+            if (std::find(v.begin(), v.end(), n) == v.end())
+            {
+                v.push_back(n);
+            }
+        }
+    }
+    return v;
+}
 
 /** Per-run outcome. */
 struct RunResult
@@ -107,6 +151,36 @@ struct RunResult
     double wallSeconds{0};
     Time simEnd{0};
 };
+
+Ptr<FatTreeHelper> MakeFabric(const Options& o);
+
+/** The built topology of --topo (fat-tree preset or graph preset) with --routing. */
+Ptr<DcnTopology>
+MakeTopology(const Options& o)
+{
+    if (IsFatTree(o.topo))
+    {
+        Ptr<FatTreeHelper> ft = MakeFabric(o);
+        if (!o.routing.empty())
+        {
+            ft->SetAttribute("ForwardingPolicy", StringValue(FatTreePolicy(o.routing)));
+        }
+        ft->Build();
+        return ft;
+    }
+    // graph presets take the device MTU, trimming and queue from Config defaults
+    Config::SetDefault("ns3::DcnGraphTopology::Mtu",
+                       UintegerValue(std::max<uint32_t>(4500, o.mtu + 400)));
+    Config::SetDefault("ns3::DcnGraphTopology::TrimEnabled", BooleanValue(o.trim));
+    if (o.queue)
+    {
+        Config::SetDefault("ns3::DcnGraphTopology::QueueLimit",
+                           QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, o.queue)));
+    }
+    return DcnTopologyPresets::Create(o.topo,
+                                      DcnTopologyPresets::ParseOverrides(o.topoParams),
+                                      o.routing.empty() ? "minimal" : o.routing);
+}
 
 Ptr<FatTreeHelper>
 MakeFabric(const Options& o)
@@ -186,8 +260,19 @@ RunOne(const Options& o,
     res.lb = lb;
     auto wall0 = std::chrono::steady_clock::now();
 
-    Ptr<FatTreeHelper> ft = MakeFabric(o);
-    ft->Build();
+    Ptr<DcnTopology> ft = MakeTopology(o);
+    static bool dotWritten = false;
+    if (!o.dot.empty() && !dotWritten)
+    {
+        dotWritten = true;
+        Ptr<DcnGraphTopology> g = DynamicCast<DcnGraphTopology>(ft);
+        std::ofstream f(o.dot);
+        f << (g ? g->ToDot() : TopologyDot(*ft));
+        if (!f)
+        {
+            throw DcnOptionError("option --dot: cannot write " + o.dot);
+        }
+    }
 
     // chained streams (no overlap at any size): fabric from 1, workload and path
     // selectors from max(next, 1000) (the base of the published results, so the
@@ -301,10 +386,25 @@ Main(int argc, char* argv[])
                     "Comma-separated load balancers (scheme registry names)",
                     o.lbs,
                     DcnSchemeRegistry::Names());
+    std::vector<std::string> topos = kFatTreePresets;
+    for (const auto& n : DcnTopologyPresets::Names())
+    {
+        topos.push_back(n);
+    }
     opts.Choice("topo",
-                "Topology preset: small (32 hosts, 2 tiers), reps128, reps128-3tier, reps1024",
+                "Topology preset: fat trees small (32 hosts, 2 tiers), reps128, reps128-3tier, "
+                "reps1024; graph presets (README: Topology presets)",
                 o.topo,
-                {"small", "reps128", "reps128-3tier", "reps1024"});
+                topos);
+    opts.Text("topoParams",
+              "Graph presets only: parameter overrides key=value,... (e.g. p=2,a=4,h=2)",
+              o.topoParams);
+    opts.Text("routing",
+              "Switch policy: minimal, ecmp, spray, valiant, ugal-l, source (graph presets and "
+              "fat trees); letflow, drill, conga (2-tier fat trees) [the topology's default]",
+              o.routing);
+    opts.Bool("PrintLinks", "Print id, name, rate and delay of every link and exit", o.printLinks);
+    opts.Text("dot", "Write the topology as Graphviz DOT to this file", o.dot);
     opts.Unsigned("hosts", "Hosts per ToR", o.hosts).Max(4096).Preset("0", "the topology preset");
     opts.Unsigned("tors", "Number of ToRs (2 tiers) or ToRs per pod (3 tiers)", o.tors)
         .Max(4096)
@@ -557,18 +657,62 @@ Main(int argc, char* argv[])
                        a;
             }
         }
-        Ptr<FatTreeHelper> ft = MakeFabric(o);
-        DoubleValue kmin;
-        DoubleValue kmax;
-        ft->GetAttribute("KminFraction", kmin);
-        ft->GetAttribute("KmaxFraction", kmax);
-        if (kmin.Get() > kmax.Get())
+        if (!o.routing.empty())
         {
-            return "option --ns3::FatTreeHelper::KminFraction: value '" +
-                   std::to_string(kmin.Get()) + "' is above KmaxFraction " +
-                   std::to_string(kmax.Get()) + "; allowed: KminFraction <= KmaxFraction";
+            auto names = RoutingNames(o.topo);
+            if (std::find(names.begin(), names.end(), o.routing) == names.end())
+            {
+                return dcnopt::Message("routing",
+                                       o.routing,
+                                       "a switch policy of --topo=" + o.topo,
+                                       dcnopt::Join(names));
+            }
         }
-        uint64_t hosts = ft->GetNHosts();
+        uint64_t hosts = 0;
+        if (IsFatTree(o.topo))
+        {
+            if (given("topoParams"))
+            {
+                return "option --topoParams: applies only to graph presets (" +
+                       dcnopt::Join(DcnTopologyPresets::Names()) +
+                       "); fat trees take --hosts, --tors, --tiers, --spines, --pods";
+            }
+            Ptr<FatTreeHelper> ft = MakeFabric(o);
+            DoubleValue kmin;
+            DoubleValue kmax;
+            ft->GetAttribute("KminFraction", kmin);
+            ft->GetAttribute("KmaxFraction", kmax);
+            if (kmin.Get() > kmax.Get())
+            {
+                return "option --ns3::FatTreeHelper::KminFraction: value '" +
+                       std::to_string(kmin.Get()) + "' is above KmaxFraction " +
+                       std::to_string(kmax.Get()) + "; allowed: KminFraction <= KmaxFraction";
+            }
+            hosts = ft->GetNHosts();
+        }
+        else
+        {
+            for (const char* n : {"hosts", "tors", "tiers", "spines", "pods", "rate", "linkDelay"})
+            {
+                if (given(n))
+                {
+                    return std::string("option --") + n +
+                           ": applies only to fat-tree presets; graph presets take "
+                           "--topoParams=key=value,...";
+                }
+            }
+            try
+            {
+                hosts = DcnTopologyPresets::Graph(o.topo,
+                                                  DcnTopologyPresets::ParseOverrides(o.topoParams))
+                            .NHosts();
+            }
+            catch (const DcnOptionError& e)
+            {
+                std::string m = e.what();
+                return m.find("--") != std::string::npos ? m : "option --topoParams: " + m;
+            }
+        }
         if (hosts > 65536)
         {
             return "option --hosts: " + std::to_string(hosts) +
@@ -607,6 +751,7 @@ Main(int argc, char* argv[])
     opts.Check([&]() -> std::string {
         return o.json == "-" ? std::string() : CheckOutputPrefix("json", o.json, "");
     });
+    opts.Check([&]() -> std::string { return CheckOutputPrefix("dot", o.dot, ""); });
     opts.Parse(argc, argv);
 
     std::vector<std::pair<std::string, std::string>> failures;
@@ -631,7 +776,18 @@ Main(int argc, char* argv[])
     }
     auto lbs = Split(o.lbs, ',');
     // every scheme must fit the topology and transport, and take --evs
-    const std::string topoName = MakeFabric(o)->GetTopologyName();
+    const std::string topoName =
+        IsFatTree(o.topo)
+            ? MakeFabric(o)->GetTopologyName()
+            : DcnTopologyPresets::Graph(o.topo, DcnTopologyPresets::ParseOverrides(o.topoParams))
+                  .name;
+    if (o.printLinks)
+    {
+        Ptr<DcnTopology> t = MakeTopology(o);
+        FailureHelper::PrintLinks(*t, std::cout);
+        Simulator::Destroy();
+        return 0;
+    }
     for (const auto& lb : lbs)
     {
         std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, "dcn", o.evs);

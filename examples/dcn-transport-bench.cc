@@ -64,8 +64,9 @@ main(int argc, char** argv)
                 {"reps128", "reps1024", "small"});
     opts.Choice("lb", "Load balancer (scheme registry name)", lb, DcnSchemeRegistry::Names());
     opts.Size("msgBytes", "Message size (one message per host)", msgBytes).Range(1, 1ULL << 40);
-    opts.Unsigned("seed", "RngSeedManager seed", seed).Range(1, 4294967295.0);
-    opts.Unsigned("run", "RngSeedManager run (as --RngRun)", run);
+    opts.Unsigned("seed", "RngSeedManager seed (not given: --RngSeed, 1)", seed)
+        .Range(1, 4294967295.0);
+    opts.Unsigned("run", "RngSeedManager run (not given: --RngRun, 1)", run);
     opts.Bool("trim", "Packet trimming in switches (and Trimming on the transport)", trim);
     opts.Double("stopMs", "Simulation time limit in ms", stopMs).Range(0, 3.6e6, true, false);
     opts.Choice("scheduler",
@@ -79,6 +80,23 @@ main(int argc, char** argv)
                  "ns3::PriorityQueueScheduler"});
     opts.Bool("allowUnfinished", "Exit 0 even if some message did not finish", allowUnfinished);
     opts.Parse(argc, argv);
+    // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
+    bool seedGiven = false;
+    bool runGiven = false;
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string a = argv[i];
+        seedGiven = seedGiven || a.rfind("--seed=", 0) == 0;
+        runGiven = runGiven || a.rfind("--run=", 0) == 0;
+    }
+    if (!seedGiven)
+    {
+        seed = RngSeedManager::GetSeed();
+    }
+    if (!runGiven)
+    {
+        run = static_cast<uint32_t>(RngSeedManager::GetRun());
+    }
 
     auto w0 = std::chrono::steady_clock::now();
     ObjectFactory sched;
