@@ -23,6 +23,7 @@
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
@@ -58,10 +59,22 @@ main(int argc, char** argv)
                     "Transport speed: one permutation of msgBytes per host on a fat tree.  Exit "
                     "status: 0 all finished, 2 bad input (one line), 3 a message did not finish "
                     "(unless --allowUnfinished).");
+    std::vector<std::string> topos = {"reps128", "reps1024", "small"};
+    for (const auto& n : DcnTopologyPresets::Names())
+    {
+        topos.push_back(n);
+    }
+    std::string topoParams;
+    std::string routing;
     opts.Choice("topo",
-                "Topology: reps128 | reps1024 | small",
+                "Topology: fat trees reps128 | reps1024 | small, or a graph preset",
                 topo,
-                {"reps128", "reps1024", "small"});
+                topos);
+    opts.Text("topoParams", "Graph presets only: overrides key=value,...", topoParams);
+    opts.Text("routing",
+              "Graph presets only: switch policy minimal | ecmp | spray | valiant | ugal-l | "
+              "source [minimal]",
+              routing);
     opts.Choice("lb", "Load balancer (scheme registry name)", lb, DcnSchemeRegistry::Names());
     opts.Size("msgBytes", "Message size (one message per host)", msgBytes).Range(1, 1ULL << 40);
     opts.Unsigned("seed", "RngSeedManager seed (not given: --RngSeed, 1)", seed)
@@ -79,6 +92,34 @@ main(int argc, char** argv)
                  "ns3::CalendarScheduler",
                  "ns3::PriorityQueueScheduler"});
     opts.Bool("allowUnfinished", "Exit 0 even if some message did not finish", allowUnfinished);
+    bool isFatTree = true; // set from --topo once parsed
+    opts.Check([&]() -> std::string {
+        isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
+        if (isFatTree && (!topoParams.empty() || !routing.empty()))
+        {
+            return std::string("option --") + (topoParams.empty() ? "routing" : "topoParams") +
+                   ": applies only to graph presets (" + dcnopt::Join(DcnTopologyPresets::Names()) +
+                   ")";
+        }
+        if (isFatTree)
+        {
+            return std::string();
+        }
+        try
+        {
+            DcnTopologyPresets::Graph(topo, DcnTopologyPresets::ParseOverrides(topoParams));
+            if (!routing.empty())
+            {
+                DcnRoutingPolicies::TypeIdName(routing);
+            }
+        }
+        catch (const DcnOptionError& e)
+        {
+            std::string m = e.what();
+            return m.find("--") != std::string::npos ? m : "option --topoParams: " + m;
+        }
+        return std::string();
+    });
     opts.Parse(argc, argv);
     // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
     bool seedGiven = false;
@@ -105,8 +146,16 @@ main(int argc, char** argv)
     RngSeedManager::SetSeed(seed);
     RngSeedManager::SetRun(run);
 
+    Ptr<DcnTopology> topology;
     Ptr<FatTreeHelper> ft;
-    if (topo == "reps128")
+    if (!isFatTree)
+    {
+        Config::SetDefault("ns3::DcnGraphTopology::TrimEnabled", BooleanValue(trim));
+        topology = DcnTopologyPresets::Create(topo,
+                                              DcnTopologyPresets::ParseOverrides(topoParams),
+                                              routing.empty() ? "minimal" : routing);
+    }
+    else if (topo == "reps128")
     {
         ft = FatTreeHelper::RepsPaper128();
     }
@@ -121,21 +170,32 @@ main(int argc, char** argv)
         ft->SetAttribute("HostsPerTor", UintegerValue(4));
         ft->SetAttribute("UplinksPerTor", UintegerValue(4));
     }
-    else
     {
-        return 2; // not reached: --topo is a checked choice
+        // the scheme must run on this topology over the dcn transport
+        std::string err = DcnSchemeRegistry::CheckCompatible(lb,
+                                                             ft ? ft->GetTopologyName()
+                                                                : topology->GetTopologyName(),
+                                                             "dcn");
+        if (!err.empty())
+        {
+            DcnOptions::Exit("dcn-transport-bench", err);
+        }
     }
-    ft->SetAttribute("TrimEnabled", BooleanValue(trim));
-    ft->Build();
+    if (ft)
+    {
+        ft->SetAttribute("TrimEnabled", BooleanValue(trim));
+        ft->Build();
+        topology = ft;
+    }
     int64_t stream = 1000;
-    stream += ft->AssignStreams(stream);
-    const uint32_t hosts = ft->GetNHosts();
+    stream += topology->AssignStreams(stream);
+    const uint32_t hosts = topology->GetNHosts();
 
     g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
-    th.Install(ft->GetHosts());
+    th.Install(topology->GetHosts());
 
     // the one workload driver: a random derangement, msgBytes per host
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
@@ -144,7 +204,7 @@ main(int argc, char** argv)
     wl->SetAttribute("MessageSize", UintegerValue(msgBytes));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue("dctcp"));
-    wl->Install(ft); // stops the simulation when every message completed
+    wl->Install(topology); // stops the simulation when every message completed
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
     auto w1 = std::chrono::steady_clock::now();
@@ -163,7 +223,7 @@ main(int argc, char** argv)
     uint64_t delivered = 0;
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        const auto& st = DcnTransportHelper::Get(ft->GetHosts().Get(i))->GetStats();
+        const auto& st = DcnTransportHelper::Get(topology->GetHosts().Get(i))->GetStats();
         pkts += st.dataPacketsSent;
         retx += st.retransmissions;
         to += st.timeouts;
