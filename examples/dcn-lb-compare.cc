@@ -19,6 +19,7 @@
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-failure-spec-parse.h"
 #include "ns3/dcn-options.h"
+#include "ns3/dcn-pcap-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
@@ -100,6 +101,8 @@ struct Options
     std::string routing{""};    //!< switch policy ("" = the topology's default)
     bool printLinks{false};
     std::string dot{""};
+    std::string pcap{""};                     //!< port list (DcnPcapHelper)
+    std::string pcapPrefix{"dcn-lb-compare"}; //!< files <prefix>-<lb>-<link>-<node>.pcap
 };
 
 const std::vector<std::string> kFatTreePresets = {"small", "reps128", "reps128-3tier", "reps1024"};
@@ -261,6 +264,17 @@ RunOne(const Options& o,
     auto wall0 = std::chrono::steady_clock::now();
 
     Ptr<DcnTopology> ft = MakeTopology(o);
+    if (!o.pcap.empty())
+    {
+        std::vector<DcnPcapPort> ports;
+        std::string err = DcnPcapHelper::ParsePortList(*ft, o.pcap, ports);
+        if (!err.empty())
+        {
+            throw DcnOptionError(err.find("--pcap") != std::string::npos ? err
+                                                                         : "option --pcap: " + err);
+        }
+        DcnPcapHelper::Enable(*ft, ports, o.pcapPrefix + "-" + lb);
+    }
     static bool dotWritten = false;
     if (!o.dot.empty() && !dotWritten)
     {
@@ -752,6 +766,30 @@ Main(int argc, char* argv[])
         return o.json == "-" ? std::string() : CheckOutputPrefix("json", o.json, "");
     });
     opts.Check([&]() -> std::string { return CheckOutputPrefix("dot", o.dot, ""); });
+    opts.Custom("pcap",
+                "pcap capture: port list of link ids, link names, node names or 'all' "
+                "(README: pcap); one file per port <pcapPrefix>-<lb>-<link>-<node>.pcap",
+                "list",
+                [&](const std::string& v) {
+                    auto items = dcnopt::SplitList("pcap", v); // no empty items
+                    if (!items)
+                    {
+                        return items.Error();
+                    }
+                    o.pcap = v;
+                    return std::string();
+                });
+    opts.Text("pcapPrefix", "File prefix of --pcap", o.pcapPrefix);
+    opts.Check([&]() -> std::string {
+        if (o.pcap.empty())
+        {
+            return given("pcapPrefix") ? "option --pcapPrefix: applies only with --pcap"
+                                       : std::string();
+        }
+        std::string err = CheckOutputPrefix("pcapPrefix", o.pcapPrefix, ".pcap-check");
+        std::remove((o.pcapPrefix + ".pcap-check").c_str());
+        return err;
+    });
     opts.Parse(argc, argv);
 
     std::vector<std::pair<std::string, std::string>> failures;
