@@ -5,10 +5,14 @@
  *                                           macro|evs-sweep|ack-sweep|all [--scale=paper]
  *
  * Every experiment prints a table and writes CSV into --out (default results/reps/):
- *   <experiment>.csv              one row per run (summary)
+ *   <experiment>.csv              one row per run (summary; no wall-clock column, so two
+ *                                 runs with the same seed give byte-identical files)
+ *   <experiment>-wall.csv         wall-clock seconds per run
  *   symmetric-timeseries.csv      per-uplink utilisation and queue size in 20 us buckets
  * Defaults are the paper's parameters at a reduced size (32 hosts); --scale=paper uses
  * the paper's size (128 hosts, full message sizes) where that differs.
+ * Options are parsed by DcnOptions (bad input: one line, exit 2).  Over 600 lines:
+ * one driver per figure of the paper, kept together.
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-example-args.h"
