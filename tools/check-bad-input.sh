@@ -7,6 +7,7 @@
 #     (abort, segfault), a timeout, another exit code or a second line fails it.
 #     Lines "#pending ..." are skipped (cases the examples cannot pass yet);
 #     --pending runs them as a report that never fails.
+#  Also: a run with unfinished flows exits 3 (0 with --allowUnfinished) and lists them.
 #  The check fails if fewer than 100 corpus cases ran (issue 9: >= 100 over all examples).
 # Usage: tools/check-bad-input.sh [--pending] [build dir]
 # Env: BAD_INPUT_CORPUS (default test/bad-input/corpus.txt), BAD_INPUT_TIMEOUT (20 s).
@@ -87,6 +88,26 @@ while IFS= read -r line || [[ -n $line ]]; do
     # shellcheck disable=SC2086 # arguments are whitespace-separated by design
     run_case "$pend" "$ex" "$opt" $args
 done <"$CORPUS"
+
+# ---- exit status of a run with unfinished flows (3) and --allowUnfinished (0);
+# a permanent silent failure of host 5's link leaves its flows unfinished
+xs() { # xs <expected exit> <args...>
+    local want=$1
+    shift
+    local rc=0
+    timeout 120 "$B/dcn-lb-compare" --quiet --lb=ecmp --msgSize=64KiB --failLink=5 \
+        --stopTime=2ms "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
+    if [[ $rc -eq $want ]] && { [[ $want -eq 0 ]] || grep -q "did not finish" "$tmp/err"; } &&
+        grep -q "^\[ecmp\] unfinished flows: " "$tmp/out"; then
+        cpass=$((cpass + 1))
+        echo "PASS exit status $want: dcn-lb-compare $*"
+    else
+        cfail=$((cfail + 1))
+        echo "FAIL exit status: dcn-lb-compare $* gave $rc, expected $want"
+    fi
+}
+xs 3
+xs 0 --allowUnfinished
 
 if [[ $PENDING -eq 1 ]]; then
     echo "pending cases (report only): $ppass would pass, $pfail would fail"
