@@ -21,6 +21,7 @@
  *   ./build/custom-path-selector --msgSize=1048576 --RngRun=2
  */
 #include "ns3/core-module.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -179,8 +180,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{"rr",
 [[noreturn]] void
 Fail(const std::string& msg)
 {
-    std::cerr << "custom-path-selector: error: " << msg << std::endl;
-    std::exit(1);
+    DcnOptions::Exit("custom-path-selector", msg);
 }
 
 } // namespace
@@ -190,16 +190,20 @@ main(int argc, char** argv)
 {
     std::string lb = "rr";
     uint64_t msgSize = 2 * 1024 * 1024;
-    std::string stop = "10ms";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("lb", "Scheme (DcnSchemeRegistry; this file registers 'rr')", lb);
-    cmd.AddValue("msgSize", "Bytes per permutation flow", msgSize);
-    cmd.AddValue("stopTime", "Simulated-time limit", stop);
-    cmd.Parse(argc, argv);
-    if (msgSize == 0)
-    {
-        Fail("--msgSize: 0 is not a size >= 1 byte");
-    }
+    Time stop = MilliSeconds(10);
+    bool allowUnfinished = false;
+    DcnOptions opts("custom-path-selector",
+                    "A user-defined path selector ('rr') registered as a scheme, run on a "
+                    "permutation.  Exit status: 0, 2 bad input (one line), 3 a flow did not "
+                    "finish (unless --allowUnfinished).");
+    opts.Choice("lb",
+                "Scheme (DcnSchemeRegistry; this file registers 'rr')",
+                lb,
+                DcnSchemeRegistry::Names());
+    opts.Size("msgSize", "Bytes per permutation flow", msgSize).Range(1, 1ULL << 40);
+    opts.Time("stopTime", "Simulated-time limit", stop).Min(NanoSeconds(1)).Max(Seconds(3600));
+    opts.Bool("allowUnfinished", "Exit 0 even if some flow did not finish", allowUnfinished);
+    opts.Parse(argc, argv);
 
     // 32 hosts: 4 ToRs x 8 hosts, 8 spines, REPS link parameters
     Ptr<FatTreeHelper> ft = FatTreeHelper::RepsPaper128();
@@ -228,10 +232,13 @@ main(int argc, char** argv)
     wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
     wl->Install(ft);
 
-    Simulator::Stop(Time(stop));
+    Simulator::Stop(stop);
     Simulator::Run();
     wl->Finalize();
-    wl->GetStats().Print(std::cout, "custom-path-selector: permutation, lb=" + lb, false);
+    FctStats stats = wl->GetStats();
+    stats.SetRunEnd(Simulator::Now());
+    stats.Print(std::cout, "custom-path-selector: permutation, lb=" + lb, false);
+    stats.PrintUnfinished(std::cout, 10);
 
     // per-path counters of the round-robin selectors, summed over the hosts
     std::vector<uint64_t> sent;
@@ -271,5 +278,5 @@ main(int argc, char** argv)
         }
     }
     Simulator::Destroy();
-    return 0;
+    return stats.AllFinished() || allowUnfinished ? 0 : DCN_EXIT_UNFINISHED;
 }

@@ -9,9 +9,10 @@
  *   ./build/dcn-topo-graph-info --list
  *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
  */
-#include "ns3/command-line.h"
+#include "ns3/dcn-example-args.h"
 #include "ns3/dcn-graph-dot.h"
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
 
@@ -40,13 +41,21 @@ main(int argc, char** argv)
     bool tables = true;
     std::string dot;
     bool dotHosts = true;
-    ns3::CommandLine cmd(__FILE__);
-    cmd.AddValue("topo", "switch-graph preset (see --list)", topo);
-    cmd.AddValue("list", "list the presets and exit", list);
-    cmd.AddValue("tables", "build every source switch's path table", tables);
-    cmd.AddValue("dot", "write the topology as Graphviz DOT to this file", dot);
-    cmd.AddValue("dotHosts", "draw hosts in the DOT file", dotHosts);
-    cmd.Parse(argc, argv);
+    std::vector<std::string> names;
+    for (const auto& p : ListPresets())
+    {
+        names.push_back(p.name);
+    }
+    ns3::DcnOptions opts("dcn-topo-graph-info",
+                         "Structure, routing state and path-table size of a switch-graph "
+                         "preset (no simulation).  Exit status 2: bad input (one line).");
+    opts.Choice("topo", "Switch-graph preset (see --list)", topo, names);
+    opts.Bool("list", "List the presets and exit", list);
+    opts.Bool("tables", "Build every source switch's path table", tables);
+    opts.Text("dot", "Write the topology as Graphviz DOT to this file", dot);
+    opts.Bool("dotHosts", "Draw hosts in the DOT file", dotHosts);
+    opts.Check([&] { return ns3::dcnargs::CheckOutputPrefix("dot", dot, ""); });
+    opts.Parse(argc, argv);
     if (list)
     {
         for (const auto& p : ListPresets())
@@ -59,8 +68,7 @@ main(int argc, char** argv)
     GraphResult r = BuildPreset(topo);
     if (!r.Ok())
     {
-        std::cerr << "dcn-topo-graph-info: --topo: " << r.error << "\n";
-        return 1;
+        ns3::DcnOptions::Exit("dcn-topo-graph-info", "option --topo: " + r.error);
     }
     const SwitchGraph& g = r.graph;
     const double tBuild = Since(t0);

@@ -18,10 +18,12 @@
  * scheduler, so results do not depend on it).
  */
 #include "ns3/core-module.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
@@ -52,26 +54,90 @@ main(int argc, char** argv)
     bool trim = false;
     double stopMs = 100;
     std::string scheduler = "ns3::MapScheduler";
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("topo", "topology: reps128 | reps1024 | small", topo);
-    cmd.AddValue("lb", "path selector name (ecmp | ops | reps | ...)", lb);
-    cmd.AddValue("msgBytes", "message size in bytes (one message per host)", msgBytes);
-    cmd.AddValue("seed", "RngSeedManager seed", seed);
-    cmd.AddValue("run", "RngSeedManager run", run);
-    cmd.AddValue("trim", "packet trimming in switches (and Trimming on the transport)", trim);
-    cmd.AddValue("stopMs", "simulation time limit in ms", stopMs);
-    cmd.AddValue("scheduler",
-                 "event scheduler TypeId (any ns-3 scheduler gives the same event order; "
-                 "MapScheduler and HeapScheduler measured equally fast here)",
-                 scheduler);
-    cmd.Parse(argc, argv);
-    if (!DcnSchemeRegistry::Has(lb))
+    bool allowUnfinished = false;
+    DcnOptions opts("dcn-transport-bench",
+                    "Transport speed: one permutation of msgBytes per host on a fat tree.  Exit "
+                    "status: 0 all finished, 2 bad input (one line), 3 a message did not finish "
+                    "(unless --allowUnfinished).");
+    std::vector<std::string> topos = {"reps128", "reps1024", "small"};
+    for (const auto& n : DcnTopologyPresets::Names())
     {
-        std::cerr << "dcn-transport-bench: error: --lb: unknown load balancer '" << lb
-                  << "'; allowed: " << DcnSchemeRegistry::NamesString() << std::endl;
-        return 1;
+        topos.push_back(n);
     }
-    NS_ABORT_MSG_IF(msgBytes == 0, "--msgBytes=0 is invalid; allowed >= 1");
+    std::string topoParams;
+    std::string routing;
+    opts.Choice("topo",
+                "Topology: fat trees reps128 | reps1024 | small, or a graph preset",
+                topo,
+                topos);
+    opts.Text("topoParams", "Graph presets only: overrides key=value,...", topoParams);
+    opts.Text("routing",
+              "Graph presets only: switch policy minimal | ecmp | spray | valiant | ugal-l | "
+              "source [minimal]",
+              routing);
+    opts.Choice("lb", "Load balancer (scheme registry name)", lb, DcnSchemeRegistry::Names());
+    opts.Size("msgBytes", "Message size (one message per host)", msgBytes).Range(1, 1ULL << 40);
+    opts.Unsigned("seed", "RngSeedManager seed (not given: --RngSeed, 1)", seed)
+        .Range(1, 4294967295.0);
+    opts.Unsigned("run", "RngSeedManager run (not given: --RngRun, 1)", run);
+    opts.Bool("trim", "Packet trimming in switches (and Trimming on the transport)", trim);
+    opts.Double("stopMs", "Simulation time limit in ms", stopMs).Range(0, 3.6e6, true, false);
+    opts.Choice("scheduler",
+                "Event scheduler TypeId (any ns-3 scheduler gives the same event order; "
+                "MapScheduler and HeapScheduler measured equally fast here)",
+                scheduler,
+                {"ns3::MapScheduler",
+                 "ns3::HeapScheduler",
+                 "ns3::ListScheduler",
+                 "ns3::CalendarScheduler",
+                 "ns3::PriorityQueueScheduler"});
+    opts.Bool("allowUnfinished", "Exit 0 even if some message did not finish", allowUnfinished);
+    bool isFatTree = true; // set from --topo once parsed
+    opts.Check([&]() -> std::string {
+        isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
+        if (isFatTree && (!topoParams.empty() || !routing.empty()))
+        {
+            return std::string("option --") + (topoParams.empty() ? "routing" : "topoParams") +
+                   ": applies only to graph presets (" + dcnopt::Join(DcnTopologyPresets::Names()) +
+                   ")";
+        }
+        if (isFatTree)
+        {
+            return std::string();
+        }
+        try
+        {
+            DcnTopologyPresets::Graph(topo, DcnTopologyPresets::ParseOverrides(topoParams));
+            if (!routing.empty())
+            {
+                DcnRoutingPolicies::TypeIdName(routing);
+            }
+        }
+        catch (const DcnOptionError& e)
+        {
+            std::string m = e.what();
+            return m.find("--") != std::string::npos ? m : "option --topoParams: " + m;
+        }
+        return std::string();
+    });
+    opts.Parse(argc, argv);
+    // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
+    bool seedGiven = false;
+    bool runGiven = false;
+    for (int i = 1; i < argc; ++i)
+    {
+        std::string a = argv[i];
+        seedGiven = seedGiven || a.rfind("--seed=", 0) == 0;
+        runGiven = runGiven || a.rfind("--run=", 0) == 0;
+    }
+    if (!seedGiven)
+    {
+        seed = RngSeedManager::GetSeed();
+    }
+    if (!runGiven)
+    {
+        run = static_cast<uint32_t>(RngSeedManager::GetRun());
+    }
 
     auto w0 = std::chrono::steady_clock::now();
     ObjectFactory sched;
@@ -80,8 +146,16 @@ main(int argc, char** argv)
     RngSeedManager::SetSeed(seed);
     RngSeedManager::SetRun(run);
 
+    Ptr<DcnTopology> topology;
     Ptr<FatTreeHelper> ft;
-    if (topo == "reps128")
+    if (!isFatTree)
+    {
+        Config::SetDefault("ns3::DcnGraphTopology::TrimEnabled", BooleanValue(trim));
+        topology = DcnTopologyPresets::Create(topo,
+                                              DcnTopologyPresets::ParseOverrides(topoParams),
+                                              routing.empty() ? "minimal" : routing);
+    }
+    else if (topo == "reps128")
     {
         ft = FatTreeHelper::RepsPaper128();
     }
@@ -96,21 +170,32 @@ main(int argc, char** argv)
         ft->SetAttribute("HostsPerTor", UintegerValue(4));
         ft->SetAttribute("UplinksPerTor", UintegerValue(4));
     }
-    else
     {
-        NS_ABORT_MSG("--topo=" << topo << " is invalid; allowed reps128 | reps1024 | small");
+        // the scheme must run on this topology over the dcn transport
+        std::string err = DcnSchemeRegistry::CheckCompatible(lb,
+                                                             ft ? ft->GetTopologyName()
+                                                                : topology->GetTopologyName(),
+                                                             "dcn");
+        if (!err.empty())
+        {
+            DcnOptions::Exit("dcn-transport-bench", err);
+        }
     }
-    ft->SetAttribute("TrimEnabled", BooleanValue(trim));
-    ft->Build();
+    if (ft)
+    {
+        ft->SetAttribute("TrimEnabled", BooleanValue(trim));
+        ft->Build();
+        topology = ft;
+    }
     int64_t stream = 1000;
-    stream += ft->AssignStreams(stream);
-    const uint32_t hosts = ft->GetNHosts();
+    stream += topology->AssignStreams(stream);
+    const uint32_t hosts = topology->GetNHosts();
 
     g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
-    th.Install(ft->GetHosts());
+    th.Install(topology->GetHosts());
 
     // the one workload driver: a random derangement, msgBytes per host
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
@@ -119,7 +204,7 @@ main(int argc, char** argv)
     wl->SetAttribute("MessageSize", UintegerValue(msgBytes));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue("dctcp"));
-    wl->Install(ft); // stops the simulation when every message completed
+    wl->Install(topology); // stops the simulation when every message completed
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
     auto w1 = std::chrono::steady_clock::now();
@@ -127,6 +212,9 @@ main(int argc, char** argv)
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w1).count();
     uint64_t events = Simulator::GetEventCount();
+    wl->Finalize(); // records of unfinished messages with their real progress
+    FctStats stats = wl->GetStats();
+    stats.SetRunEnd(Simulator::Now());
 
     uint64_t pkts = 0;
     uint64_t retx = 0;
@@ -135,7 +223,7 @@ main(int argc, char** argv)
     uint64_t delivered = 0;
     for (uint32_t i = 0; i < hosts; ++i)
     {
-        const auto& st = DcnTransportHelper::Get(ft->GetHosts().Get(i))->GetStats();
+        const auto& st = DcnTransportHelper::Get(topology->GetHosts().Get(i))->GetStats();
         pkts += st.dataPacketsSent;
         retx += st.retransmissions;
         to += st.timeouts;
@@ -143,7 +231,7 @@ main(int argc, char** argv)
         delivered += st.uniqueBytesDelivered;
     }
     std::vector<double> fct;
-    for (const auto& r : wl->GetStats().GetRecords())
+    for (const auto& r : stats.GetRecords())
     {
         if (r.completed)
         {
@@ -165,5 +253,13 @@ main(int argc, char** argv)
     wl->Dispose();
     Simulator::Destroy();
     std::cout << "BENCH events=" << events << " packet_hops=" << g_hopCounter.Get() << std::endl;
-    return fct.size() == hosts ? 0 : 1;
+    if (fct.size() != hosts)
+    {
+        stats.PrintUnfinished(std::cout, 10);
+        if (!allowUnfinished)
+        {
+            return DCN_EXIT_UNFINISHED;
+        }
+    }
+    return 0;
 }

@@ -11,10 +11,11 @@
  * the last line, "BENCH events=<n> packet_hops=<n>" (packet hops as defined in
  * model/stats/packet-hops.h: PhyTxEnd of every point-to-point device).
  */
-#include "ns3/packet-hops.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-options.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
+#include "ns3/packet-hops.h"
 #include "ns3/point-to-point-module.h"
 
 #include <chrono>
@@ -66,19 +67,40 @@ main(int argc, char* argv[])
     Time duration = MicroSeconds(200);
     double load = 0.5;
     uint32_t size = 4096;
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("hosts", "Number of hosts (multiple of hostsPerTor)", hosts);
-    cmd.AddValue("hostsPerTor", "Hosts per ToR (2 tiers: also the number of spines)", hostsPerTor);
-    cmd.AddValue("tiers", "2 or 3 (3: pods of hostsPerTor ToRs, k-ary style)", tiers);
-    cmd.AddValue("routing", "dcn or global", routing);
-    cmd.AddValue("duration", "Traffic duration (simulated)", duration);
-    cmd.AddValue("load", "Offered load per host, fraction of line rate (0,1]", load);
-    cmd.AddValue("size", "UDP payload bytes", size);
-    cmd.Parse(argc, argv);
-    NS_ABORT_MSG_IF(hostsPerTor == 0 || hosts == 0 || hosts % hostsPerTor != 0,
-                    "fabric-bench: hosts="
-                        << hosts << " must be a positive multiple of hostsPerTor=" << hostsPerTor);
-    NS_ABORT_MSG_IF(load <= 0 || load > 1, "fabric-bench: load=" << load << "; allowed (0,1]");
+    DcnOptions opts("fabric-bench",
+                    "Raw forwarding speed of the fat-tree fabric (UDP at a fixed load).  Exit "
+                    "status 2: bad input (one line on stderr).");
+    opts.Unsigned("hosts", "Number of hosts (multiple of hostsPerTor)", hosts).Range(1, 65536);
+    opts.Unsigned("hostsPerTor", "Hosts per ToR (2 tiers: also the number of spines)", hostsPerTor)
+        .Range(1, 256);
+    opts.Unsigned("tiers", "2 or 3 (3: pods of hostsPerTor ToRs, k-ary style)", tiers).Range(2, 3);
+    opts.Choice("routing",
+                "Routing: dcn (module ECMP) or global (ns-3 global routing)",
+                routing,
+                {"dcn", "global"});
+    opts.Time("duration", "Traffic duration (simulated)", duration)
+        .Min(NanoSeconds(1))
+        .Max(Seconds(10));
+    opts.Double("load", "Offered load per host, fraction of line rate", load)
+        .Range(0, 1, true, false);
+    opts.Unsigned("size", "UDP payload bytes (fits one packet of the fabric MTU)", size)
+        .Range(1, 4472); // 4500 B device MTU - IPv4 - UDP
+    opts.Check([&]() -> std::string {
+        if (hosts % hostsPerTor != 0)
+        {
+            return "option --hosts: value '" + std::to_string(hosts) +
+                   "' is not a multiple of --hostsPerTor=" + std::to_string(hostsPerTor) +
+                   "; allowed: k x hostsPerTor";
+        }
+        if (tiers == 3 && (hosts / hostsPerTor) % hostsPerTor != 0)
+        {
+            return "option --hosts: value '" + std::to_string(hosts) +
+                   "' gives ToRs not a multiple of --hostsPerTor with --tiers=3; allowed: k x "
+                   "hostsPerTor^2";
+        }
+        return std::string();
+    });
+    opts.Parse(argc, argv);
 
     auto t0 = std::chrono::steady_clock::now();
     Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
@@ -92,9 +114,6 @@ main(int argc, char* argv[])
     else
     {
         uint32_t tors = hosts / hostsPerTor;
-        NS_ABORT_MSG_IF(tors % hostsPerTor != 0,
-                        "fabric-bench: 3 tiers need ToRs (" << tors << ") to be a multiple of "
-                                                            << hostsPerTor);
         ft->SetAttribute("TorsPerPod", UintegerValue(hostsPerTor));
         ft->SetAttribute("NumPods", UintegerValue(tors / hostsPerTor));
         ft->SetAttribute("AggUplinks", UintegerValue(hostsPerTor));

@@ -5,13 +5,18 @@
  *                                           macro|evs-sweep|ack-sweep|all [--scale=paper]
  *
  * Every experiment prints a table and writes CSV into --out (default results/reps/):
- *   <experiment>.csv              one row per run (summary)
+ *   <experiment>.csv              one row per run (summary; no wall-clock column, so two
+ *                                 runs with the same seed give byte-identical files)
+ *   <experiment>-wall.csv         wall-clock seconds per run
  *   symmetric-timeseries.csv      per-uplink utilisation and queue size in 20 us buckets
  * Defaults are the paper's parameters at a reduced size (32 hosts); --scale=paper uses
  * the paper's size (128 hosts, full message sizes) where that differs.
+ * Options are parsed by DcnOptions (bad input: one line, exit 2).  Over 600 lines:
+ * one driver per figure of the paper, kept together.
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-example-args.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
@@ -25,8 +30,7 @@
 #include <sys/stat.h>
 
 using namespace ns3;
-using ns3::dcnargs::Fail;
-using ns3::dcnargs::SetProgramName;
+using ns3::dcnargs::CheckOutputPrefix;
 
 namespace
 {
@@ -127,7 +131,10 @@ Rng(int64_t stream)
 }
 
 std::ofstream&
-Csv(const std::string& name)
+Csv(const std::string& name,
+    const std::string& header = "experiment,scenario,workload,lb,param,max_fct_us,mean_fct_us,"
+                                "p99_fct_us,mean_slowdown,completed,total,cong_drops,fail_drops,"
+                                "unroutable_drops,marks,timeouts,retx,data_pkts,events")
 {
     static std::map<std::string, std::ofstream> files;
     auto it = files.find(name);
@@ -137,10 +144,12 @@ Csv(const std::string& name)
         std::string path = g.out + "/" + name + ".csv";
         std::ofstream& f = files[name];
         f.open(path);
-        NS_ABORT_MSG_IF(!f, "--out=" << g.out << ": cannot write " << path);
-        f << "experiment,scenario,workload,lb,param,max_fct_us,mean_fct_us,p99_fct_us,"
-             "mean_slowdown,completed,total,cong_drops,fail_drops,unroutable_drops,marks,"
-             "timeouts,retx,data_pkts,events,wall_s\n";
+        if (!f)
+        {
+            std::cerr << "reps-paper: error: option --out: cannot write " << path << std::endl;
+            std::exit(1);
+        }
+        f << header << "\n";
         return f;
     }
     return it->second;
@@ -181,7 +190,11 @@ Run(const std::string& exp,
              << r.summary.meanSlowdown << "," << r.completed << "," << r.total << ","
              << r.congestionDrops << "," << r.injectedDrops << "," << r.unroutableDrops << ","
              << r.marks << "," << r.timeouts << "," << r.retransmissions << "," << r.dataPackets
-             << "," << r.events << "," << r.wallSeconds << std::endl;
+             << "," << r.events << std::endl;
+    // wall-clock time apart from the results, so that same-seed CSVs are byte-identical
+    Csv(exp + "-wall", "experiment,scenario,workload,lb,param,wall_s")
+        << exp << "," << scenario << "," << workload << "," << c.lb << "," << param << ","
+        << r.wallSeconds << std::endl;
     return r;
 }
 
@@ -525,43 +538,161 @@ AckSweep()
 int
 main(int argc, char** argv)
 {
-    CommandLine cmd(__FILE__);
-    cmd.AddValue("experiment",
-                 "symmetric | asymmetric | transient | incremental | macro | evs-sweep | "
-                 "ack-sweep | all",
-                 g.experiment);
-    cmd.AddValue("out", "output directory for CSV files", g.out);
-    cmd.AddValue("scale", "small (32 hosts, reduced sizes; default) or paper (128 hosts)", g.scale);
-    cmd.AddValue("lbs",
-                 "comma list of load balancers (ecmp, ops, reps); default per experiment",
-                 g.lbs);
-    cmd.AddValue("tors", "override: number of ToRs", g.tors);
-    cmd.AddValue("hostsPerTor", "override: hosts per ToR", g.hostsPerTor);
-    cmd.AddValue("uplinks", "override: uplinks per ToR (= spines)", g.uplinks);
-    cmd.AddValue("msgBytes", "override: message size in bytes", g.msgBytes);
-    cmd.AddValue("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed);
-    cmd.AddValue("evs", "EV set size (REPS paper: 65536)", g.evs);
-    cmd.AddValue("stopMs", "simulation end time in ms (REPS spec 3.1: 90)", g.stopMs);
-    cmd.AddValue("freezingTimeout",
-                 "REPS FreezingTimeout (e.g. 100us; default: attribute default, 100us for "
-                 "transient)",
-                 g.freezingTimeout);
-    cmd.AddValue("workloads", "macro: comma list of workloads", g.workloads);
-    cmd.AddValue("scenarios", "macro: comma list of healthy, asym, fail", g.scenarios);
-    cmd.AddValue("loads", "macro: websearch loads in percent", g.loads);
-    cmd.AddValue("cdfDurationUs",
-                 "macro: websearch arrival window in us (default 500, paper 5000)",
-                 g.cdfDurationUs);
-    cmd.AddValue("evsList", "evs-sweep: EV set sizes", g.evsList);
-    cmd.AddValue("ackRatios", "ack-sweep: coalescing ratios", g.ackRatios);
-    cmd.AddValue("ackVariants", "ack-sweep: Standard, Carry, Reuse", g.ackVariants);
-    SetProgramName("reps-paper");
-    cmd.Parse(argc, argv);
+    DcnOptions opts("reps-paper",
+                    "Reproduce the REPS paper's experiments on a fat tree (results in CSV files "
+                    "under --out; wall-clock times in <out>/<experiment>-wall.csv).  Exit status "
+                    "2: bad input (one line on stderr).");
+    opts.Choice("experiment",
+                "Experiment",
+                g.experiment,
+                {"symmetric",
+                 "asymmetric",
+                 "transient",
+                 "incremental",
+                 "macro",
+                 "evs-sweep",
+                 "ack-sweep",
+                 "all"});
+    opts.Text("out", "Output directory for CSV files", g.out);
+    opts.Choice("scale",
+                "small (32 hosts, reduced sizes) or paper (128 hosts)",
+                g.scale,
+                {"small", "paper"});
+    opts.ChoiceList("lbs",
+                    "Comma list of load balancers; default per experiment",
+                    g.lbs,
+                    DcnSchemeRegistry::Names());
+    opts.Unsigned("tors", "Number of ToRs (default: the --scale preset)", g.tors).Range(1, 4096);
+    opts.Unsigned("hostsPerTor", "Hosts per ToR (default: the --scale preset)", g.hostsPerTor)
+        .Range(1, 4096);
+    opts.Unsigned("uplinks", "Uplinks per ToR = spines (default: the --scale preset)", g.uplinks)
+        .Range(1, 4096);
+    opts.Size("msgBytes", "Message size (default: the experiment's, per --scale)", g.msgBytes)
+        .Range(1, 1ULL << 40);
+    opts.Unsigned("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed).Range(1, 4294967295.0);
+    opts.Unsigned("evs", "EV set size (REPS paper: 65536)", g.evs).Range(1, 65536);
+    opts.Double("stopMs", "Simulation end time in ms (REPS spec 3.1: 90)", g.stopMs)
+        .Range(0, 3.6e6, true, false);
+    opts.Custom("freezingTimeout",
+                "REPS FreezingTimeout (default: the attribute's, 100us for transient)",
+                "time",
+                [&](const std::string& v) {
+                    auto p = dcnopt::ParseTime("freezingTimeout", v, 0, 10);
+                    if (!p || p.Value().seconds <= 0)
+                    {
+                        return p ? dcnopt::Message("freezingTimeout",
+                                                   v,
+                                                   "a positive time",
+                                                   "a time in (0s, 10s] with a unit, e.g. 100us")
+                                 : p.Error();
+                    }
+                    g.freezingTimeout = v;
+                    return std::string();
+                });
+    opts.ChoiceList("workloads",
+                    "macro: comma list of workloads",
+                    g.workloads,
+                    {"incast", "permutation", "tornado", "websearch", "alltoall", "ring"});
+    opts.ChoiceList("scenarios",
+                    "macro: comma list of healthy, asym, fail",
+                    g.scenarios,
+                    {"healthy", "asym", "fail"});
+    opts.Custom(
+        "loads",
+        "macro: websearch loads in percent, each in (0, 100] [40,60,80,100]",
+        "list",
+        [&](const std::string& v) {
+            auto p = dcnopt::ParseList<double>(
+                "loads",
+                v,
+                [](const std::string& o, const std::string& it) {
+                    return dcnopt::ParseDouble(o, it, dcnopt::Interval{0, 100, true, false});
+                });
+            if (!p)
+            {
+                return p.Error();
+            }
+            g.loads = v;
+            return std::string();
+        });
+    opts.Double("cdfDurationUs",
+                "macro: websearch arrival window in us (default 500, paper scale 5000)",
+                g.cdfDurationUs)
+        .Range(0, 1e7, true, false);
+    auto intList = [](const std::string& name, std::string& target, uint64_t lo, uint64_t hi) {
+        return [name, &target, lo, hi](const std::string& v) {
+            auto p =
+                dcnopt::ParseList<uint64_t>(name,
+                                            v,
+                                            [lo, hi](const std::string& o, const std::string& it) {
+                                                return dcnopt::ParseUnsigned(o, it, lo, hi);
+                                            });
+            if (!p)
+            {
+                return p.Error();
+            }
+            target = v;
+            return std::string();
+        };
+    };
+    opts.Custom("evsList",
+                "evs-sweep: EV set sizes, each in [1, 65536] [32,256,65536]",
+                "list",
+                intList("evsList", g.evsList, 1, 65536));
+    opts.Custom("ackRatios",
+                "ack-sweep: coalescing ratios, each in [1, 255] [1,2,4,8,16]",
+                "list",
+                intList("ackRatios", g.ackRatios, 1, 255));
+    opts.ChoiceList("ackVariants",
+                    "ack-sweep: Standard, Carry, Reuse",
+                    g.ackVariants,
+                    {"Standard", "Carry", "Reuse"});
+    auto given = [&](const std::string& name) {
+        for (int i = 1; i < argc; ++i)
+        {
+            std::string a = argv[i];
+            if (a == "--" + name || a.rfind("--" + name + "=", 0) == 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    };
+    opts.Check([&]() -> std::string {
+        const std::vector<std::pair<const char*, const char*>> only = {
+            {"workloads", "macro"},
+            {"scenarios", "macro"},
+            {"loads", "macro"},
+            {"cdfDurationUs", "macro"},
+            {"evsList", "evs-sweep"},
+            {"ackRatios", "ack-sweep"},
+            {"ackVariants", "ack-sweep"}};
+        for (const auto& o : only)
+        {
+            if (given(o.first) && g.experiment != o.second && g.experiment != "all")
+            {
+                return std::string("option --") + o.first +
+                       ": applies only to --experiment=" + o.second +
+                       " (or all); not to --experiment=" + g.experiment;
+            }
+        }
+        if (RngSeedManager::GetRun() > 4294967295ULL)
+        {
+            return "option --RngRun: value '" + std::to_string(RngSeedManager::GetRun()) +
+                   "' is not in range; allowed: an integer in [0, 4294967295]";
+        }
+        return std::string();
+    });
+    opts.Check([&]() -> std::string {
+        std::string err = CheckOutputPrefix("out", g.out, "/.reps-paper-write-check");
+        if (err.empty())
+        {
+            std::remove((g.out + "/.reps-paper-write-check").c_str());
+        }
+        return err;
+    });
+    opts.Parse(argc, argv);
     g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
-    if (g.scale != "small" && g.scale != "paper")
-    {
-        Fail("--scale=" + g.scale + "; allowed small or paper");
-    }
     // every scheme named must run on the 2-tier fat tree over the dcn transport,
     // accept --evs and pass its components' Validate()
     for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
@@ -569,7 +700,7 @@ main(int argc, char** argv)
         std::string err = DcnSchemeRegistry::CheckForRun(lb, "fat-tree-2tier", "dcn", g.evs);
         if (!err.empty())
         {
-            Fail(err);
+            DcnOptions::Exit("reps-paper", err);
         }
     }
 
@@ -596,12 +727,6 @@ main(int argc, char** argv)
     else
     {
         auto it = exps.find(g.experiment);
-        if (it == exps.end())
-        {
-            Fail("--experiment=" + g.experiment +
-                 "; allowed symmetric, asymmetric, transient, incremental, macro, evs-sweep, "
-                 "ack-sweep, all");
-        }
         it->second();
     }
     std::cout << "BENCH events=" << g_events << " packet_hops=" << g_hops << std::endl;

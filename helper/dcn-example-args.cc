@@ -4,8 +4,10 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 namespace ns3
@@ -51,6 +53,93 @@ MakeParentDir(const std::string& what, const std::string& path)
             Fail(what + ": cannot create directory " + parent.string() + " (" + ec.message() + ")");
         }
     }
+}
+
+std::string
+CheckOutputPrefix(const std::string& opt, const std::string& path, const std::string& suffix)
+{
+    if (path.empty())
+    {
+        return "";
+    }
+    const std::string file = path + suffix;
+    std::filesystem::path parent = std::filesystem::path(file).parent_path();
+    std::error_code ec;
+    if (!parent.empty())
+    {
+        std::filesystem::create_directories(parent, ec);
+        if (ec)
+        {
+            return "option --" + opt + ": value '" + path + "': cannot create directory " +
+                   parent.string() + " (" + ec.message() + "); allowed: a writable path";
+        }
+    }
+    if (std::filesystem::is_directory(file, ec))
+    {
+        return "option --" + opt + ": value '" + path + "': " + file +
+               " is a directory; allowed: a writable file path";
+    }
+    std::ofstream probe(file, std::ios::app);
+    if (!probe)
+    {
+        return "option --" + opt + ": value '" + path + "': cannot write " + file +
+               "; allowed: a writable path";
+    }
+    return "";
+}
+
+std::string
+TopologyDot(const DcnTopology& topology)
+{
+    std::map<uint32_t, std::pair<std::string, int32_t>> nodes; // id -> (name, tier)
+    auto nameOf = [](const std::string& link, bool first) -> std::string {
+        size_t dash = link.find('-');
+        if (dash == std::string::npos || link.find('-', dash + 1) != std::string::npos)
+        {
+            return "";
+        }
+        return first ? link.substr(0, dash) : link.substr(dash + 1);
+    };
+    std::ostringstream edges;
+    for (const auto& l : topology.GetLinks())
+    {
+        std::string na = nameOf(l.name, true);
+        std::string nb = nameOf(l.name, false);
+        uint32_t ia = l.a->GetId();
+        uint32_t ib = l.b->GetId();
+        nodes[ia] = {na.empty() ? "n" + std::to_string(ia) : na, l.tierA};
+        nodes[ib] = {nb.empty() ? "n" + std::to_string(ib) : nb, l.tierB};
+        DataRateValue rate;
+        l.devA->GetAttribute("DataRate", rate);
+        std::ostringstream r;
+        r << rate.Get().GetBitRate() / 1e9 << "G";
+        edges << "  n" << ia << " -- n" << ib << " [label=\"" << r.str() << "\"";
+        if (!topology.IsLinkRouted(l.id))
+        {
+            edges << ", style=dashed, color=red";
+        }
+        edges << "];\n";
+    }
+    std::ostringstream os;
+    os << "graph \"" << topology.GetTopologyName() << "\" {\n  rankdir=BT;\n";
+    std::map<int32_t, std::vector<uint32_t>> byTier;
+    for (const auto& [id, nt] : nodes)
+    {
+        os << "  n" << id << " [label=\"" << nt.first
+           << "\", shape=" << (nt.second < 0 ? "box" : "ellipse") << "];\n";
+        byTier[nt.second].push_back(id);
+    }
+    for (const auto& [tier, ids] : byTier)
+    {
+        os << "  { rank=same;";
+        for (uint32_t id : ids)
+        {
+            os << " n" << id << ";";
+        }
+        os << " }\n";
+    }
+    os << edges.str() << "}\n";
+    return os.str();
 }
 
 std::vector<std::string>
@@ -123,7 +212,6 @@ ParseBytes(const std::string& s)
     }
     return static_cast<uint64_t>(v * mult + 0.5);
 }
-
 
 Time
 ParseTime(const std::string& what, const std::string& v)

@@ -8,6 +8,7 @@
 #define DCN_EXAMPLE_ARGS_H
 
 #include "ns3/data-rate.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/nstime.h"
 
 #include <chrono>
@@ -28,6 +29,21 @@ const std::string& ProgramName();
 [[noreturn]] void Fail(const std::string& msg);
 /** Create the parent directory of an output path (prefix) if needed; Fail on error. */
 void MakeParentDir(const std::string& what, const std::string& path);
+/**
+ * Check that an output path (file, or prefix + suffix) can be written before any
+ * simulation: creates the parent directory and opens the file for appending.
+ * Returns "" (also for an empty value: the option is off) or one line naming --opt.
+ */
+std::string CheckOutputPrefix(const std::string& opt,
+                              const std::string& path,
+                              const std::string& suffix);
+/**
+ * Graphviz DOT of any built topology from its links (DcnTopology::GetLinks): hosts
+ * as boxes, switches as ellipses (rank by tier), one edge per link labelled with
+ * its rate; links withdrawn from routing dashed red.  Node names come from the link
+ * names ("tor0-spine1"), else "n<node id>".  DcnGraphTopology::ToDot is richer.
+ */
+std::string TopologyDot(const DcnTopology& topology);
 /** Split on sep, dropping empty items. */
 std::vector<std::string> Split(const std::string& s, char sep);
 /** Bytes from "4096", "2MiB", "4MB", ... (0 = invalid). */

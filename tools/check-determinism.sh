@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Determinism of dcn-lb-compare (issue 9): the same --RngRun gives byte-identical
+# Determinism of dcn-lb-compare and reps-paper (issue 9): the same --RngRun gives byte-identical
 # per-flow CSVs, summary CSV and stdout table; another --RngRun gives a different
 # per-flow output.  (dcn-lb-compare prints wall-clock times only on stderr, which is
 # not compared.)  Usage: tools/check-determinism.sh [build dir]
@@ -54,6 +54,27 @@ if [[ $differ -gt 0 ]]; then
     ok "RngRun=2 vs 1: $differ of $(echo $flows | wc -w) per-flow CSVs differ"
 else
     ko "RngRun=2 gives the same per-flow output as RngRun=1"
+fi
+
+# reps-paper: result CSVs (no wall-clock column) byte-identical for the same --RngRun,
+# different for another one; wall-clock times go to <experiment>-wall.csv (not compared)
+rp() { # rp <RngRun> <dir>
+    timeout 300 "$B/reps-paper" --experiment=asymmetric --lbs=ops,reps --RngRun="$1" \
+        --out="$tmp/$2" >/dev/null 2>&1
+}
+for r in "1 ra" "1 rb" "2 rc"; do
+    # shellcheck disable=SC2086
+    rp $r || ko "reps-paper --RngRun=${r% *} failed"
+done
+if [[ -s $tmp/ra/asymmetric.csv ]] && cmp -s "$tmp/ra/asymmetric.csv" "$tmp/rb/asymmetric.csv"; then
+    ok "reps-paper RngRun=1 twice: asymmetric.csv byte-identical"
+else
+    ko "reps-paper RngRun=1 twice: asymmetric.csv missing or differs"
+fi
+if [[ -s $tmp/rc/asymmetric.csv ]] && ! cmp -s "$tmp/ra/asymmetric.csv" "$tmp/rc/asymmetric.csv"; then
+    ok "reps-paper RngRun=2 vs 1: asymmetric.csv differs"
+else
+    ko "reps-paper RngRun=2 gives the same asymmetric.csv as RngRun=1 (or none)"
 fi
 echo "determinism checks: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
