@@ -213,7 +213,7 @@ RunFlows(uint32_t nFlows,
         srcIndex[net.Addr(net.left.Get(i)).Get()] = i;
     }
     rxT->TraceConnectWithoutContext(
-        "Cnp",
+        "CnpSent",
         Callback<void, Ipv4Address, uint32_t>([&res, &srcIndex](Ipv4Address src, uint32_t) {
             res.cnpTimes[srcIndex[src.Get()]].push_back(Simulator::Now().GetNanoSeconds());
         }));

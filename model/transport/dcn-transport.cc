@@ -141,7 +141,7 @@ DcnTransport::GetTypeId()
                             "EV chosen for a data packet (connId, psn, ev)",
                             MakeTraceSourceAccessor(&DcnTransport::m_pathChosenTrace),
                             "ns3::DcnTransport::PathChosenTracedCallback")
-            .AddTraceSource("Cnp",
+            .AddTraceSource("CnpSent",
                             "The notification point sent a CNP (data sender, connId)",
                             MakeTraceSourceAccessor(&DcnTransport::m_cnpTrace),
                             "ns3::DcnTransport::CnpTracedCallback");
