@@ -66,6 +66,8 @@ DcnConnection::Init(DcnTransport* t,
     m_params = params;
     m_mtu = t->m_mtu;
     m_rto = t->m_rto;
+    m_recovery = t->GetMode() == DcnTransport::IN_ORDER ? DcnLossRecovery::GO_BACK_N
+                                                        : DcnLossRecovery::SELECTIVE_REPEAT;
 
     uint64_t bdp = params.bdpBytes;
     if (bdp == 0)
@@ -338,21 +340,31 @@ DcnConnection::RtoExpired()
         m_timerQueue.pop_front();
         NS_LOG_INFO("conn " << m_connId << " RTO psn " << psn << " ev " << e.ev << " path "
                             << e.pathId);
-        e.state = LOST;
-        m_inflight -= e.size;
-        m_retxQueue.push_back(psn);
+        const uint16_t ev = e.ev;
+        const int32_t pathId = e.pathId;
         MsgState* m = FindMsg(e.msgId);
+        if (m_recovery == DcnLossRecovery::GO_BACK_N)
+        {
+            // every unacknowledged packet from the oldest on is resent (e is LOST after this)
+            GoBack(m_psnBase);
+        }
+        else
+        {
+            e.state = LOST;
+            m_inflight -= e.size;
+            m_retxQueue.push_back(psn);
+        }
         if (m != nullptr)
         {
             m->timeouts++;
         }
         m_stats.timeouts++;
         m_transport->MutableStats().timeouts++;
-        m_transport->m_timeoutTrace(m_connId, psn, e.ev);
+        m_transport->m_timeoutTrace(m_connId, psn, ev);
         PathFeedback fb;
         fb.signal = FeedbackSignal::TIMEOUT;
-        fb.path.ev = e.ev;
-        fb.path.pathId = e.pathId;
+        fb.path.ev = ev;
+        fb.path.pathId = pathId;
         fb.psn = psn;
         m_ps->OnFeedback(fb);
         m_cc->OnTimeout();
@@ -443,6 +455,13 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
 {
     NS_LOG_FUNCTION(this << uint32_t(h.opcode) << h.psn << h.cumAck);
     Time now = Simulator::Now();
+    if (h.opcode == DcnHeader::NACK && m_recovery == DcnLossRecovery::GO_BACK_N)
+    {
+        m_stats.nacksReceived++;
+        ReceiveGoBackNack(h);
+        MaybeReady();
+        return;
+    }
     if (h.opcode == DcnHeader::NACK)
     {
         m_stats.nacksReceived++;
@@ -486,11 +505,7 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         }
     }
     AckPsn(h.psn, newly);
-    uint32_t cum = std::min(h.cumAck, m_nextPsn);
-    for (uint32_t p = m_psnBase; p < cum; ++p)
-    {
-        AckPsn(p, newly);
-    }
+    AckCumulative(h.cumAck, newly);
     uint64_t bits = h.sackBitmap;
     while (bits != 0)
     {

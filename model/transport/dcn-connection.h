@@ -1,7 +1,10 @@
 /*
  * Sender side of one connection of the dcn-lb message transport
  * (DESIGN.md 3.3; REPS spec 2.3): per-packet PSNs, selective ACKs, NACKs for
- * trimmed packets, a retransmission timeout and selective retransmission.
+ * trimmed packets, a retransmission timeout and a loss-recovery strategy:
+ * selective repeat (Mode=OutOfOrder) or go-back-N (Mode=InOrder, classic RoCE:
+ * a NACK carrying the receiver's expected PSN, or a timeout, resends every
+ * unacknowledged packet from that PSN on; dcn-connection-recovery.cc).
  */
 #ifndef DCN_CONNECTION_H
 #define DCN_CONNECTION_H
@@ -73,6 +76,16 @@ struct DcnConnectionStats
     uint64_t spuriousRetransmissions{0}; //!< ACKs for a packet that had been declared lost
     uint64_t bytesAcked{0};
     uint64_t messagesCompleted{0};
+    uint64_t goBacks{0};      //!< go-back-N events (NACK with the expected PSN or timeout)
+    uint64_t staleNacks{0};   //!< go-back NACKs ignored (already went back past them)
+    uint64_t cnpsReceived{0}; //!< DCQCN CNPs given to the congestion control
+};
+
+/** Loss recovery of a connection (chosen by DcnTransport::Mode). */
+enum class DcnLossRecovery : uint8_t
+{
+    SELECTIVE_REPEAT, //!< resend exactly the packets declared lost (OutOfOrder)
+    GO_BACK_N         //!< resend everything from the receiver's expected PSN (InOrder)
 };
 
 class DcnConnection : public Object
@@ -146,6 +159,14 @@ class DcnConnection : public Object
     uint32_t SendOne();
     /** @internal An ACK or NACK for this connection. */
     void ReceiveAck(const DcnHeader& h);
+    /** @internal A DCQCN congestion notification packet for this connection. */
+    void ReceiveCnp();
+
+    DcnLossRecovery GetLossRecovery() const
+    {
+        return m_recovery;
+    }
+
     /** @internal A reply to one of this connection's probes. */
     void ReceiveProbeAck(const DcnHeader& h);
 
@@ -213,6 +234,12 @@ class DcnConnection : public Object
     /** The path a received ACK/NACK/probe reply echoes. */
     static PathChoice EchoedPath(const DcnHeader& h);
     void Wakeup();
+    /** Go-back-N: every unacknowledged packet from psn `from` on is resent, in order. */
+    void GoBack(uint32_t from);
+    /** Go-back-N: a NACK carrying the receiver's expected PSN (cumAck). */
+    void ReceiveGoBackNack(const DcnHeader& h);
+    /** Cumulative acknowledgement of every psn < cum. */
+    void AckCumulative(uint32_t cum, uint32_t& newlyAcked);
 
     DcnTransport* m_transport{nullptr};
     uint32_t m_connId{0};
@@ -224,6 +251,9 @@ class DcnConnection : public Object
     DcnConnectionParams m_params;
     uint32_t m_mtu{4096};
     Time m_rto;
+    DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
+    int64_t m_lastGoBackNs{-1}; //!< time of the latest go-back (stale NACK filter)
+    uint32_t m_lastGoBackPsn{0};
 
     // messages
     std::deque<MsgState> m_msgs; //!< in msgId order; front = oldest not yet popped

@@ -30,8 +30,8 @@ DcnHeader::GetInstanceTypeId() const
 void
 DcnHeader::Print(std::ostream& os) const
 {
-    static const char* names[] = {"DATA", "ACK", "NACK", "PROBE", "PROBE_ACK"};
-    os << (opcode < 5 ? names[opcode] : "?") << " conn=" << connId << " psn=" << psn
+    static const char* names[] = {"DATA", "ACK", "NACK", "PROBE", "PROBE_ACK", "CNP"};
+    os << (opcode < 6 ? names[opcode] : "?") << " conn=" << connId << " psn=" << psn
        << " msg=" << msgId << " off=" << msgOffset << " len=" << payloadSize
        << " flags=" << uint32_t(flags) << " ev=" << evEcho << " cumAck=" << cumAck
        << " evs=" << evs.size();

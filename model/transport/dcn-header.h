@@ -56,6 +56,7 @@ class DcnHeader : public Header
         NACK = 2,
         PROBE = 3,
         PROBE_ACK = 4,
+        CNP = 5, //!< DCQCN congestion notification packet (receiver NP -> sender RP)
     };
 
     enum Flags : uint8_t

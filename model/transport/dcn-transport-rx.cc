@@ -50,6 +50,13 @@ DcnTransport::HandleRead(Ptr<Socket> s)
         case DcnHeader::PROBE:
             ReplyProbe(m_rxHdr, src, ev);
             break;
+        case DcnHeader::CNP:
+            m_stats.cnpsReceived++;
+            if (m_rxHdr.connId < m_conns.size())
+            {
+                m_conns[m_rxHdr.connId]->ReceiveCnp();
+            }
+            break;
         case DcnHeader::PROBE_ACK:
             if (m_rxHdr.connId < m_conns.size())
             {
@@ -98,6 +105,7 @@ DcnTransport::GetRxConn(Ipv4Address from, uint32_t connId)
         m_rx.emplace_back();
         m_rx.back().src = from;
         m_rx.back().connId = connId;
+        m_rx.back().np = cccore::DcqcnNp(m_cnpInterval.GetNanoSeconds());
         m_rxIndex.emplace(key, idx);
     }
     else
@@ -120,6 +128,10 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
     }
     RxConn& rc = GetRxConn(from, h.connId);
     rc.lastArrivalNs = Simulator::Now().GetNanoSeconds();
+    if (ce)
+    {
+        NotifyCe(rc, h, ev);
+    }
     if (h.HasFlag(DcnHeader::FLAG_TRIMMED))
     {
         m_stats.trimmedReceived++;
@@ -145,7 +157,22 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
     uint32_t psn = h.psn;
     bool dup = false;
     bool ooo = false;
-    if (psn < rc.cum)
+    if (m_mode == IN_ORDER)
+    {
+        // go-back-N: only the expected PSN (rc.cum) is accepted
+        if (psn > rc.cum)
+        {
+            ReceiveOutOfSequence(rc, h, ev, ce);
+            return;
+        }
+        dup = psn < rc.cum;
+        if (!dup)
+        {
+            rc.cum++;
+            rc.highest = rc.cum;
+        }
+    }
+    else if (psn < rc.cum)
     {
         dup = true;
     }
@@ -217,6 +244,67 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
             rc.ackTimer = Simulator::Schedule(m_ackDelay, &DcnTransport::DelayedAck, this, idx);
         }
     }
+}
+
+void
+DcnTransport::ReceiveOutOfSequence(RxConn& rc, const DcnHeader& h, uint16_t ev, bool ce)
+{
+    m_stats.outOfSequenceDropped++;
+    if (rc.nackedPsn == rc.cum)
+    {
+        return; // at most one NACK per expected PSN (RoCE NICs: one per window)
+    }
+    rc.nackedPsn = rc.cum;
+    m_ackHdr.opcode = DcnHeader::NACK;
+    m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
+    m_ackHdr.evEcho = ev;
+    m_ackHdr.connId = h.connId;
+    m_ackHdr.psn = rc.cum; // the expected PSN: the sender goes back to it
+    m_ackHdr.msgId = h.msgId;
+    m_ackHdr.msgOffset = h.msgOffset;
+    m_ackHdr.payloadSize = 0;
+    m_ackHdr.timestampNs = h.timestampNs; // send time of the out-of-sequence packet
+    m_ackHdr.cumAck = rc.cum;
+    m_ackHdr.sackBitmap = 0;
+    m_ackHdr.evs.clear();
+    EchoOptions(m_ackHdr, h, rc.lastArrivalNs);
+    m_stats.nacksSent++;
+    m_stats.goBackNacksSent++;
+    NS_LOG_LOGIC("go-back NACK expected psn " << rc.cum << " got " << h.psn << " conn " << h.connId
+                                              << " from " << rc.src);
+    SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
+}
+
+void
+DcnTransport::NotifyCe(RxConn& rc, const DcnHeader& h, uint16_t ev)
+{
+    if (m_cnpMode == CNP_OFF || (m_cnpMode == CNP_AUTO && m_mode != IN_ORDER))
+    {
+        return;
+    }
+    if (!rc.np.OnCePacket(Simulator::Now().GetNanoSeconds()))
+    {
+        return;
+    }
+    DcnHeader& c = m_ackHdr;
+    c.opcode = DcnHeader::CNP;
+    c.flags = 0;
+    c.evEcho = ev;
+    c.connId = h.connId;
+    c.psn = h.psn;
+    c.msgId = h.msgId;
+    c.msgOffset = 0;
+    c.payloadSize = 0;
+    c.timestampNs = h.timestampNs;
+    c.cumAck = rc.cum;
+    c.sackBitmap = 0;
+    c.evs.clear();
+    c.ClearExtension();
+    m_stats.cnpsSent++;
+    m_cnpTrace(rc.src, rc.connId);
+    NS_LOG_LOGIC("CNP to " << rc.src << " conn " << rc.connId);
+    // not ECT, opcode != DATA: the queue discs serve it in the high-priority band
+    SendPacket(Create<Packet>(0), c, dcnev::ToUdpPort(ev), rc.src, false);
 }
 
 void

@@ -36,13 +36,32 @@ DcnTransport::GetTypeId()
             .AddConstructor<DcnTransport>()
             .AddAttribute("Mode",
                           "Reliability mode: OutOfOrder (selective ACK/retransmission, UET/REPS "
-                          "style, REPS spec 2.3) or InOrder (go-back-N RoCE; not implemented yet)",
+                          "style, REPS spec 2.3) or InOrder (go-back-N, classic RoCE: the receiver "
+                          "accepts only the expected PSN and NACKs the first out-of-sequence "
+                          "packet with it; doc/transport.rst)",
                           EnumValue(DcnTransport::OUT_OF_ORDER),
                           DCNLB_ENUM_ACCESSOR(DcnTransport::Mode, &DcnTransport::m_mode),
                           MakeEnumChecker(DcnTransport::OUT_OF_ORDER,
                                           "OutOfOrder",
                                           DcnTransport::IN_ORDER,
                                           "InOrder"))
+            .AddAttribute("Cnp",
+                          "DCQCN notification point (SIGCOMM'15 Sec. 3.2): CNPs for CE-marked "
+                          "data. Auto = on in InOrder (RoCE) mode only, On, Off",
+                          EnumValue(DcnTransport::CNP_AUTO),
+                          DCNLB_ENUM_ACCESSOR(DcnTransport::CnpMode, &DcnTransport::m_cnpMode),
+                          MakeEnumChecker(DcnTransport::CNP_AUTO,
+                                          "Auto",
+                                          DcnTransport::CNP_ON,
+                                          "On",
+                                          DcnTransport::CNP_OFF,
+                                          "Off"))
+            .AddAttribute("CnpInterval",
+                          "At most one CNP per flow per interval (DCQCN SIGCOMM'15 Sec. 3.2: "
+                          "N = 50us)",
+                          TimeValue(MicroSeconds(50)),
+                          MakeTimeAccessor(&DcnTransport::m_cnpInterval),
+                          MakeTimeChecker(Seconds(0), Seconds(1)))
             .AddAttribute("Mtu",
                           "Payload bytes per data packet (REPS spec 2.4: 4096)",
                           UintegerValue(4096),
@@ -121,7 +140,11 @@ DcnTransport::GetTypeId()
             .AddTraceSource("PathChosen",
                             "EV chosen for a data packet (connId, psn, ev)",
                             MakeTraceSourceAccessor(&DcnTransport::m_pathChosenTrace),
-                            "ns3::DcnTransport::PathChosenTracedCallback");
+                            "ns3::DcnTransport::PathChosenTracedCallback")
+            .AddTraceSource("CnpSent",
+                            "The notification point sent a CNP (data sender, connId)",
+                            MakeTraceSourceAccessor(&DcnTransport::m_cnpTrace),
+                            "ns3::DcnTransport::CnpTracedCallback");
     return tid;
 }
 
@@ -161,11 +184,6 @@ DcnTransport::Validate() const
     {
         os << "DcnTransport::Rto=" << m_rto.As(Time::US) << " is invalid; allowed > 0";
     }
-    else if (m_mode == IN_ORDER)
-    {
-        os << "DcnTransport::Mode=InOrder (go-back-N) is not implemented yet; allowed: "
-              "OutOfOrder";
-    }
     return os.str();
 }
 
@@ -202,7 +220,7 @@ DcnTransport::Install(Ptr<Node> node)
     NS_LOG_FUNCTION(this << node->GetId());
     NS_ABORT_MSG_IF(m_node, "DcnTransport::Install called twice");
     const std::string err = Validate();
-    NS_ABORT_MSG_IF(!err.empty() && m_mode != IN_ORDER, err);
+    NS_ABORT_MSG_IF(!err.empty(), err);
     m_node = node;
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_IF(!m_ipv4,
@@ -282,9 +300,6 @@ DcnTransport::Connect(Ipv4Address dst,
                       const DcnConnectionParams& p)
 {
     NS_LOG_FUNCTION(this << dst);
-    NS_ABORT_MSG_IF(m_mode == IN_ORDER,
-                    "DcnTransport::Mode = InOrder (go-back-N) is not implemented yet; allowed: "
-                    "OutOfOrder");
     NS_ABORT_MSG_IF(!m_node, "DcnTransport::Connect before Install (use DcnTransportHelper)");
     NS_ABORT_MSG_IF(!ps, "DcnTransport::Connect: null path selector");
     NS_ABORT_MSG_IF(!cc, "DcnTransport::Connect: null congestion control");

@@ -25,6 +25,7 @@
 #include "ns3/dcn-connection.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-message-transport.h"
+#include "ns3/dcqcn-core.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/node.h"
@@ -58,6 +59,11 @@ struct DcnTransportStats
     uint64_t uniqueBytesDelivered{0}; //!< payload bytes delivered (each exactly once)
     uint64_t ceMarkedReceived{0};
     uint64_t messagesCompleted{0};
+    uint64_t outOfSequenceDropped{0}; //!< InOrder receiver: packets past the expected PSN dropped
+    uint64_t goBackNacksSent{0};      //!< InOrder receiver: NACKs carrying the expected PSN
+    uint64_t goBacks{0};              //!< InOrder sender: go-back-N events (NACK or timeout)
+    uint64_t cnpsSent{0};             //!< DCQCN notification point: CNPs sent
+    uint64_t cnpsReceived{0};         //!< DCQCN reaction point: CNPs received
 };
 
 class DcnTransport : public DcnMessageTransport
@@ -66,7 +72,15 @@ class DcnTransport : public DcnMessageTransport
     enum Mode
     {
         OUT_OF_ORDER, //!< selective ACK/retransmission (UET / REPS style)
-        IN_ORDER      //!< go-back-N (classic RoCE) - not implemented yet
+        IN_ORDER      //!< go-back-N (classic RoCE): receiver accepts only the expected PSN
+    };
+
+    /** DCQCN notification point (CNP generation at the receiver). */
+    enum CnpMode
+    {
+        CNP_AUTO, //!< on in InOrder (RoCE) mode, off in OutOfOrder mode
+        CNP_ON,
+        CNP_OFF
     };
 
     enum AckEvMode
@@ -184,6 +198,14 @@ class DcnTransport : public DcnMessageTransport
     TracedCallback<uint32_t, uint32_t, uint16_t> m_timeoutTrace;
     TracedCallback<const DcnMessageRecord&> m_msgCompleteTrace;
     TracedCallback<uint32_t, uint32_t, uint16_t> m_pathChosenTrace;
+    /** CNP sent by this host's notification point (destination = the data sender, connId). */
+    TracedCallback<Ipv4Address, uint32_t> m_cnpTrace;
+    typedef void (*CnpTracedCallback)(Ipv4Address sender, uint32_t connId);
+
+    Mode GetMode() const
+    {
+        return m_mode;
+    }
 
     /** @internal attribute values read by connections */
     Time m_rto;
@@ -213,6 +235,9 @@ class DcnTransport : public DcnMessageTransport
         bool lastCe{false};
         bool lastOoo{false};
         int64_t lastArrivalNs{0}; //!< arrival time of the latest data packet (timestamp echo)
+        // InOrder mode: the expected PSN is cum; one NACK per expected PSN
+        uint32_t nackedPsn{UINT32_MAX}; //!< expected PSN already NACKed (UINT32_MAX: none)
+        cccore::DcqcnNp np; //!< DCQCN notification point: at most one CNP per CnpInterval
     };
 
     void HandleRead(Ptr<Socket> s);
@@ -224,6 +249,10 @@ class DcnTransport : public DcnMessageTransport
     /** Copy the path options of a received packet into an ACK/NACK/probe reply (echo). */
     static void EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arrivalNs);
     void ReplyProbe(const DcnHeader& probe, Ipv4Address from, uint16_t ev);
+    /** InOrder receiver: data packet with psn != expected (cum). */
+    void ReceiveOutOfSequence(RxConn& rc, const DcnHeader& h, uint16_t ev, bool ce);
+    /** DCQCN NP: a CE-marked data packet of rc arrived; send a CNP if the interval allows. */
+    void NotifyCe(RxConn& rc, const DcnHeader& h, uint16_t ev);
     void NicTransmit();
     Time TxTime(uint32_t wireBytes) const;
 
@@ -234,6 +263,8 @@ class DcnTransport : public DcnMessageTransport
     Mode m_mode;
     uint32_t m_ackRatio;
     Time m_ackDelay;
+    CnpMode m_cnpMode;
+    Time m_cnpInterval;
     AckEvMode m_ackEvMode;
     DataRate m_nicRate;
     uint32_t m_wireOverhead;

@@ -1,0 +1,118 @@
+/*
+ * DcnConnection, part 3: the go-back-N loss-recovery strategy of the in-order
+ * (classic RoCE) mode, cumulative acknowledgement and DCQCN CNP reception.
+ * (Split from dcn-connection.cc to keep files short; same class.)
+ *
+ * Go-back-N (DcnTransport::Mode = InOrder): the receiver accepts only its
+ * expected PSN and answers the first out-of-sequence packet with a NACK whose
+ * cumAck is the expected PSN.  The sender acknowledges every psn below it and
+ * resends every unacknowledged packet from it on, in PSN order, before any new
+ * data.  A retransmission timeout goes back to the oldest unacknowledged packet.
+ * A NACK triggered by a packet sent before the latest go-back, which already
+ * covered its expected PSN, is stale and ignored (counted in staleNacks).
+ */
+#include "dcn-connection.h"
+#include "dcn-transport.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnConnectionRecovery");
+
+void
+DcnConnection::AckCumulative(uint32_t cumAck, uint32_t& newlyAcked)
+{
+    uint32_t cum = std::min(cumAck, m_nextPsn);
+    for (uint32_t p = m_psnBase; p < cum; ++p)
+    {
+        AckPsn(p, newlyAcked);
+    }
+}
+
+void
+DcnConnection::GoBack(uint32_t from)
+{
+    NS_LOG_FUNCTION(this << from);
+    from = std::max(from, m_psnBase);
+    m_retxQueue.clear();
+    for (uint32_t p = from; p < m_nextPsn; ++p)
+    {
+        TxEntry& e = m_tx[p - m_psnBase];
+        if (e.state == ACKED)
+        {
+            continue;
+        }
+        if (e.state == IN_FLIGHT)
+        {
+            e.state = LOST;
+            m_inflight -= e.size;
+        }
+        m_retxQueue.push_back(p);
+    }
+    // LOST packets below `from` (none in go-back-N: everything below is acknowledged)
+    m_lastGoBackNs = Simulator::Now().GetNanoSeconds();
+    m_lastGoBackPsn = from;
+    m_stats.goBacks++;
+    m_transport->MutableStats().goBacks++;
+    NS_LOG_LOGIC("conn " << m_connId << " go back to psn " << from << ", " << m_retxQueue.size()
+                         << " packets to resend");
+}
+
+void
+DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
+{
+    NS_LOG_FUNCTION(this << h.cumAck << h.timestampNs);
+    uint32_t newly = 0;
+    AckCumulative(h.cumAck, newly);
+    m_stats.bytesAcked += newly;
+    PopFront();
+    if (newly > 0)
+    {
+        CcAckSample s;
+        s.ackedBytes = newly;
+        s.ecn = h.HasFlag(DcnHeader::FLAG_ECN_ECHO);
+        s.rtt = NanoSeconds(Simulator::Now().GetNanoSeconds() - h.timestampNs);
+        s.path = EchoedPath(h);
+        s.psn = h.psn;
+        s.now = Simulator::Now();
+        m_cc->OnAck(s);
+    }
+    const uint32_t expected = h.cumAck;
+    if (expected >= m_nextPsn)
+    {
+        return; // nothing unacknowledged from there on
+    }
+    if (expected < m_psnBase || (h.timestampNs < m_lastGoBackNs && m_lastGoBackPsn <= expected))
+    {
+        m_stats.staleNacks++;
+        NS_LOG_LOGIC("conn " << m_connId << " stale go-back NACK for psn " << expected);
+        return;
+    }
+    GoBack(expected);
+    PathFeedback fb;
+    fb.signal = FeedbackSignal::NACK;
+    fb.path = EchoedPath(h);
+    fb.psn = expected;
+    fb.header = &h;
+    m_ps->OnFeedback(fb);
+    m_cc->OnNack();
+}
+
+void
+DcnConnection::ReceiveCnp()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_cc == nullptr)
+    {
+        return;
+    }
+    m_stats.cnpsReceived++;
+    m_cc->OnCnp(Simulator::Now());
+}
+
+} // namespace ns3
