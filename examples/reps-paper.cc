@@ -15,6 +15,7 @@
 #include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
+#include "ns3/reps-micro.h"
 #include "ns3/workload-plan.h"
 
 #include <cmath>
@@ -53,6 +54,7 @@ struct Args
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
     uint32_t run{1}; //!< --RngRun (ns-3's global RngRun, read after parsing)
+    std::string profile{""}; //!< "" (our defaults) or reps-artifact (reps-profile.h)
 };
 
 Args g;
@@ -109,11 +111,32 @@ Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
     c.stop = MicroSeconds(g.stopMs * 1000);
     c.seed = g.seed;
     c.run = g.run;
+    c.profile = g.profile;
     if (!g.freezingTimeout.empty())
     {
         c.freezingTimeout = Time(g.freezingTimeout);
     }
     return c;
+}
+
+/** Issue 10: the five micro scenarios at 128 hosts (helper/reps-micro.h), artifact profile by
+ *  default. */
+void
+Micro()
+{
+    RepsMicroArgs a;
+    a.lbs = Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs);
+    a.profile = g.profile.empty() ? "reps-artifact" : g.profile;
+    a.out = g.out;
+    a.msgBytes = Or64(g.msgBytes, a.msgBytes);
+    a.tors = Or(g.tors, a.tors);
+    a.hostsPerTor = Or(g.hostsPerTor, a.hostsPerTor);
+    a.uplinks = Or(g.uplinks, a.uplinks);
+    a.seed = g.seed;
+    a.run = g.run;
+    a.stopMs = g.stopMs;
+    a.evs = g.evs;
+    RunRepsMicro(a, std::cout);
 }
 
 Ptr<UniformRandomVariable>
@@ -528,9 +551,13 @@ main(int argc, char** argv)
     CommandLine cmd(__FILE__);
     cmd.AddValue("experiment",
                  "symmetric | asymmetric | transient | incremental | macro | evs-sweep | "
-                 "ack-sweep | all",
+                 "ack-sweep | micro (issue 10: 128-host micro scenarios, artifact profile) | all",
                  g.experiment);
     cmd.AddValue("out", "output directory for CSV files", g.out);
+    cmd.AddValue("profile",
+                 "parameter profile: empty = our defaults (paper values), reps-artifact = the "
+                 "REPS authors' artifact values (doc/reps.rst; micro defaults to it)",
+                 g.profile);
     cmd.AddValue("scale", "small (32 hosts, reduced sizes; default) or paper (128 hosts)", g.scale);
     cmd.AddValue("lbs",
                  "comma list of load balancers (ecmp, ops, reps); default per experiment",
@@ -558,6 +585,10 @@ main(int argc, char** argv)
     SetProgramName("reps-paper");
     cmd.Parse(argc, argv);
     g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
+    if (!g.profile.empty() && g.profile != "reps-artifact")
+    {
+        Fail("--profile=" + g.profile + "; allowed reps-artifact (or empty)");
+    }
     if (g.scale != "small" && g.scale != "paper")
     {
         Fail("--scale=" + g.scale + "; allowed small or paper");
@@ -579,7 +610,8 @@ main(int argc, char** argv)
                                               {"incremental", Incremental},
                                               {"macro", Macro},
                                               {"evs-sweep", EvsSweep},
-                                              {"ack-sweep", AckSweep}};
+                                              {"ack-sweep", AckSweep},
+                                              {"micro", Micro}};
     if (g.experiment == "all")
     {
         for (const char* e : {"symmetric",
@@ -600,7 +632,7 @@ main(int argc, char** argv)
         {
             Fail("--experiment=" + g.experiment +
                  "; allowed symmetric, asymmetric, transient, incremental, macro, evs-sweep, "
-                 "ack-sweep, all");
+                 "ack-sweep, micro, all");
         }
         it->second();
     }
