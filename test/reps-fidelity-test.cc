@@ -19,12 +19,15 @@
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/dctcp-cc.h"
+#include "ns3/enum.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/nstime.h"
 #include "ns3/packet.h"
 #include "ns3/path-selector.h"
 #include "ns3/port-stats-helper.h"
 #include "ns3/queue-disc.h"
 #include "ns3/reps-core.h"
+#include "ns3/reps-profile.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -310,6 +313,50 @@ class FrozenOrderTestCase : public TestCase
     }
 };
 
+class ArtifactProfileTestCase : public TestCase
+{
+  public:
+    ArtifactProfileTestCase()
+        : TestCase("--profile=reps-artifact sets the artifact's delays, queues, policy, RTO")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+        ft->SetAttribute("NumTors", UintegerValue(4));
+        ft->SetAttribute("HostsPerTor", UintegerValue(2));
+        ft->SetAttribute("UplinksPerTor", UintegerValue(2));
+        RepsArtifactProfile::ApplyFabric(ft, DataRate("400Gbps"));
+        ft->Build();
+        RepsArtifactProfile::ApplyQueues(ft);
+        TimeValue delay;
+        ft->GetAttribute("LinkDelay", delay);
+        NS_TEST_ASSERT_MSG_EQ(delay.Get(), MicroSeconds(1), "1 us links");
+        TimeValue sw;
+        ft->GetAttribute("SwitchLatency", sw);
+        NS_TEST_ASSERT_MSG_EQ(sw.Get(), Seconds(0), "no switch latency");
+        // 2-tier cross-ToR path: 4 links of 1 us each way
+        const Time rtt = ft->GetBaseRtt(0, 2, 4096);
+        NS_TEST_ASSERT_MSG_EQ((rtt >= MicroSeconds(8) && rtt < MicroSeconds(9)),
+                              true,
+                              "base RTT = 8 us propagation + serialisation");
+        Ptr<DcnQueueDisc> q = ft->GetQueueDisc(ft->GetLink(ft->GetTorUplink(0, 0)).devA);
+        NS_TEST_ASSERT_MSG_EQ(q->GetDataLimit().GetValue(), 415000u, "100 x 4150 B at 400G");
+        EnumValue pol;
+        q->GetAttribute("OverflowPolicy", pol);
+        NS_TEST_ASSERT_MSG_EQ(pol.Get(),
+                              int(DcnQueueDisc::DROP_ARRIVAL_OR_LAST),
+                              "artifact overflow policy");
+        const Time rto = RepsArtifactProfile::Rto(ft, DataRate("400Gbps"));
+        // unloaded RTT + 4 x 415000 B x 8 / 400G (8.3 us)
+        NS_TEST_ASSERT_MSG_EQ(rto, rtt + NanoSeconds(33200), "artifact RTO formula");
+        NS_TEST_ASSERT_MSG_EQ(RepsArtifactProfile::Table().size(), 13u, "documented entries");
+        Simulator::Destroy();
+    }
+};
+
 class RepsFidelityTestSuite : public TestSuite
 {
   public:
@@ -318,6 +365,7 @@ class RepsFidelityTestSuite : public TestSuite
     {
         AddTestCase(new WireFormatTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new FrozenOrderTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new ArtifactProfileTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HostNicTestCase, DCNLB_TEST_QUICK);
     }
 };
