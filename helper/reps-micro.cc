@@ -6,9 +6,12 @@
 #include "ns3/reps-profile.h"
 #include "ns3/rng-seed-manager.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
+#include <sstream>
 #include <sys/stat.h>
+#include <tuple>
 
 namespace ns3
 {
