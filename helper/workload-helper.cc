@@ -17,6 +17,9 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <cstdlib>
+#include <iostream>
+
 namespace ns3
 {
 
@@ -329,6 +332,22 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
                         "WorkloadHelper::Install: host " << i
                                                          << " has no message transport (install "
                                                             "DcnTransportHelper first)");
+    }
+    {
+        // issue 14: a scheme with a switch-side policy (letflow, drill, conga)
+        // installs it on the built topology; "ecmp" schemes change nothing.  Its
+        // streams come first from the selector block (no effect on other schemes).
+        int64_t used = 0;
+        std::string err = DcnSchemeRegistry::InstallSwitchPolicy(m_lb, fabric, m_psStream, &used);
+        if (!err.empty())
+        {
+            std::cerr << err << std::endl; // refused input: one line, exit code 2
+            std::exit(2);
+        }
+        if (m_psStream >= 0)
+        {
+            m_psStream += used;
+        }
     }
     if (m_mtu == 0)
     {

@@ -1,7 +1,9 @@
 /*
  * Small compatibility layer over ns-3 API differences between the versions we
- * support (3.37 as in Debian bookworm, 3.43 as in Debian trixie; 3.31, waf era,
- * as far as documented in wscript-compat/README.md).
+ * support (3.37 as in Debian bookworm, 3.43 as in Debian trixie, 3.48 as in Debian
+ * sid; 3.31, waf era, as far as documented in wscript-compat/README.md).
+ * 3.48 needs nothing beyond the ">= 42" macros below; its build-level difference
+ * (C++23 <stacktrace> in ns-3's fatal-error headers) is handled in CMakeLists.txt.
  *
  * DCNLB_NS3_MINOR is defined by the build (CMakeLists.txt / wscript).
  */

@@ -4,7 +4,8 @@
 set -euo pipefail
 PKGS=(build-essential cmake ninja-build pkg-config
     ns3 libns3-dev libgsl-dev libxml2-dev libsqlite3-dev libpython3.11-dev
-    libboost-dev libgtest-dev time ccache "$@")
+    libboost-dev libgtest-dev time ccache
+    python3-matplotlib tcpdump libjemalloc2 "$@")
 missing=()
 for p in "${PKGS[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

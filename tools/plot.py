@@ -10,6 +10,11 @@ Examples:
   python3 tools/plot.py out/perm                  # out/perm-fct-cdf.png, out/perm-bars.png
   python3 tools/plot.py out/perm --metric slowdown --log
   python3 tools/plot.py out/perm --bars max_fct_us,p99_fct_us,drops --format pdf
+  python3 tools/plot.py out/perm --png-prefix figs/run1   # figs/run1-fct-cdf.png, figs/run1-bars.png
+
+For programs (e.g. the flagship's --plot=<prefix>): the exit status is 0 when every
+file was written; stdout lists the files, one per line; errors are one line on
+stderr starting with "plot.py: error:".
 """
 
 import argparse
@@ -17,6 +22,17 @@ import csv
 import glob
 import os
 import sys
+
+
+PRETTY = {
+    "mean_fct_us": "mean FCT (us)",
+    "p50_fct_us": "median FCT (us)",
+    "p99_fct_us": "p99 FCT (us)",
+    "max_fct_us": "max FCT (us)",
+    "completion_us": "completion time (us)",
+    "mean_slowdown": "mean slowdown",
+    "p99_slowdown": "p99 slowdown",
+}
 
 
 def read_flows(path, metric):
@@ -56,6 +72,12 @@ def main(argv=None):
     )
     p.add_argument("--log", action="store_true", help="log-scale x axis of the CDF")
     p.add_argument("--out", default=None, help="output directory (default: next to PREFIX)")
+    p.add_argument(
+        "--png-prefix",
+        default=None,
+        help="write <P>-<metric>-cdf.<fmt> and <P>-bars.<fmt> (overrides --out and the "
+        "CSV prefix's name)",
+    )
     p.add_argument("--format", default="png", choices=["png", "pdf", "svg"])
     p.add_argument("--title", default=None, help="figure title (default: PREFIX basename)")
     a = p.parse_args(argv)
@@ -71,8 +93,11 @@ def main(argv=None):
 
     base = os.path.basename(a.prefix)
     outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
+    if a.png_prefix:
+        outdir = os.path.dirname(a.png_prefix) or "."
+        base = os.path.basename(a.png_prefix)
     os.makedirs(outdir, exist_ok=True)
-    title = a.title or base
+    title = a.title or os.path.basename(a.prefix)
 
     flow_files = sorted(
         f for f in glob.glob(a.prefix + "-*.csv") if not f.endswith("-summary.csv")
@@ -116,7 +141,7 @@ def main(argv=None):
             lbs = [r["lb"] for r in rows]
             vals = [float(r[c]) for r in rows]
             ax.bar(lbs, vals, color=["C%d" % i for i in range(len(lbs))])
-            ax.set_title(c)
+            ax.set_title(PRETTY.get(c, c))
             ax.grid(True, axis="y", alpha=0.3)
         fig.suptitle(title)
         fig.tight_layout()

@@ -3,7 +3,11 @@
 #include "path-selector.h"
 
 #include "ns3/cc-registry.h"
+#include "ns3/dcn-switch-routing.h"
+#include "ns3/dcn-topology.h"
+#include "ns3/forwarding-policy.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
 
@@ -241,6 +245,90 @@ DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
         return "";
     }
     return tidName + "::" + attr + " allowed: " + info.checker->GetUnderlyingTypeInformation();
+}
+
+std::string
+DcnSchemeRegistry::InstallSwitchPolicy(const std::string& name,
+                                       Ptr<DcnTopology> topology,
+                                       int64_t stream,
+                                       int64_t* streamsUsed)
+{
+    NS_LOG_FUNCTION(name << topology << stream);
+    if (streamsUsed != nullptr)
+    {
+        *streamsUsed = 0;
+    }
+    if (!Has(name))
+    {
+        return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
+    }
+    const DcnScheme s = Get(name);
+    if (s.switchPolicy.empty() || s.switchPolicy == "ecmp")
+    {
+        return ""; // the topology's own policy
+    }
+    std::string tidName = DcnForwardingPolicyTypeName(s.switchPolicy);
+    TypeId tid;
+    if (tidName.empty() || !TypeId::LookupByNameFailSafe(tidName, &tid))
+    {
+        std::string known;
+        for (const auto& n : DcnForwardingPolicyShortNames())
+        {
+            known += (known.empty() ? "" : ", ") + n;
+        }
+        return "--lb=" + name + ": switch policy '" + s.switchPolicy +
+               "' is not registered; allowed: " + known;
+    }
+    if (!topology || !topology->IsBuilt())
+    {
+        return "--lb=" + name + ": the topology must be built before its switch policy '" +
+               s.switchPolicy + "' is installed";
+    }
+    ObjectFactory f;
+    f.SetTypeId(tid);
+    NodeContainer sw = topology->GetAllSwitches();
+    std::vector<Ptr<ForwardingPolicy>> pols(sw.GetN());
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        pols[i] = f.Create<ForwardingPolicy>();
+        if (i == 0)
+        {
+            std::string err = pols[0]->CheckTopology(*topology);
+            if (!err.empty())
+            {
+                return "--lb=" + name + ": " + err;
+            }
+        }
+    }
+    int64_t used = 0;
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> r = topology->GetRouting(sw.Get(i));
+        if (!r)
+        {
+            continue;
+        }
+        pols[i]->Attach(sw.Get(i));
+        r->SetForwardingPolicy(pols[i]);
+    }
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        if (topology->GetRouting(sw.Get(i)))
+        {
+            pols[i]->AttachTopology(*topology, i);
+            if (stream >= 0)
+            {
+                used += pols[i]->AssignStreams(stream + used);
+            }
+        }
+    }
+    if (streamsUsed != nullptr)
+    {
+        *streamsUsed = used;
+    }
+    NS_LOG_INFO("scheme " << name << ": switch policy " << tidName << " on " << sw.GetN()
+                          << " switches");
+    return "";
 }
 
 } // namespace ns3

@@ -14,6 +14,8 @@
 #ifndef DCN_SCHEME_H
 #define DCN_SCHEME_H
 
+#include "ns3/ptr.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -21,6 +23,8 @@
 
 namespace ns3
 {
+
+class DcnTopology;
 
 struct DcnScheme
 {
@@ -86,6 +90,24 @@ class DcnSchemeRegistry
     static std::string CheckSelectorAttribute(const std::string& selector,
                                               const std::string& attr,
                                               uint64_t value);
+
+    /**
+     * Install scheme `name`'s switch policy on every switch of a built
+     * topology (issue 14: --lb=letflow|drill|conga in every example).  A
+     * scheme whose switchPolicy is "ecmp" (the default) leaves the topology's
+     * own policy untouched, so e.g. --ns3::FatTreeHelper::ForwardingPolicy
+     * keeps working.  Otherwise every switch gets a fresh policy of that
+     * short name (DcnForwardingPolicyTypeName): CheckTopology() first (its
+     * line is returned if the topology is refused), then Attach(node),
+     * DcnSwitchRouting::SetForwardingPolicy, AttachTopology(topology, index)
+     * and AssignStreams(stream + k) unless stream < 0 (*streamsUsed receives
+     * the count).
+     * Called by WorkloadHelper::Install.  \return "" or one error line.
+     */
+    static std::string InstallSwitchPolicy(const std::string& name,
+                                           Ptr<DcnTopology> topology,
+                                           int64_t stream,
+                                           int64_t* streamsUsed = nullptr);
 };
 
 } // namespace ns3

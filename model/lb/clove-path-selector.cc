@@ -1,0 +1,193 @@
+#include "clove-path-selector.h"
+
+#include "dcn-scheme.h"
+#include "lb-baseline-util.h"
+
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnClovePathSelector");
+NS_OBJECT_ENSURE_REGISTERED(DcnClovePathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("clove", DcnClovePathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "clove",
+    "CLOVE-ECN: flowlets in weighted round robin, a path's weight cut by 1/3 on ECN "
+    "(CoNEXT'17; Hermes SIGCOMM'17 baseline)",
+    "clove",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
+
+TypeId
+DcnClovePathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnClovePathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnClovePathSelector>()
+            .AddAttribute("FlowletTimeout",
+                          "A gap strictly longer than this starts a flowlet (Hermes SIGCOMM'17 "
+                          "Sec. 5 simulated CLOVE-ECN at 150 us; Clove's testbed: 800 us); "
+                          "allowed >= 0",
+                          TimeValue(MicroSeconds(150)),
+                          MakeTimeAccessor(&DcnClovePathSelector::m_flowletTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("EcnCutFraction",
+                          "Fraction of a path's weight removed on ECN (Clove CoNEXT'17 Sec. 3.2: "
+                          "1/3); allowed (0, 1)",
+                          DoubleValue(1.0 / 3.0),
+                          MakeDoubleAccessor(&DcnClovePathSelector::m_cut),
+                          MakeDoubleChecker<double>(1e-9, 1 - 1e-9))
+            .AddAttribute("MinCutInterval",
+                          "Minimum time between two cuts of one path (our choice, paper silent: "
+                          "0 = every ECN echo cuts); allowed >= 0",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&DcnClovePathSelector::m_minCutInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("WeightReset",
+                          "Reset the weights to equal after this long without ECN (our choice: "
+                          "0 = never); allowed >= 0",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&DcnClovePathSelector::m_weightReset),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("MinWeightShare",
+                          "Weight floor as a share of an equal weight (our choice: 0.01, a path "
+                          "is never starved for good); allowed [0, 1)",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&DcnClovePathSelector::m_minShare),
+                          MakeDoubleChecker<double>(0, 1 - 1e-9))
+            .AddAttribute("NumPaths",
+                          "Virtual paths per connection; 0 = the pair's minimal paths in the "
+                          "topology's DcnPathSet (8 without a topology); allowed 0..64",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnClovePathSelector::m_numPathsAttr),
+                          MakeUintegerChecker<uint32_t>(0, lbcore::kMaxPaths))
+            .AddAttribute("EvSetSize",
+                          "EVs are (base + path) mod EvSetSize (REPS [L] Sec. 5: 65536); "
+                          "allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&DcnClovePathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddTraceSource("WeightCut",
+                            "ECN cut a path's weight: path index, new weight",
+                            MakeTraceSourceAccessor(&DcnClovePathSelector::m_weightCut),
+                            "ns3::TracedCallback<uint16_t,double>::TracedCallback");
+    return tid;
+}
+
+DcnClovePathSelector::DcnClovePathSelector()
+    : m_flowletTimeout(MicroSeconds(150))
+{
+}
+
+DcnClovePathSelector::~DcnClovePathSelector() = default;
+
+std::string
+DcnClovePathSelector::Validate() const
+{
+    if (m_flowletTimeout.IsNegative())
+    {
+        return "ns3::DcnClovePathSelector::FlowletTimeout must be >= 0";
+    }
+    return "";
+}
+
+void
+DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
+{
+    NS_LOG_FUNCTION(this);
+    PathSelector::Setup(setup);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    lbcore::CloveConfig cfg;
+    cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
+    cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
+    cfg.ecnCutFraction = m_cut;
+    cfg.minCutIntervalNs = m_minCutInterval.GetNanoSeconds();
+    cfg.weightResetNs = m_weightReset.GetNanoSeconds();
+    cfg.minWeightShare = m_minShare;
+    m_numPaths = cfg.numPaths;
+    m_core.Configure(cfg);
+    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_setupDone = true;
+}
+
+void
+DcnClovePathSelector::EnsureSetup()
+{
+    if (!m_setupDone)
+    {
+        Setup(m_setup);
+    }
+}
+
+uint16_t
+DcnClovePathSelector::GetPathEv(uint16_t i) const
+{
+    return dcnbl::PathEv(m_base, i, m_evSetSize);
+}
+
+int32_t
+DcnClovePathSelector::GetPathOfEv(uint16_t ev) const
+{
+    return dcnbl::EvPath(ev, m_base, m_numPaths, m_evSetSize);
+}
+
+PathChoice
+DcnClovePathSelector::Choose(const SendContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.psn);
+    EnsureSetup();
+    PathChoice c;
+    c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds()));
+    return c;
+}
+
+void
+DcnClovePathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
+    if (fb.signal != FeedbackSignal::ECN_ACK)
+    {
+        return;
+    }
+    EnsureSetup();
+    const int32_t p = GetPathOfEv(fb.path.ev);
+    if (p >= 0 && m_core.OnEcn(static_cast<uint16_t>(p), Simulator::Now().GetNanoSeconds()))
+    {
+        NS_LOG_LOGIC("clove: ECN on path " << p << " weight " << m_core.GetWeight(p));
+        m_weightCut(static_cast<uint16_t>(p), m_core.GetWeight(p));
+    }
+}
+
+std::string
+DcnClovePathSelector::Name() const
+{
+    return "clove";
+}
+
+int64_t
+DcnClovePathSelector::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

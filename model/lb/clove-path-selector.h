@@ -1,0 +1,67 @@
+/*
+ * CLOVE-ECN baseline: flowlets at the sender edge take the next path by
+ * weighted round robin; ECN echoed for a path cuts its weight by a third and
+ * spreads the removed weight over the other paths (Clove CoNEXT'17 Sec. 3.2;
+ * flowlet timeout 150 us as Hermes SIGCOMM'17 Sec. 5 simulated it).  Wraps
+ * lbcore::CloveCore; paths are virtual paths named by EVs
+ * (lb-baseline-util.h).  --lb=clove.  TypeId ns3::DcnClovePathSelector.
+ */
+#ifndef DCN_CLOVE_PATH_SELECTOR_H
+#define DCN_CLOVE_PATH_SELECTOR_H
+
+#include "path-selector.h"
+
+#include "ns3/clove-core.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+namespace ns3
+{
+
+class DcnClovePathSelector : public PathSelector
+{
+  public:
+    static TypeId GetTypeId();
+    DcnClovePathSelector();
+    ~DcnClovePathSelector() override;
+
+    void Setup(const PathSelectorSetup& setup) override;
+    PathChoice Choose(const SendContext& ctx) override;
+    void OnFeedback(const PathFeedback& fb) override;
+    std::string Name() const override;
+    int64_t AssignStreams(int64_t stream) override;
+    std::string Validate() const override;
+
+    uint16_t GetNumPaths() const
+    {
+        return m_numPaths;
+    }
+
+    uint16_t GetPathEv(uint16_t i) const;
+    int32_t GetPathOfEv(uint16_t ev) const;
+
+    double GetWeight(uint16_t i) const
+    {
+        return m_core.GetWeight(i);
+    }
+
+  private:
+    void EnsureSetup();
+    uint32_t m_numPathsAttr{0};
+    uint32_t m_evSetSize{65536};
+    Time m_flowletTimeout;
+    double m_cut{1.0 / 3.0};
+    Time m_minCutInterval;
+    Time m_weightReset;
+    double m_minShare{0.01};
+    uint16_t m_numPaths{1};
+    uint16_t m_base{0};
+    bool m_setupDone{false};
+    lbcore::CloveCore m_core;
+    Ptr<UniformRandomVariable> m_rng;
+    TracedCallback<uint16_t, double> m_weightCut; //!< path, its new weight
+};
+
+} // namespace ns3
+
+#endif // DCN_CLOVE_PATH_SELECTOR_H

@@ -1,0 +1,285 @@
+#include "flicr-path-selector.h"
+
+#include "dcn-scheme.h"
+#include "lb-baseline-util.h"
+#include "presto-path-selector.h"
+
+#include "ns3/boolean.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnFlicrPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(DcnFlicrPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("flicr", DcnFlicrPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "flicr",
+    "Flicr (w): one weighted-random path per flow, moved on ECN >= 50% per RTT, NACK or "
+    "timeout (INFOCOM'17; Spritz baseline)",
+    "flicr",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
+
+TypeId
+DcnFlicrPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnFlicrPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnFlicrPathSelector>()
+            .AddAttribute("EcnThreshold",
+                          "Move when the ECN fraction of an RTT round is >= this (Spritz 4.2 "
+                          "gives no value; our choice: PLB's 0.5); allowed [0, 1]",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&DcnFlicrPathSelector::m_ecnThreshold),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RepathOnNack",
+                          "Move on a NACK (spec spritz.md 4.2)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnFlicrPathSelector::m_onNack),
+                          MakeBooleanChecker())
+            .AddAttribute("RepathOnTimeout",
+                          "Move on a timeout (spec spritz.md 4.2)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnFlicrPathSelector::m_onTimeout),
+                          MakeBooleanChecker())
+            .AddAttribute("FlowletTimeout",
+                          "A gap longer than this draws a fresh weighted-random path (our "
+                          "choice: 0 = off); allowed >= 0",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&DcnFlicrPathSelector::m_flowletTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("FlowcellBytes",
+                          "Draw a fresh weighted-random path every this many bytes (our choice: "
+                          "0 = off); allowed 0..1073741824",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnFlicrPathSelector::m_flowcell),
+                          MakeUintegerChecker<uint32_t>(0, 1u << 30))
+            .AddAttribute("Weights",
+                          "'spritz': Spritz Eq. 1 (spritz.md 2.7: w_i = lat_longest / lat_i, "
+                          "paths shorter than the longest times WScale), 'equal', or a list "
+                          "'w0,w1,...'",
+                          StringValue("spritz"),
+                          MakeStringAccessor(&DcnFlicrPathSelector::m_weights),
+                          MakeStringChecker())
+            .AddAttribute("WScale",
+                          "Scale of the non-longest paths' weights (spritz.md 2.7: 3); allowed "
+                          "0..1000",
+                          DoubleValue(3),
+                          MakeDoubleAccessor(&DcnFlicrPathSelector::m_wScale),
+                          MakeDoubleChecker<double>(0, 1000))
+            .AddAttribute("NumPaths",
+                          "Virtual paths per connection; 0 = every path of the pair's DcnPathSet "
+                          "(minimal and non-minimal; 8 without a topology); allowed 0..64",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnFlicrPathSelector::m_numPathsAttr),
+                          MakeUintegerChecker<uint32_t>(0, lbcore::kMaxPaths))
+            .AddAttribute("EvSetSize",
+                          "EVs are (base + path) mod EvSetSize (REPS [L] Sec. 5: 65536); "
+                          "allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&DcnFlicrPathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddTraceSource("Repath",
+                            "The flow moved: old path, new path, reason (lbcore::FlicrEvent)",
+                            MakeTraceSourceAccessor(&DcnFlicrPathSelector::m_repath),
+                            "ns3::TracedCallback<uint16_t,uint16_t,uint8_t>::TracedCallback");
+    return tid;
+}
+
+DcnFlicrPathSelector::DcnFlicrPathSelector()
+    : m_flowletTimeout(Time(0)),
+      m_weights("spritz")
+{
+}
+
+DcnFlicrPathSelector::~DcnFlicrPathSelector() = default;
+
+std::string
+DcnFlicrPathSelector::Validate() const
+{
+    if (m_weights == "spritz")
+    {
+        return "";
+    }
+    std::vector<double> w;
+    bool topo;
+    std::string err = DcnPrestoPathSelector::ParseWeights(m_weights, w, topo);
+    if (!err.empty() || topo)
+    {
+        return "ns3::DcnFlicrPathSelector::Weights='" + m_weights +
+               "': " + (err.empty() ? std::string("not a Flicr choice") : err) +
+               "; allowed: spritz, equal or w0,w1,...";
+    }
+    return "";
+}
+
+void
+DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    NS_LOG_FUNCTION(this);
+    PathSelector::Setup(setup);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    NS_ABORT_MSG_IF(!Validate().empty(), Validate());
+    const DcnPathSet* ps = setup.GetPaths();
+    uint32_t n = m_numPathsAttr;
+    if (n == 0 && ps != nullptr && !ps->paths.empty())
+    {
+        n = static_cast<uint32_t>(ps->paths.size());
+    }
+    m_numPaths = dcnbl::ResolveNumPaths(n, setup, m_evSetSize);
+    double w[lbcore::kMaxPaths];
+    for (auto& x : w)
+    {
+        x = 1;
+    }
+    if (m_weights == "spritz" && ps != nullptr)
+    {
+        double longest = 0;
+        for (uint16_t i = 0; i < m_numPaths && i < ps->paths.size(); ++i)
+        {
+            longest = std::max(longest, ps->paths[i].latency.GetSeconds());
+        }
+        for (uint16_t i = 0; i < m_numPaths && i < ps->paths.size(); ++i)
+        {
+            const double lat = ps->paths[i].latency.GetSeconds();
+            if (lat > 0 && lat < longest)
+            {
+                w[i] = longest / lat * m_wScale;
+            }
+        }
+    }
+    else if (m_weights != "spritz" && m_weights != "equal")
+    {
+        std::vector<double> v;
+        bool topo;
+        DcnPrestoPathSelector::ParseWeights(m_weights, v, topo);
+        for (uint16_t i = 0; i < m_numPaths; ++i)
+        {
+            w[i] = i < v.size() ? v[i] : 0;
+        }
+    }
+    lbcore::FlicrConfig cfg;
+    cfg.numPaths = m_numPaths;
+    cfg.ecnThreshold = m_ecnThreshold;
+    cfg.repathOnNack = m_onNack;
+    cfg.repathOnTimeout = m_onTimeout;
+    cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
+    cfg.flowcellBytes = m_flowcell;
+    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_core.Configure(cfg, w, m_rng->GetValue(0, 1));
+    m_setupDone = true;
+}
+
+void
+DcnFlicrPathSelector::EnsureSetup()
+{
+    if (!m_setupDone)
+    {
+        Setup(m_setup);
+    }
+}
+
+uint16_t
+DcnFlicrPathSelector::GetPathEv(uint16_t i) const
+{
+    return dcnbl::PathEv(m_base, i, m_evSetSize);
+}
+
+int32_t
+DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
+{
+    return dcnbl::EvPath(ev, m_base, m_numPaths, m_evSetSize);
+}
+
+PathChoice
+DcnFlicrPathSelector::Choose(const SendContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.psn);
+    EnsureSetup();
+    const double u =
+        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? m_rng->GetValue(0, 1) : 0.0;
+    PathChoice c;
+    c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds(), m_setup.mtu, u));
+    return c;
+}
+
+void
+DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
+    EnsureSetup();
+    const uint16_t old = m_core.GetPath();
+    bool moved = false;
+    switch (fb.signal)
+    {
+    case FeedbackSignal::ACK:
+    case FeedbackSignal::ECN_ACK: {
+        // round = one RTT: the measured sample, else the connection's base RTT
+        int64_t rtt = fb.rtt.GetNanoSeconds();
+        if (rtt <= 0)
+        {
+            rtt = m_setup.baseRtt.GetNanoSeconds();
+        }
+        moved = m_core.OnAck(fb.signal == FeedbackSignal::ECN_ACK,
+                             Simulator::Now().GetNanoSeconds(),
+                             rtt,
+                             m_rng->GetValue(0, 1));
+        break;
+    }
+    case FeedbackSignal::NACK:
+        moved = m_core.OnNack(m_rng->GetValue(0, 1));
+        break;
+    case FeedbackSignal::TIMEOUT: {
+        // one RTO expiry reports every timed-out packet: move once per expiry
+        const int64_t now = Simulator::Now().GetNanoSeconds();
+        if (now != m_lastTimeoutNs)
+        {
+            m_lastTimeoutNs = now;
+            moved = m_core.OnTimeout(m_rng->GetValue(0, 1));
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    if (moved)
+    {
+        NS_LOG_LOGIC("flicr: path " << old << " -> " << m_core.GetPath());
+        m_repath(old, m_core.GetPath(), static_cast<uint8_t>(m_core.GetLastEvent()));
+    }
+}
+
+std::string
+DcnFlicrPathSelector::Name() const
+{
+    return "flicr";
+}
+
+int64_t
+DcnFlicrPathSelector::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

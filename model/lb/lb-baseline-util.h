@@ -1,0 +1,68 @@
+/*
+ * Helpers shared by the host-side baseline path selectors (DRB, Presto*,
+ * CLOVE-ECN, Flicr): virtual paths named by EVs.
+ *
+ * Path index -> EV (doc/baselines.rst, "Paths and EVs"): a connection has n
+ * virtual paths, n = the selector's NumPaths attribute or, when 0, the number
+ * of minimal paths of the pair's DcnPathSet (a 2-tier fat tree: the number of
+ * spines), clamped to 1..lbcore::kMaxPaths and to the EV set.  Path i is sent
+ * with EV (base + i) mod EvSetSize, base drawn once per connection from the
+ * selector's random stream.  On a fabric that hashes the EV (ECMP), two
+ * virtual paths may hash onto one physical path, as in the REPS paper's
+ * EV-based baselines; the inverse map (EV -> path) is O(1).
+ */
+#ifndef DCN_LB_BASELINE_UTIL_H
+#define DCN_LB_BASELINE_UTIL_H
+
+#include "path-selector.h"
+
+#include "ns3/lb-core-common.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace ns3
+{
+namespace dcnbl
+{
+
+/** Paths used without a topology (REPS [L] Sec. 4: MPTCP-like 8 subflows). */
+constexpr uint16_t kDefaultPathsNoTopology = 8;
+
+/** Number of virtual paths of a connection (see the file comment). */
+inline uint16_t
+ResolveNumPaths(uint32_t attr, const PathSelectorSetup& s, uint32_t evSetSize)
+{
+    uint32_t n = attr;
+    if (n == 0)
+    {
+        const DcnPathSet* ps = s.GetPaths();
+        n = kDefaultPathsNoTopology;
+        if (ps != nullptr)
+        {
+            n = ps->nMinimal > 0 ? ps->nMinimal : static_cast<uint32_t>(ps->paths.size());
+        }
+    }
+    n = std::max<uint32_t>(1, std::min<uint32_t>(n, lbcore::kMaxPaths));
+    return static_cast<uint16_t>(std::min<uint32_t>(n, std::max<uint32_t>(1, evSetSize)));
+}
+
+/** EV of virtual path i. */
+inline uint16_t
+PathEv(uint16_t base, uint16_t i, uint32_t evSetSize)
+{
+    return static_cast<uint16_t>((static_cast<uint32_t>(base) + i) % evSetSize);
+}
+
+/** Virtual path of an EV, or -1 if the EV is not one of the n paths. */
+inline int32_t
+EvPath(uint16_t ev, uint16_t base, uint16_t n, uint32_t evSetSize)
+{
+    const uint32_t d = (static_cast<uint32_t>(ev) + evSetSize - base) % evSetSize;
+    return d < n ? static_cast<int32_t>(d) : -1;
+}
+
+} // namespace dcnbl
+} // namespace ns3
+
+#endif // DCN_LB_BASELINE_UTIL_H

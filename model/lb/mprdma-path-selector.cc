@@ -1,0 +1,136 @@
+#include "mprdma-path-selector.h"
+
+#include "dcn-scheme.h"
+#include "ev-util.h"
+
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnMprdmaPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(DcnMprdmaPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("mprdma", DcnMprdmaPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "mprdma",
+    "MPRDMA-style ACK clocking: a packet reuses the EV of the ACK that opened the window "
+    "(NSDI'18; REPS [L] baseline)",
+    "mprdma",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "dcn",
+    {},
+    {}}));
+
+TypeId
+DcnMprdmaPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnMprdmaPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnMprdmaPathSelector>()
+            .AddAttribute("EvSetSize",
+                          "Fresh EVs are uniform in [0, EvSetSize) (REPS [L] Sec. 5: 65536); "
+                          "allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&DcnMprdmaPathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("RecycleMarked",
+                          "ECN-marked ACKs also leave a credit (spec reps.md 3.4: every ACK "
+                          "clocks a packet on its EV; false is our variant)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnMprdmaPathSelector::m_recycleMarked),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+DcnMprdmaPathSelector::DcnMprdmaPathSelector() = default;
+DcnMprdmaPathSelector::~DcnMprdmaPathSelector() = default;
+
+void
+DcnMprdmaPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    NS_LOG_FUNCTION(this);
+    PathSelector::Setup(setup);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    lbcore::MprdmaConfig cfg;
+    cfg.recycleMarked = m_recycleMarked;
+    m_core.Configure(cfg);
+    m_setupDone = true;
+}
+
+void
+DcnMprdmaPathSelector::EnsureSetup()
+{
+    if (!m_setupDone)
+    {
+        Setup(m_setup);
+    }
+}
+
+PathChoice
+DcnMprdmaPathSelector::Choose(const SendContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.psn);
+    EnsureSetup();
+    lbcore::MprdmaChoice ch =
+        m_core.Next([this]() { return dcnev::DrawUniform(*m_rng, m_evSetSize); });
+    ++(ch.reused ? m_reused : m_fresh);
+    PathChoice c;
+    c.ev = ch.ev;
+    return c;
+}
+
+void
+DcnMprdmaPathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
+    EnsureSetup();
+    switch (fb.signal)
+    {
+    case FeedbackSignal::ACK:
+        m_core.OnAck(fb.path.ev, false);
+        break;
+    case FeedbackSignal::ECN_ACK:
+        // a coalesced ACK already gave one credit per EV (as ACK feedback); its
+        // CE echo comes as one extra ECN_ACK that opens no packet
+        if (!(fb.header && !fb.header->evs.empty()))
+        {
+            m_core.OnAck(fb.path.ev, true);
+        }
+        break;
+    case FeedbackSignal::TIMEOUT:
+        m_core.ClearCredits(); // the window collapsed: pending credits are stale
+        break;
+    default:
+        break;
+    }
+}
+
+std::string
+DcnMprdmaPathSelector::Name() const
+{
+    return "mprdma";
+}
+
+int64_t
+DcnMprdmaPathSelector::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+} // namespace ns3

@@ -1,0 +1,55 @@
+/*
+ * Schemes of the switch-side baselines (issue 14): --lb=letflow, --lb=drill,
+ * --lb=conga.  The hosts send every packet of a connection with one EV (the
+ * ECMP selector, as in LetFlow NSDI'17, DRILL SIGCOMM'17 and CONGA SIGCOMM'14,
+ * where hosts are unmodified), and every switch runs the forwarding policy;
+ * WorkloadHelper::Install puts the policy on the built topology through
+ * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA is listed for the 2-tier
+ * families only; on any other topology InstallSwitchPolicy refuses it with
+ * the policy's CheckTopology line.
+ */
+#include "dcn-scheme.h"
+
+namespace ns3
+{
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "letflow",
+    "LetFlow: flowlet switching, a random port per new flowlet at every switch (150 us; "
+    "NSDI'17), hosts ECMP-by-flow",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "letflow",
+    0,
+    "dcn",
+    {},
+    {}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "drill",
+    "DRILL: per-packet shortest of d=2 random + m=1 remembered local queues at every switch "
+    "(SIGCOMM'17), hosts ECMP-by-flow",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "drill",
+    0,
+    "dcn",
+    {},
+    {}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conga",
+    "CONGA: leaf-to-leaf congestion feedback in IPv4 header bytes, flowlets to the least "
+    "congested uplink (SIGCOMM'14; 150 us as Hermes ran it), 2-tier leaf-spine only",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "conga",
+    0,
+    "dcn",
+    {"fat-tree-2tier", "leaf-spine", "hermes"},
+    {}}));
+
+} // namespace ns3

@@ -1,0 +1,212 @@
+/*
+ * dcn-lb-flow-monitor: ns-3's FlowMonitor, installed by FlowMonitorHelper on the
+ * hosts of an IPv4-stack run (our transport over Ipv4L3Protocol, our switches),
+ * reports every flow with the right byte and packet counts.
+ *
+ * FlowMonitor's Ipv4FlowClassifier keys flows by the 5-tuple, and our UDP source
+ * port is the EV: with ECMP (one EV per connection) every message is exactly one
+ * FlowMonitor flow; with per-packet spraying (REPS) a message is as many
+ * FlowMonitor flows as distinct EVs it used, and their sum is the message.
+ * Byte counts are IPv4 bytes (IPv4 + UDP + DcnHeader + payload), as FlowMonitor
+ * counts them.
+ *
+ * Setup: 8-host 2-tier fat-tree at 100 Gb/s, host i sends one message of a
+ * distinct size to host i+1 (mod 8), so each directed host pair carries either
+ * data or ACKs, never both.
+ */
+#include "ns3/data-rate.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-transport-helper.h"
+#include "ns3/dcn-transport.h"
+#include "ns3/dctcp-cc.h"
+#include "ns3/fat-tree-helper.h"
+#include "ns3/flow-monitor-helper.h"
+#include "ns3/flow-monitor.h"
+#include "ns3/ipv4-flow-classifier.h"
+#include "ns3/path-selector.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+namespace dcntest
+{
+
+/** Distinct EVs chosen by one host's transport, and how many packets. */
+struct FmEvRecorder
+{
+    std::set<uint16_t> evs;
+    uint32_t n{0};
+
+    void PathChosen(uint32_t, uint32_t, uint16_t ev)
+    {
+        evs.insert(ev);
+        n++;
+    }
+};
+
+/** Sum of FlowMonitor flows of one directed host pair. */
+struct FmPairSum
+{
+    uint32_t flows{0};
+    uint64_t txBytes{0};
+    uint64_t rxBytes{0};
+    uint64_t txPackets{0};
+    uint64_t rxPackets{0};
+    uint64_t lost{0};
+    bool allToDcnPort{true};
+};
+
+class FlowMonitorTestCase : public TestCase
+{
+  public:
+    explicit FlowMonitorTestCase(const std::string& lb)
+        : TestCase("FlowMonitorHelper on the hosts: every flow, exact bytes, lb=" + lb),
+          m_lb(lb)
+    {
+    }
+
+  private:
+    static void Completed(uint32_t* n, const DcnMessageRecord&)
+    {
+        (*n)++;
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(7);
+        RngSeedManager::SetRun(1);
+        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+        ft->SetAttribute("NumTors", UintegerValue(2));
+        ft->SetAttribute("HostsPerTor", UintegerValue(4));
+        ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+        ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
+        ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
+        ft->Build();
+        int64_t stream = 30;
+        stream += ft->AssignStreams(stream);
+        const uint32_t n = ft->GetNHosts();
+
+        DcnTransportHelper th;
+        th.Install(ft->GetHosts());
+        FlowMonitorHelper fmh;
+        Ptr<FlowMonitor> fm = fmh.Install(ft->GetHosts());
+
+        std::vector<FmEvRecorder> rec(n);
+        std::vector<uint64_t> size(n);
+        uint32_t completed = 0;
+        const uint32_t mtu = DcnTransportHelper::Get(ft->GetHosts().Get(0))->GetMtu();
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const uint32_t dst = (i + 1) % n;
+            Ptr<DcnTransport> t = DcnTransportHelper::Get(ft->GetHosts().Get(i));
+            t->TraceConnectWithoutContext("PathChosen",
+                                          MakeCallback(&FmEvRecorder::PathChosen, &rec[i]));
+            Ptr<PathSelector> ps = PathSelectorRegistry::Create(m_lb);
+            stream += ps->AssignStreams(stream);
+            DcnConnectionParams p;
+            p.lineRate = ft->GetHostLinkRate();
+            p.baseRtt = ft->GetBaseRtt(i, dst, mtu);
+            Ptr<DcnConnection> c =
+                t->Connect(ft->GetHostAddress(dst), ps, CreateObject<DctcpCc>(), p);
+            size[i] = 32 * 1024 + i * 5000 + 123; // distinct sizes, partial last packet
+            c->SendMessage(size[i],
+                           DcnConnection::CompletionCallback(
+                               MakeBoundCallback(&FlowMonitorTestCase::Completed, &completed)));
+        }
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        fm->CheckForLostPackets();
+
+        Ptr<Ipv4FlowClassifier> cls = DynamicCast<Ipv4FlowClassifier>(fmh.GetClassifier());
+        NS_TEST_ASSERT_MSG_NE(cls, nullptr, "IPv4 classifier");
+        std::map<std::pair<uint32_t, uint32_t>, FmPairSum> sums;
+        uint32_t unknownHosts = 0;
+        uint32_t perMessageExact = 0;
+        for (const auto& kv : fm->GetFlowStats())
+        {
+            Ipv4FlowClassifier::FiveTuple t = cls->FindFlow(kv.first);
+            const uint32_t s = ft->GetHostIndex(t.sourceAddress);
+            const uint32_t d = ft->GetHostIndex(t.destinationAddress);
+            if (s >= n || d >= n)
+            {
+                unknownHosts++;
+                continue;
+            }
+            FmPairSum& ps = sums[{s, d}];
+            ps.flows++;
+            ps.txBytes += kv.second.txBytes;
+            ps.rxBytes += kv.second.rxBytes;
+            ps.txPackets += kv.second.txPackets;
+            ps.rxPackets += kv.second.rxPackets;
+            ps.lost += kv.second.lostPackets;
+            ps.allToDcnPort =
+                ps.allToDcnPort && t.protocol == 17 && t.destinationPort == DcnHeader::UDP_PORT;
+        }
+        uint64_t retx = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            retx += DcnTransportHelper::Get(ft->GetHosts().Get(i))->GetStats().retransmissions;
+        }
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(completed, n, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(retx, 0u, "no retransmission (byte counts are then exact)");
+        NS_TEST_ASSERT_MSG_EQ(unknownHosts, 0u, "FlowMonitor sees only host addresses");
+        NS_TEST_ASSERT_MSG_EQ(sums.size(), 2u * n, "one data and one ACK direction per message");
+        const uint32_t hdr = DcnHeader().GetSerializedSize(); // data packets carry no EV list
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const uint32_t dst = (i + 1) % n;
+            const FmPairSum& data = sums[{i, dst}];
+            const FmPairSum& ack = sums[{dst, i}];
+            const uint64_t pkts = (size[i] + mtu - 1) / mtu;
+            const uint64_t bytes = size[i] + pkts * (20 + 8 + hdr);
+            NS_TEST_ASSERT_MSG_EQ(data.allToDcnPort && ack.allToDcnPort, true, "UDP to 4791");
+            NS_TEST_ASSERT_MSG_EQ(data.txPackets, pkts, "data packets of message " << i);
+            NS_TEST_ASSERT_MSG_EQ(data.txBytes, bytes, "IPv4 bytes of message " << i);
+            NS_TEST_ASSERT_MSG_EQ(data.rxBytes, bytes, "every byte received, message " << i);
+            NS_TEST_ASSERT_MSG_EQ(data.rxPackets, pkts, "every packet received");
+            NS_TEST_ASSERT_MSG_EQ(data.lost, 0u, "nothing lost");
+            NS_TEST_ASSERT_MSG_EQ(data.flows, rec[i].evs.size(), "one FlowMonitor flow per EV");
+            NS_TEST_ASSERT_MSG_EQ(rec[i].n, pkts, "PathChosen once per data packet");
+            NS_TEST_ASSERT_MSG_GT(ack.rxPackets, 0u, "ACKs seen in the reverse direction");
+            NS_TEST_ASSERT_MSG_EQ(ack.rxBytes, ack.txBytes, "every ACK byte received");
+            perMessageExact += data.flows == 1 ? 1 : 0;
+        }
+        if (m_lb == "ecmp")
+        {
+            NS_TEST_ASSERT_MSG_EQ(perMessageExact, n, "ECMP: each message is one FlowMonitor flow");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_LT(perMessageExact, n, "spraying splits messages over EVs");
+        }
+    }
+
+    std::string m_lb;
+};
+
+class FlowMonitorTestSuite : public TestSuite
+{
+  public:
+    FlowMonitorTestSuite()
+        : TestSuite("dcn-lb-flow-monitor", DCNLB_TEST_SYSTEM)
+    {
+        AddTestCase(new FlowMonitorTestCase("ecmp"), DCNLB_TEST_QUICK);
+        AddTestCase(new FlowMonitorTestCase("reps"), DCNLB_TEST_QUICK);
+    }
+};
+
+static FlowMonitorTestSuite g_flowMonitorTestSuite;
+
+} // namespace dcntest
+} // namespace ns3

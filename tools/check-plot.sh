@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Plotting works out of the box: runs the flagship's default scenario with --csv,
+# then tools/plot.py with Debian's interpreter and matplotlib (installed by
+# tools/install-deps.sh), and checks that both PNGs (FCT CDF per load balancer, bar
+# chart of mean/p99/max FCT) are written and are PNG files.
+#   tools/check-plot.sh [build dir]      -> last line "plot check: OK (<files>)"
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+B=${1:-build}
+[[ -x $B/dcn-lb-compare ]] || cmake --build "$B" --target dcn-lb-compare >/dev/null
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+"$B/dcn-lb-compare" --quiet --csv="$tmp/perm" >"$tmp/out.txt"
+files=$(/usr/bin/python3 tools/plot.py "$tmp/perm" --png-prefix "$tmp/fig")
+n=0
+for f in $files; do
+    [[ $(head -c 8 "$f" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || {
+        echo "plot check: $f is not a PNG file" >&2
+        exit 1
+    }
+    n=$((n + 1))
+done
+[[ $n -eq 2 ]] || { echo "plot check: expected 2 PNG files, got $n: $files" >&2; exit 1; }
+echo "plot check: OK ($(for f in $files; do printf '%s %s B; ' "$(basename "$f")" "$(stat -c %s "$f")"; done))"
