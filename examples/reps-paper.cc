@@ -53,7 +53,7 @@ struct Args
     std::string evsList{"32,256,65536"};
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
-    uint32_t run{1}; //!< --RngRun (ns-3's global RngRun, read after parsing)
+    uint32_t run{1};         //!< --RngRun (ns-3's global RngRun, read after parsing)
     std::string profile{""}; //!< "" (our defaults) or reps-artifact (reps-profile.h)
 };
 
