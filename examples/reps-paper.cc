@@ -20,6 +20,7 @@
 #include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
+#include "ns3/reps-micro.h"
 #include "ns3/workload-plan.h"
 
 #include <cmath>
@@ -56,7 +57,8 @@ struct Args
     std::string evsList{"32,256,65536"};
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
-    uint32_t run{1}; //!< --RngRun (ns-3's global RngRun, read after parsing)
+    uint32_t run{1};         //!< --RngRun (ns-3's global RngRun, read after parsing)
+    std::string profile{"ours"}; //!< ours (our defaults) or reps-artifact (reps-profile.h)
 };
 
 Args g;
@@ -113,11 +115,32 @@ Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
     c.stop = MicroSeconds(g.stopMs * 1000);
     c.seed = g.seed;
     c.run = g.run;
+    c.profile = g.profile == "ours" ? "" : g.profile;
     if (!g.freezingTimeout.empty())
     {
         c.freezingTimeout = Time(g.freezingTimeout);
     }
     return c;
+}
+
+/** Issue 10: the five micro scenarios at 128 hosts (helper/reps-micro.h), artifact profile by
+ *  default. */
+void
+Micro()
+{
+    RepsMicroArgs a;
+    a.lbs = Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs);
+    a.profile = "reps-artifact";
+    a.out = g.out;
+    a.msgBytes = Or64(g.msgBytes, a.msgBytes);
+    a.tors = Or(g.tors, a.tors);
+    a.hostsPerTor = Or(g.hostsPerTor, a.hostsPerTor);
+    a.uplinks = Or(g.uplinks, a.uplinks);
+    a.seed = g.seed;
+    a.run = g.run;
+    a.stopMs = g.stopMs;
+    a.evs = g.evs;
+    RunRepsMicro(a, std::cout);
 }
 
 Ptr<UniformRandomVariable>
@@ -552,7 +575,13 @@ main(int argc, char** argv)
                  "macro",
                  "evs-sweep",
                  "ack-sweep",
+                 "micro",
                  "all"});
+    opts.Choice("profile",
+                "Parameter profile: 'ours' (paper values, our defaults) or reps-artifact (the "
+                "REPS authors' artifact values, doc/reps.rst; micro always uses reps-artifact)",
+                g.profile,
+                {"ours", "reps-artifact"});
     opts.Text("out", "Output directory for CSV files", g.out);
     opts.Choice("scale",
                 "small (32 hosts, reduced sizes) or paper (128 hosts)",
@@ -710,7 +739,8 @@ main(int argc, char** argv)
                                               {"incremental", Incremental},
                                               {"macro", Macro},
                                               {"evs-sweep", EvsSweep},
-                                              {"ack-sweep", AckSweep}};
+                                              {"ack-sweep", AckSweep},
+                                              {"micro", Micro}};
     if (g.experiment == "all")
     {
         for (const char* e : {"symmetric",

@@ -324,7 +324,7 @@ FatTreeHelper::GetBaseRtt(uint32_t s, uint32_t d, uint32_t payloadBytes) const
     // Before Build(): nominal rates (slow links are chosen at Build()).
     const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
     const uint32_t dataBytes = payloadBytes + ovh;
-    const uint32_t ackBytes = ovh;
+    const uint32_t ackBytes = DcnHeader::WIRE_BELOW + DcnHeader::CTRL_BASE_SIZE;
     const uint32_t hops = GetHopCount(s, d);
     const Time hostDelay = m_linkDelay + m_switchLatency / 2;
     const Time fabricDelay = m_linkDelay + m_switchLatency;

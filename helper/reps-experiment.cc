@@ -15,6 +15,8 @@
 #include "ns3/path-selector.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/random-variable-stream.h"
+#include "ns3/reps-path-selector.h"
+#include "ns3/reps-profile.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -122,6 +124,13 @@ Runner::Run()
     m_ft->SetAttribute("Routing", StringValue(c.routing == "dcn" ? "dcn" : "global"));
     m_ft->SetAttribute("SlowLinkFraction", DoubleValue(c.slowFraction));
     m_ft->SetAttribute("SlowLinkRate", DataRateValue(c.slowRate));
+    const bool artifact = c.profile == "reps-artifact";
+    NS_ABORT_MSG_IF(!c.profile.empty() && !artifact,
+                    "RepsExperiment: profile='" << c.profile << "'; allowed '' or reps-artifact");
+    if (artifact)
+    {
+        RepsArtifactProfile::ApplyFabric(m_ft, c.fabricRate);
+    }
     for (const auto& a : c.fabricAttrs)
     {
         m_ft->SetAttribute(a.first, StringValue(a.second));
@@ -131,6 +140,10 @@ Runner::Run()
         m_ft->AddSlowLink(s.first, s.second);
     }
     m_ft->Build();
+    if (artifact)
+    {
+        RepsArtifactProfile::ApplyQueues(m_ft);
+    }
     // Random streams are chained (stream += x->AssignStreams(stream)) so no two
     // generators share a stream at any size: fabric from 1, path selectors from
     // max(next, 1000) in a reserved block (1000 is the base the published results
@@ -143,6 +156,10 @@ Runner::Run()
     DcnTransportHelper th;
     th.SetTransportAttribute("AckRatio", UintegerValue(c.ackRatio));
     th.SetTransportAttribute("AckEvMode", StringValue(c.ackEvMode));
+    if (artifact)
+    {
+        RepsArtifactProfile::ApplyTransport(th, m_ft, c.fabricRate);
+    }
     th.Install(m_ft->GetHosts());
     m_mtu = DcnTransportHelper::Get(m_ft->GetHosts().Get(0))->GetMtu();
     DcnHeader h;
@@ -159,9 +176,17 @@ Runner::Run()
         {
             fh->FailLinkSilent(link, f.start, f.duration);
         }
-        else
+        else if (f.kind == RepsFailure::BLACKHOLE)
+        {
+            fh->Blackhole(link, f.dir, true, f.start, f.duration);
+        }
+        else if (f.dir == DcnLinkDir::BOTH)
         {
             fh->DegradeLink(link, f.rate, f.start, f.duration);
+        }
+        else
+        {
+            fh->DegradeLink(link, f.rate, f.dir, f.start, f.duration);
         }
     }
     stream += fh->AssignStreams(stream);
@@ -202,6 +227,10 @@ Runner::Run()
             m_wl->AddSelectorAttribute("FreezingTimeout", TimeValue(c.freezingTimeout), false);
         }
         m_wl->AddSelectorAttribute("EvReuseCount", UintegerValue(c.evReuse), false);
+        if (artifact)
+        {
+            RepsArtifactProfile::ApplySelector(m_wl);
+        }
     }
     for (const auto& a : c.lbAttrs)
     {
@@ -247,7 +276,15 @@ Runner::Run()
         m_r.dataPackets += st.dataPacketsSent;
         m_r.retransmissions += st.retransmissions;
         m_r.timeouts += st.timeouts;
+        Ptr<DcnTransport> t = DcnTransportHelper::Get(m_ft->GetHosts().Get(i));
+        for (uint32_t k = 0; k < t->GetNConnections(); ++k)
+        {
+            Ptr<RepsPathSelector> rp =
+                DynamicCast<RepsPathSelector>(t->GetConnection(k)->GetPathSelector());
+            m_r.freezes += rp ? rp->GetFreezeCount() : 0;
+        }
     }
+    m_r.injectedDrops += fh->GetBlackholeDrops();
     m_wl->Dispose();
     m_wl = nullptr;
     m_monQ.clear();

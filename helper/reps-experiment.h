@@ -12,6 +12,7 @@
 #define DCN_REPS_EXPERIMENT_H
 
 #include "ns3/data-rate.h"
+#include "ns3/failure-helper.h"
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
 #include "ns3/workload-plan.h"
@@ -28,11 +29,14 @@ struct RepsFailure
 {
     enum Kind
     {
-        SILENT,  //!< packets lost both ways, routes unchanged (FailureHelper::FailLinkSilent)
-        DEGRADE, //!< link runs at `rate` (FailureHelper::DegradeLink)
+        SILENT,    //!< packets lost both ways, routes unchanged (FailureHelper::FailLinkSilent)
+        DEGRADE,   //!< link runs at `rate` (FailureHelper::DegradeLink)
+        BLACKHOLE, //!< data packets dropped at the egress queue of `dir` (FailureHelper::Blackhole)
     };
 
     Kind kind{SILENT};
+    /** DEGRADE/BLACKHOLE direction; DEGRADE with BOTH keeps the queue limits (pre-issue-10). */
+    DcnLinkDir dir{DcnLinkDir::BOTH};
     uint32_t tor{0};
     uint32_t uplink{0};
     Time start{0};
@@ -53,6 +57,9 @@ struct RepsExperimentConfig
     DataRate slowRate{"200Gbps"};
     std::vector<std::pair<uint32_t, uint32_t>> slowLinks; //!< (tor, uplink) built slow
     std::vector<std::pair<std::string, std::string>> fabricAttrs;
+    /** "" (our defaults) or "reps-artifact" (reps-profile.h: every parameter as the REPS
+     *  authors' artifact runs it). */
+    std::string profile;
 
     // transport / load balancer
     std::string lb{"reps"}; //!< ecmp | ops | reps
@@ -91,6 +98,7 @@ struct RepsExperimentResult
     uint64_t dataPackets{0};
     uint64_t retransmissions{0};
     uint64_t timeouts{0};
+    uint64_t freezes{0}; //!< REPS freezing-mode entries over all connections
     double wallSeconds{0};
     Time endTime{0};
     std::vector<std::vector<double>> utilGbps;     //!< [bucket][uplink]

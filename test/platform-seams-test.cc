@@ -297,6 +297,8 @@ class HeaderExtensionTestCase : public TestCase
     {
         DcnHeader h;
         NS_TEST_ASSERT_MSG_EQ(h.GetSerializedSize(), DcnHeader::BASE_SIZE, "no options: base");
+        // an ACK: the EV list precedes the extension (DATA headers carry no EV list)
+        h.opcode = DcnHeader::ACK;
         h.evs = {1, 2};
         h.extMask = DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP |
                     DcnHeader::EXT_INT;
@@ -311,12 +313,12 @@ class HeaderExtensionTestCase : public TestCase
         Ptr<Packet> p = Create<Packet>(100);
         p->AddHeader(h);
         NS_TEST_ASSERT_MSG_EQ(p->GetSize(),
-                              100 + DcnHeader::BASE_SIZE + 4 + 1 + 4 + 2 + 8 + 8 + 1 + 28,
+                              100 + DcnHeader::CTRL_BASE_SIZE + 4 + 1 + 4 + 2 + 8 + 8 + 1 + 28,
                               "size of base + 2 EVs + options");
         uint8_t buf[128];
         p->CopyData(buf, sizeof(buf));
         NS_TEST_ASSERT_MSG_EQ(DcnHeader::ExtensionOffset(buf),
-                              DcnHeader::BASE_SIZE + 4,
+                              DcnHeader::CTRL_BASE_SIZE + 4,
                               "extension found from the bytes");
         NS_TEST_ASSERT_MSG_EQ(uint32_t(buf[DcnHeader::ExtensionOffset(buf)]),
                               uint32_t(h.extMask),
@@ -336,7 +338,7 @@ class HeaderExtensionTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(g.evs.size(), 2, "EV list before the extension");
         g.ClearExtension();
         g.evs.clear();
-        NS_TEST_ASSERT_MSG_EQ(g.GetSerializedSize(), DcnHeader::BASE_SIZE, "cleared: base");
+        NS_TEST_ASSERT_MSG_EQ(g.GetSerializedSize(), DcnHeader::CTRL_BASE_SIZE, "cleared: base");
     }
 };
 

@@ -169,11 +169,12 @@ class SlowLinkRttTest : public TestCase
     {
         const uint32_t payload = 4096;
         const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
+        const uint32_t ack = 2 + 20 + 8 + DcnHeader::CTRL_BASE_SIZE; // ACKs: control header
         const DataRate fast("400Gbps");
         const DataRate slow("100Gbps");
         auto extra = [&]() {
-            return (slow.CalculateBytesTxTime(payload + ovh) + slow.CalculateBytesTxTime(ovh)) -
-                   (fast.CalculateBytesTxTime(payload + ovh) + fast.CalculateBytesTxTime(ovh));
+            return (slow.CalculateBytesTxTime(payload + ovh) + slow.CalculateBytesTxTime(ack)) -
+                   (fast.CalculateBytesTxTime(payload + ovh) + fast.CalculateBytesTxTime(ack));
         };
         // One uplink per ToR: the slow link is on the only path.
         Ptr<FatTreeHelper> ref = Tree2(2, 1, 1);

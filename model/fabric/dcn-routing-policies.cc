@@ -295,8 +295,8 @@ constexpr uint32_t UDP = 8;
 bool
 DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
 {
-    const uint32_t base = UDP + DcnHeader::BASE_SIZE;
-    uint8_t b[base + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
+    const uint32_t base = UDP + DcnHeader::DATA_SIZE;
+    uint8_t b[base + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
     // the fixed part first (UDP + DcnHeader): most packets stop here
     uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), base));
     // DATA only: ACKs/NACKs echo the data packet's route (branch plat), which
@@ -306,7 +306,7 @@ DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
         return false;
     }
     got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
-    uint32_t off = base + 2 * b[base - 1]; // after the EV list
+    uint32_t off = base; // DATA headers have no EV list (dcn-header.h)
     if (got < off + 1)
     {
         return false;
@@ -342,12 +342,12 @@ DcnMakeSourceRoutedPacket(uint16_t srcPort, const std::vector<uint16_t>& anchors
     NS_ABORT_MSG_IF(anchors.size() > DcnSourceRoute::MAX,
                     "DcnMakeSourceRoutedPacket: " << anchors.size() << " anchors; allowed <= "
                                                   << DcnSourceRoute::MAX);
-    std::vector<uint8_t> b(UDP + DcnHeader::BASE_SIZE, 0);
+    std::vector<uint8_t> b(UDP + DcnHeader::DATA_SIZE, 0);
     b[0] = srcPort >> 8;
     b[1] = srcPort & 0xff;
     b[2] = DcnHeader::UDP_PORT >> 8;
     b[3] = DcnHeader::UDP_PORT & 0xff;
-    b[UDP + 1] = EXT_FLAG; // opcode DATA, flags FLAG_EXT; numEvs (last byte) 0
+    b[UDP + 1] = EXT_FLAG; // opcode DATA, flags FLAG_EXT; extension at DATA_SIZE
     b.push_back(EXT_ROUTE);
     b.push_back(static_cast<uint8_t>(anchors.size()));
     b.push_back(0);

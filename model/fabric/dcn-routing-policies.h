@@ -159,13 +159,12 @@ struct DcnSourceRoute
  * Reader of the source-route header extension from the real bytes of an IP
  * payload (UDP header + DcnHeader ...).  Layout (the transport's header
  * extension of branch plat, DcnHeader with FLAG_EXT): DcnHeader flags byte
- * (offset 1 after UDP) has FLAG_EXT 0x20; numEvs at BASE_SIZE-1, then numEvs
- * x 16-bit EVs, then extMask (8): bit EXT_PATH_ID 0x01 -> 32-bit path id;
- * bit EXT_ROUTE 0x02 -> routeLen (8), routePtr (8), routeLen x 16-bit switch
- * ids.  Only DATA packets (opcode 0) are source-routed: ACKs and NACKs echo
- * the data packet's route, which describes the other direction.
- * \return false if the packet carries no route.  One function so a
- * switch can be pointed at another format (SetReader).
+ * (offset 1 after UDP) has FLAG_EXT 0x20; the extension starts at
+ * DcnHeader::DATA_SIZE (DATA headers have no EV list) with extMask (8): bit EXT_PATH_ID 0x01 ->
+ * 32-bit path id; bit EXT_ROUTE 0x02 -> routeLen (8), routePtr (8), routeLen x 16-bit switch ids.
+ * Only DATA packets (opcode 0) are source-routed: ACKs and NACKs echo the data packet's route,
+ * which describes the other direction. \return false if the packet carries no route.  One function
+ * so a switch can be pointed at another format (SetReader).
  */
 bool DcnReadSourceRoute(Ptr<const Packet> ipPayload, DcnSourceRoute* route);
 

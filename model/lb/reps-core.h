@@ -34,6 +34,15 @@ enum class ExploreMode : uint8_t
     ALL_RANDOM, //!< [A]: every packet random while exploring; the buffer is cleared on freeze exit
 };
 
+/** Order of the cached EVs used while frozen (issue 10). */
+enum class FrozenOrder : uint8_t
+{
+    OLDEST_VALID, //!< default ([L] Alg. 2 GETNEXTEV, spec 1.9 A5): oldest valid entry first,
+                  //!< then cycle over all entries once none is valid
+    ROUND_ROBIN,  //!< [A] (REPS artifact): a separate frozen read pointer cycles over every
+                  //!< populated entry, valid or not; valid bits are not consumed
+};
+
 /** Static configuration of one REPS sender (not part of the per-connection state). */
 struct RepsConfig
 {
@@ -44,6 +53,7 @@ struct RepsConfig
     bool resetBufferOnFreezeExit{false};   //!< A7
     bool freezingEnabled{true};            //!< App. C.4
     int64_t freezingTimeoutNs{10'000'000}; //!< A3: FREEZING_TIMEOUT
+    FrozenOrder frozenOrder{FrozenOrder::OLDEST_VALID};
 };
 
 /**
@@ -332,7 +342,13 @@ class RepsCore
     {
         const uint8_t n = m_cfg.bufferSize;
         uint8_t i;
-        if (m_st.numValid > 0)
+        if (m_st.freezing && m_cfg.frozenOrder == FrozenOrder::ROUND_ROBIN)
+        {
+            // [A]: round-robin over every populated entry, valid bits untouched
+            i = m_st.frzIdx;
+            m_st.frzIdx = static_cast<uint8_t>((m_st.frzIdx + 1) % m_st.numPopulated);
+        }
+        else if (m_st.numValid > 0)
         {
             // oldest valid entry first
             i = static_cast<uint8_t>((m_st.head + n - m_st.numValid) % n);

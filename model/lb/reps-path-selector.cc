@@ -78,6 +78,23 @@ RepsPathSelector::GetTypeId()
                 MakeEnumAccessor(&RepsPathSelector::m_exploreMode),
 #endif
                 MakeEnumChecker(EXPLORE_EVERY_NTH, "EveryNth", EXPLORE_ALL_RANDOM, "AllRandom"))
+            .AddAttribute(
+                "FrozenOrder",
+                "Order of the cached EVs while frozen: OldestValid takes the oldest valid "
+                "entry first and cycles over all entries once none is valid ([L] Alg. 2 "
+                "GETNEXTEV, spec resolution A5, default); RoundRobin cycles a separate "
+                "frozen pointer over all populated entries, valid or not (artifact [A], "
+                "issue 10)",
+                EnumValue(FROZEN_OLDEST_VALID),
+#if DCNLB_NS3_MINOR >= 42
+                MakeEnumAccessor<FrozenOrderValue>(&RepsPathSelector::m_frozenOrder),
+#else
+                MakeEnumAccessor(&RepsPathSelector::m_frozenOrder),
+#endif
+                MakeEnumChecker(FROZEN_OLDEST_VALID,
+                                "OldestValid",
+                                FROZEN_ROUND_ROBIN,
+                                "RoundRobin"))
             .AddAttribute("ExplorePackets",
                           "PKTS_PER_CWND, packets explored after freezing ends; 0 = ceil(BDP/MTU) "
                           "from the connection setup (spec resolution A2, [A]: ~101 at 400G), "
@@ -143,6 +160,7 @@ RepsPathSelector::RepsPathSelector()
       m_freezingEnabled(true),
       m_freezingTimeout(MilliSeconds(10)),
       m_exploreMode(EXPLORE_EVERY_NTH),
+      m_frozenOrder(FROZEN_OLDEST_VALID),
       m_explorePackets(0),
       m_resetBufferOnFreezeExit(false),
       m_rttThreshold(1.65),
@@ -252,6 +270,8 @@ RepsPathSelector::Configure()
     cfg.exploreMode = m_exploreMode == EXPLORE_ALL_RANDOM ? reps::ExploreMode::ALL_RANDOM
                                                           : reps::ExploreMode::EVERY_NTH;
     cfg.resetBufferOnFreezeExit = m_resetBufferOnFreezeExit;
+    cfg.frozenOrder = m_frozenOrder == FROZEN_ROUND_ROBIN ? reps::FrozenOrder::ROUND_ROBIN
+                                                          : reps::FrozenOrder::OLDEST_VALID;
     cfg.freezingEnabled = m_freezingEnabled;
     cfg.freezingTimeoutNs = m_freezingTimeout.GetNanoSeconds();
 

@@ -37,6 +37,12 @@ class RepsPathSelector : public PathSelector
 {
   public:
     /** Post-freeze exploration mode attribute values (spec A1). */
+    enum FrozenOrderValue
+    {
+        FROZEN_OLDEST_VALID = 0,
+        FROZEN_ROUND_ROBIN = 1,
+    };
+
     enum ExploreModeValue
     {
         EXPLORE_EVERY_NTH = 0,
@@ -108,6 +114,7 @@ class RepsPathSelector : public PathSelector
     bool m_freezingEnabled;
     Time m_freezingTimeout;
     ExploreModeValue m_exploreMode;
+    FrozenOrderValue m_frozenOrder;
     uint32_t m_explorePackets;
     bool m_resetBufferOnFreezeExit;
     double m_rttThreshold;

@@ -501,12 +501,13 @@ DcnTopologyBase::GetPathRtt(uint32_t s,
     // Wire sizes: PPP (2) + IPv4 (20) + UDP (8) + DcnHeader (as DcnTopology::GetPathRtt).
     const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
     const uint32_t dataBytes = payloadBytes + ovh;
-    Time rtt = LinkRtt(HostLink(s), dataBytes, ovh);
+    const uint32_t ack = DcnHeader::WIRE_BELOW + DcnHeader::CTRL_BASE_SIZE;
+    Time rtt = LinkRtt(HostLink(s), dataBytes, ack);
     for (uint32_t l : path.links)
     {
-        rtt += LinkRtt(l, dataBytes, ovh);
+        rtt += LinkRtt(l, dataBytes, ack);
     }
-    return rtt + LinkRtt(HostLink(d), dataBytes, ovh);
+    return rtt + LinkRtt(HostLink(d), dataBytes, ack);
 }
 
 Time

@@ -61,7 +61,7 @@ DcnTopology::GetPathRtt(uint32_t srcHost,
     // Wire sizes: PPP (2) + IPv4 (20) + UDP (8) + DcnHeader.
     const uint32_t ovh = 2 + 20 + 8 + DcnHeader::BASE_SIZE;
     const uint32_t dataBytes = payloadBytes + ovh;
-    const uint32_t ackBytes = ovh;
+    const uint32_t ackBytes = DcnHeader::WIRE_BELOW + DcnHeader::CTRL_BASE_SIZE;
     auto linkRtt = [&](const DcnLinkInfo& l) {
         return l.rate.CalculateBytesTxTime(dataBytes) + l.rate.CalculateBytesTxTime(ackBytes) +
                2 * l.delay;

@@ -498,7 +498,10 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
     uint32_t newly = 0;
     if (h.HasFlag(DcnHeader::FLAG_OOO))
     {
-        MsgState* m = FindMsg(h.msgId);
+        // ACKs carry no msgId (dcn-header.h): the message of the acked psn
+        MsgState* m = (h.psn >= m_psnBase && h.psn - m_psnBase < m_tx.size())
+                          ? FindMsg(m_tx[h.psn - m_psnBase].msgId)
+                          : nullptr;
         if (m != nullptr)
         {
             m->ooo++;

@@ -1,6 +1,7 @@
 #include "dcn-header.h"
 
 #include "ns3/abort.h"
+#include "ns3/simulator.h"
 
 #include <algorithm>
 
@@ -86,10 +87,31 @@ DcnHeader::GetExtensionSize() const
 }
 
 uint32_t
+DcnHeader::GetNaturalSize() const
+{
+    uint32_t n =
+        opcode == DATA ? DATA_SIZE : CTRL_BASE_SIZE + 2 * static_cast<uint32_t>(evs.size());
+    return n + GetExtensionSize();
+}
+
+uint32_t
 DcnHeader::GetSerializedSize() const
 {
-    return BASE_SIZE + 2 * static_cast<uint32_t>(evs.size()) + GetExtensionSize();
+    uint32_t n = GetNaturalSize();
+    return padTo > n ? std::min<uint32_t>(padTo, n + 256) : n;
 }
+
+namespace
+{
+/** Full ns value of a 32-bit ns counter: the latest time <= now with these low bits. */
+int64_t
+Unwrap32(uint32_t low)
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const uint32_t back = static_cast<uint32_t>(static_cast<uint64_t>(now)) - low;
+    return now - static_cast<int64_t>(back);
+}
+} // namespace
 
 void
 DcnHeader::Serialize(Buffer::Iterator i) const
@@ -98,53 +120,71 @@ DcnHeader::Serialize(Buffer::Iterator i) const
     NS_ABORT_MSG_IF(routeLen > MAX_ROUTE || intCount > MAX_INT,
                     "DcnHeader: route of " << uint32_t(routeLen) << " switches or "
                                            << uint32_t(intCount) << " INT records; allowed <= 8");
+    const uint32_t natural = GetNaturalSize();
+    const uint32_t total = GetSerializedSize();
+    uint8_t f = (flags & ~(FLAG_EXT | FLAG_PAD)) | (extMask != 0 ? FLAG_EXT : 0) |
+                (total > natural ? FLAG_PAD : 0);
     i.WriteU8(opcode);
-    i.WriteU8((flags & ~FLAG_EXT) | (extMask != 0 ? FLAG_EXT : 0));
-    i.WriteHtonU16(evEcho);
-    i.WriteHtonU32(connId);
-    i.WriteHtonU32(psn);
-    i.WriteHtonU32(msgId);
-    i.WriteHtonU64(msgOffset);
-    i.WriteHtonU32(payloadSize);
-    i.WriteHtonU64(static_cast<uint64_t>(timestampNs));
-    i.WriteHtonU32(cumAck);
-    i.WriteHtonU64(sackBitmap);
-    i.WriteU8(static_cast<uint8_t>(evs.size()));
-    for (uint16_t ev : evs)
+    i.WriteU8(f);
+    if (opcode == DATA)
     {
-        i.WriteHtonU16(ev);
+        i.WriteHtonU32(connId);
+        i.WriteHtonU32(psn);
+        i.WriteHtonU32(msgId);
+        i.WriteHtonU32(static_cast<uint32_t>(msgOffset));
+        i.WriteHtonU16(static_cast<uint16_t>(payloadSize));
+        i.WriteHtonU32(static_cast<uint32_t>(static_cast<uint64_t>(timestampNs)));
     }
-    if (extMask == 0)
+    else
     {
-        return;
-    }
-    i.WriteU8(extMask);
-    if (extMask & EXT_PATH_ID)
-    {
-        i.WriteHtonU32(static_cast<uint32_t>(pathId));
-    }
-    if (extMask & EXT_ROUTE)
-    {
-        i.WriteU8(routeLen);
-        i.WriteU8(routePtr);
-        for (uint8_t k = 0; k < routeLen; ++k)
+        i.WriteHtonU16(evEcho);
+        i.WriteHtonU32(connId);
+        i.WriteHtonU32(psn);
+        i.WriteHtonU32(static_cast<uint32_t>(static_cast<uint64_t>(timestampNs)));
+        i.WriteHtonU32(cumAck);
+        i.WriteHtonU64(sackBitmap);
+        i.WriteU8(static_cast<uint8_t>(evs.size()));
+        for (uint16_t ev : evs)
         {
-            i.WriteHtonU16(route[k]);
+            i.WriteHtonU16(ev);
         }
     }
-    if (extMask & EXT_TIMESTAMP)
+    if (extMask != 0)
     {
-        i.WriteHtonU64(static_cast<uint64_t>(extTimestampNs));
-    }
-    if (extMask & EXT_INT)
-    {
-        i.WriteU8(intCount);
-        for (uint8_t k = 0; k < intCount; ++k)
+        i.WriteU8(extMask);
+        if (extMask & EXT_PATH_ID)
         {
-            i.WriteHtonU16(intRecords[k].switchId);
-            i.WriteHtonU32(intRecords[k].queueBytes);
-            i.WriteHtonU64(static_cast<uint64_t>(intRecords[k].timeNs));
+            i.WriteHtonU32(static_cast<uint32_t>(pathId));
         }
+        if (extMask & EXT_ROUTE)
+        {
+            i.WriteU8(routeLen);
+            i.WriteU8(routePtr);
+            for (uint8_t k = 0; k < routeLen; ++k)
+            {
+                i.WriteHtonU16(route[k]);
+            }
+        }
+        if (extMask & EXT_TIMESTAMP)
+        {
+            i.WriteHtonU64(static_cast<uint64_t>(extTimestampNs));
+        }
+        if (extMask & EXT_INT)
+        {
+            i.WriteU8(intCount);
+            for (uint8_t k = 0; k < intCount; ++k)
+            {
+                i.WriteHtonU16(intRecords[k].switchId);
+                i.WriteHtonU32(intRecords[k].queueBytes);
+                i.WriteHtonU64(static_cast<uint64_t>(intRecords[k].timeNs));
+            }
+        }
+    }
+    if (total > natural)
+    {
+        const uint32_t pad = total - natural - 1;
+        i.WriteU8(static_cast<uint8_t>(pad));
+        i.WriteU8(0, pad);
     }
 }
 
@@ -154,20 +194,36 @@ DcnHeader::Deserialize(Buffer::Iterator start)
     Buffer::Iterator i = start;
     opcode = i.ReadU8();
     flags = i.ReadU8();
-    evEcho = i.ReadNtohU16();
-    connId = i.ReadNtohU32();
-    psn = i.ReadNtohU32();
-    msgId = i.ReadNtohU32();
-    msgOffset = i.ReadNtohU64();
-    payloadSize = i.ReadNtohU32();
-    timestampNs = static_cast<int64_t>(i.ReadNtohU64());
-    cumAck = i.ReadNtohU32();
-    sackBitmap = i.ReadNtohU64();
-    uint8_t n = i.ReadU8();
-    evs.resize(n);
-    for (uint8_t k = 0; k < n; ++k)
+    if (opcode == DATA)
     {
-        evs[k] = i.ReadNtohU16();
+        evEcho = 0;
+        connId = i.ReadNtohU32();
+        psn = i.ReadNtohU32();
+        msgId = i.ReadNtohU32();
+        msgOffset = i.ReadNtohU32();
+        payloadSize = i.ReadNtohU16();
+        timestampNs = Unwrap32(i.ReadNtohU32());
+        cumAck = 0;
+        sackBitmap = 0;
+        evs.clear();
+    }
+    else
+    {
+        evEcho = i.ReadNtohU16();
+        connId = i.ReadNtohU32();
+        psn = i.ReadNtohU32();
+        timestampNs = Unwrap32(i.ReadNtohU32());
+        cumAck = i.ReadNtohU32();
+        sackBitmap = i.ReadNtohU64();
+        msgId = 0;
+        msgOffset = 0;
+        payloadSize = 0;
+        uint8_t n = i.ReadU8();
+        evs.resize(n);
+        for (uint8_t k = 0; k < n; ++k)
+        {
+            evs[k] = i.ReadNtohU16();
+        }
     }
     ClearExtension();
     if (flags & FLAG_EXT)
@@ -200,6 +256,13 @@ DcnHeader::Deserialize(Buffer::Iterator start)
                 intRecords[k].timeNs = static_cast<int64_t>(i.ReadNtohU64());
             }
         }
+    }
+    padTo = 0;
+    if (flags & FLAG_PAD)
+    {
+        uint8_t pad = i.ReadU8();
+        i.Next(pad);
+        padTo = static_cast<uint16_t>(i.GetDistanceFrom(start));
     }
     return i.GetDistanceFrom(start);
 }

@@ -3,24 +3,33 @@
  *
  * Carried after a UDP header (destination port 4791, source port = entropy
  * value).  Every field is serialised into the packet's bytes; switches and
- * queues that need transport information (trimming) read these bytes.
+ * queues that need transport information (trimming) read these bytes.  The
+ * layout depends on the opcode (byte 0), so each packet carries only what it
+ * needs (issue 10):
  *
- *  0       1       2       3
- *  opcode  flags   evEcho(16)
- *  connId (32)
- *  psn (32)
- *  msgId (32)
- *  msgOffset (64)
- *  payloadSize (32)
- *  timestamp (64, ns; data: send time, ACK/NACK: echo of the data's send time)
- *  cumAck (32, ACK: every psn < cumAck has been received)
- *  sackBitmap (64, ACK: bit i set = psn cumAck+i has been received)
+ * DATA (DATA_SIZE = 24 bytes without options):
+ *  opcode (8)  flags (8)  connId (32)  psn (32)  msgId (32)
+ *  msgOffset (32, low bits; messages < 4 GiB)  payloadSize (16)
+ *  timestamp (32, send time in ns modulo 2^32)
+ *
+ * ACK, NACK, PROBE, PROBE_ACK (CTRL_BASE_SIZE = 29 bytes + 2 x numEvs):
+ *  opcode (8)  flags (8)  evEcho (16)  connId (32)  psn (32)
+ *  timestamp (32, echo of the data/probe send time, ns modulo 2^32)
+ *  cumAck (32, every psn < cumAck has been received)
+ *  sackBitmap (64, bit i set = psn cumAck+i has been received)
  *  numEvs (8) then numEvs x 16-bit EVs (ACK "carry EVs" coalescing variant)
+ *
+ * With PPP (2) + IPv4 (20) + UDP (8) a full data packet of 4096 payload bytes
+ * is 4150 bytes on the wire and an ACK 59 bytes.  Timestamps travel as 32-bit
+ * ns counters (like TCP timestamps): Deserialize restores the full value as the
+ * latest time <= Simulator::Now() with those low 32 bits (valid for RTTs and
+ * one-way delays < 4.29 s).
  *
  * Header extension (options), present only when flags has FLAG_EXT, so a
  * packet without options has exactly the base size.  It starts right after the
- * EV list, at ExtensionOffset() = BASE_SIZE + 2 x numEvs (O(1) to find from the
- * bytes), and holds the options of extMask in this fixed order:
+ * fixed part, at ExtensionOffset() (DATA: DATA_SIZE; control: CTRL_BASE_SIZE +
+ * 2 x numEvs; O(1) to find from the bytes), and holds the options of extMask in
+ * this fixed order:
  *  extMask (8)
  *  [EXT_PATH_ID]   pathId (32): explicit path id (DcnPath::id of the switch pair)
  *  [EXT_ROUTE]     routeLen (8), routePtr (8, next hop index for switches),
@@ -30,6 +39,11 @@
  *  [EXT_INT]       count (8), count x {switchId 16, queueBytes 32, timeNs 64}
  *                  (in-band telemetry stamped by switches, <= 8 records)
  * ACKs and NACKs echo the data packet's path id, route and INT records.
+ *
+ * Padding (FLAG_PAD, last): padLen (8) then padLen zero bytes, so that a header
+ * reaches the size `padTo` asked by the sender (DcnTransport::DataFrameSize and
+ * ControlFrameSize attributes: e.g. 64-byte control packets); padding needs at
+ * least one byte, so padTo = natural size + 1 .. + 256.
  */
 #ifndef DCN_HEADER_H
 #define DCN_HEADER_H
@@ -67,6 +81,7 @@ class DcnHeader : public Header
         FLAG_RETX = 0x08,     //!< DATA: retransmission
         FLAG_OOO = 0x10,      //!< ACK: the acknowledged data packet arrived out of order
         FLAG_EXT = 0x20,      //!< a header extension follows the EV list (set by Serialize)
+        FLAG_PAD = 0x40,      //!< padding follows the extension (set by Serialize)
     };
 
     /** Options of the header extension (bits of extMask). */
@@ -98,8 +113,17 @@ class DcnHeader : public Header
     void Serialize(Buffer::Iterator start) const override;
     uint32_t Deserialize(Buffer::Iterator start) override;
 
-    /** Serialized size without the EV list. */
-    static constexpr uint32_t BASE_SIZE = 1 + 1 + 2 + 4 + 4 + 4 + 8 + 4 + 8 + 4 + 8 + 1;
+    /** Serialized size of a DATA header without options. */
+    static constexpr uint32_t DATA_SIZE = 1 + 1 + 4 + 4 + 4 + 4 + 2 + 4;
+    /** Serialized size of an ACK/NACK/PROBE/PROBE_ACK header without EV list and options. */
+    static constexpr uint32_t CTRL_BASE_SIZE = 1 + 1 + 2 + 4 + 4 + 4 + 4 + 8 + 1;
+    /** The smallest header (a DATA header without options). */
+    static constexpr uint32_t BASE_SIZE = DATA_SIZE;
+    /** Bytes below the transport header on the wire: PPP (2) + IPv4 (20) + UDP (8). */
+    static constexpr uint32_t WIRE_BELOW = 2 + 20 + 8;
+
+    /** Serialized size without padding. */
+    uint32_t GetNaturalSize() const;
 
     uint8_t opcode{DATA};
     uint8_t flags{0};
@@ -113,6 +137,7 @@ class DcnHeader : public Header
     uint32_t cumAck{0};
     uint64_t sackBitmap{0};    //!< ACK: selective ack of psn cumAck+i (bit i), i < 64
     std::vector<uint16_t> evs; //!< carried EVs (coalesced ACKs, "carry" variant)
+    uint16_t padTo{0};         //!< pad the serialised header to this size (0 = none)
 
     // ---- header extension (serialised only for the options in extMask) ----
     uint8_t extMask{0};                          //!< ExtOption bits present
@@ -140,11 +165,12 @@ class DcnHeader : public Header
 
     /**
      * Offset of the extension from the first byte of a serialised DcnHeader, read
-     * from its bytes (O(1)); `bytes` must hold at least BASE_SIZE bytes.
+     * from its bytes (O(1)); `bytes` must hold at least CTRL_BASE_SIZE bytes
+     * (DATA: DATA_SIZE).
      */
     static uint32_t ExtensionOffset(const uint8_t* bytes)
     {
-        return BASE_SIZE + 2u * bytes[BASE_SIZE - 1];
+        return bytes[0] == DATA ? DATA_SIZE : CTRL_BASE_SIZE + 2u * bytes[CTRL_BASE_SIZE - 1];
     }
 
     bool HasFlag(uint8_t f) const

@@ -9,6 +9,7 @@
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
+#include "ns3/net-device.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
@@ -18,6 +19,7 @@
 #include "ns3/udp-socket-factory.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace ns3
@@ -96,10 +98,29 @@ DcnTransport::GetTypeId()
                                           "Carry"))
             .AddAttribute("NicRate",
                           "Rate of the host NIC scheduler that serves ready connections "
-                          "round-robin (0 = the lineRate of the first connection; spec resolution)",
+                          "round-robin and also counts the ACKs/NACKs this host sends, which go "
+                          "first (high-priority class), so data never backs up in the host queue "
+                          "(0 = the DataRate of the host's device, else the lineRate of the first "
+                          "connection; spec resolution, issue 10)",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&DcnTransport::m_nicRate),
                           MakeDataRateChecker())
+            .AddAttribute("DataFrameSize",
+                          "Pad DATA headers so that a packet with a full Mtu payload is this many "
+                          "bytes on the wire (PPP 2 + IPv4 20 + UDP 8 + DcnHeader + payload); 0 = "
+                          "no padding. Natural size with Mtu 4096: 4150 (REPS artifact [A]: 4150 B "
+                          "per data packet, spec 2.4). Values below the natural size leave the "
+                          "header unpadded; at most 256 bytes of padding.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnTransport::m_dataFrameSize),
+                          MakeUintegerChecker<uint32_t>(0, 70000))
+            .AddAttribute("ControlFrameSize",
+                          "Pad ACK/NACK/probe headers to this many bytes on the wire (PPP + IPv4 + "
+                          "UDP + DcnHeader); 0 = no padding (an ACK is then 59 bytes). REPS "
+                          "artifact [A]: 64-byte ACKs and NACKs.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnTransport::m_ctrlFrameSize),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
             .AddAttribute("WireOverhead",
                           "Link-layer bytes per packet beyond the IP packet, used by the NIC "
                           "scheduler (point-to-point PPP header: 2)",
@@ -231,6 +252,16 @@ DcnTransport::Install(Ptr<Node> node)
                     "DcnTransport::Install: node " << node->GetId()
                                                    << " has no IPv4 address besides loopback");
     m_local = m_ipv4->GetAddress(1, 0).GetLocal();
+    if (m_nicRate.GetBitRate() == 0)
+    {
+        // the rate of the host's own link: ACKs are charged to the NIC before any Connect
+        DataRateValue rate;
+        Ptr<NetDevice> dev = m_ipv4->GetNetDevice(1);
+        if (dev && dev->GetAttributeFailSafe("DataRate", rate))
+        {
+            m_nicRate = rate.Get();
+        }
+    }
     m_socket = Socket::CreateSocket(node, UdpSocketFactory::GetTypeId());
     m_socket->SetAttribute("RcvBufSize", UintegerValue(1u << 30));
     NS_ABORT_MSG_IF(m_socket->Bind(InetSocketAddress(Ipv4Address::GetAny(), DcnHeader::UDP_PORT)) !=
@@ -356,6 +387,13 @@ DcnTransport::NotifyReady(DcnConnection* c)
 void
 DcnTransport::NicTransmit()
 {
+    const Time now = Simulator::Now();
+    if (m_nicFreeAt > now)
+    {
+        // ACKs/NACKs sent since this event was scheduled occupy the link until m_nicFreeAt
+        m_nicEvent = Simulator::Schedule(m_nicFreeAt - now, &DcnTransport::NicTransmit, this);
+        return;
+    }
     while (!m_ready.empty())
     {
         DcnConnection* c = m_ready.front();
@@ -381,9 +419,25 @@ DcnTransport::NicTransmit()
     }
 }
 
+uint16_t
+DcnTransport::PadTarget(bool data) const
+{
+    if (data)
+    {
+        const uint32_t below = DcnHeader::WIRE_BELOW + m_mtu;
+        return m_dataFrameSize > below
+                   ? static_cast<uint16_t>(std::min<uint32_t>(m_dataFrameSize - below, UINT16_MAX))
+                   : 0;
+    }
+    return m_ctrlFrameSize > DcnHeader::WIRE_BELOW
+               ? static_cast<uint16_t>(m_ctrlFrameSize - DcnHeader::WIRE_BELOW)
+               : 0;
+}
+
 void
 DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address dst, bool ect)
 {
+    h.padTo = PadTarget(h.opcode == DcnHeader::DATA);
     p->AddHeader(h);
     UdpHeader udp;
     udp.SetSourcePort(ev);
@@ -396,6 +450,15 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
         p->AddPacketTag(tos);
         m_stats.dataPacketsSent++;
         m_txTrace(p, h);
+    }
+    else if (m_nicRate.GetBitRate() > 0)
+    {
+        // Control packets leave at once in the high-priority class; the data
+        // scheduler waits until they have been serialised (issue 10: without
+        // this, data paced at line rate plus ACKs built an unbounded backlog).
+        const Time now = Simulator::Now();
+        m_nicFreeAt = std::max(m_nicFreeAt, now) + TxTime(p->GetSize());
+        m_stats.controlBytesCharged += p->GetSize() + 20 + m_wireOverhead;
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
 }

@@ -16,7 +16,11 @@
  * AckDelay after an unacknowledged data packet (delayed-ACK timer).  ACKs and NACKs echo the data
  * packet's header extension (path id, source route, INT records) and answer a timestamp request
  * with the arrival time; PROBE packets are answered with PROBE_ACK.  A host-level NIC scheduler
- * serves ready connections round-robin at the NIC rate so that the host queue holds few packets.
+ * serves ready connections round-robin at the NIC rate; the ACKs, NACKs and probes this host sends
+ * leave at once (high-priority band of the host queue) and their serialisation time is charged to
+ * the same scheduler, so data + control never exceed the link rate and the host queue stays
+ * within a packet or two (issue 10).  DataFrameSize / ControlFrameSize pad headers to an on-wire
+ * size (REPS artifact: 4150 / 64 bytes).
  */
 #ifndef DCN_TRANSPORT_H
 #define DCN_TRANSPORT_H
@@ -64,6 +68,7 @@ struct DcnTransportStats
     uint64_t goBacks{0};              //!< InOrder sender: go-back-N events (NACK or timeout)
     uint64_t cnpsSent{0};             //!< DCQCN notification point: CNPs sent
     uint64_t cnpsReceived{0};         //!< DCQCN reaction point: CNPs received
+    uint64_t controlBytesCharged{0}; //!< wire bytes of ACK/NACK/probes charged to the NIC
 };
 
 class DcnTransport : public DcnMessageTransport
@@ -255,6 +260,8 @@ class DcnTransport : public DcnMessageTransport
     void NotifyCe(RxConn& rc, const DcnHeader& h, uint16_t ev);
     void NicTransmit();
     Time TxTime(uint32_t wireBytes) const;
+    /** padTo of a DATA (data = true) or control header from the frame-size attributes. */
+    uint16_t PadTarget(bool data) const;
 
     Ptr<Node> m_node;
     Ptr<Ipv4L3Protocol> m_ipv4;
@@ -268,6 +275,8 @@ class DcnTransport : public DcnMessageTransport
     AckEvMode m_ackEvMode;
     DataRate m_nicRate;
     uint32_t m_wireOverhead;
+    uint32_t m_dataFrameSize;
+    uint32_t m_ctrlFrameSize;
 
     std::vector<Ptr<DcnConnection>> m_conns;
     std::vector<RxConn> m_rx;
