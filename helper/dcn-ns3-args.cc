@@ -163,9 +163,36 @@ CheckValue(const std::string& opt,
         }
         v = checker->CreateValidValue(StringValue(value));
     }
-    else if (type.rfind("ns3::EnumValue", 0) == 0 || type == "ns3::StringValue")
+    else if (type.rfind("ns3::EnumValue", 0) == 0)
     {
-        // Enum and string deserialisation never abort.
+        // An unknown name asserts inside EnumChecker in debug builds of ns-3: check the
+        // name against the checker's value list ("A|B|C") first.
+        const std::string names = checker->GetUnderlyingTypeInformation();
+        bool known = false;
+        size_t pos = 0;
+        while (pos <= names.size())
+        {
+            size_t bar = names.find('|', pos);
+            if (bar == std::string::npos)
+            {
+                bar = names.size();
+            }
+            if (names.compare(pos, bar - pos, value) == 0 && bar - pos == value.size())
+            {
+                known = true;
+                break;
+            }
+            pos = bar + 1;
+        }
+        if (!known)
+        {
+            return Message(opt, value, "accepted by the attribute", info);
+        }
+        v = checker->CreateValidValue(StringValue(value));
+    }
+    else if (type == "ns3::StringValue")
+    {
+        // String deserialisation never aborts.
         v = checker->CreateValidValue(StringValue(value));
     }
     else
