@@ -97,6 +97,7 @@ struct Options
     uint32_t evs{65536};
     std::string csv{""};
     std::string json{""};
+    std::string plot{""};
     bool quiet{false};
     Time stopTime{MilliSeconds(100)};
     bool allowUnfinished{false};
@@ -592,6 +593,11 @@ Main(int argc, char* argv[])
         .Range(1, 65536);
     opts.Text("csv", "Write <prefix>-<lb>.csv per-flow files and <prefix>-summary.csv", o.csv);
     opts.Text("json", "Write a JSON summary to this file ('-' = stdout)", o.json);
+    opts.Text("plot",
+              "Write <prefix>-fct-cdf.png (FCT CDF per load balancer) and <prefix>-bars.png "
+              "(mean/p99/max FCT) with tools/plot.py and Debian's matplotlib; without --csv the "
+              "CSVs go to the same prefix",
+              o.plot);
     opts.Bool("quiet", "No progress lines on stderr", o.quiet);
     opts.Time("stopTime", "Simulated-time limit of each run", o.stopTime)
         .Min(NanoSeconds(1))
@@ -785,6 +791,7 @@ Main(int argc, char* argv[])
         return std::string();
     });
     opts.Check([&]() -> std::string { return CheckOutputPrefix("csv", o.csv, "-summary.csv"); });
+    opts.Check([&]() -> std::string { return CheckOutputPrefix("plot", o.plot, "-bars.png"); });
     opts.Check([&]() -> std::string {
         return o.json == "-" ? std::string() : CheckOutputPrefix("json", o.json, "");
     });
@@ -814,6 +821,10 @@ Main(int argc, char* argv[])
         return err;
     });
     opts.Parse(argc, argv);
+    if (!o.plot.empty() && o.csv.empty())
+    {
+        o.csv = o.plot; // --plot draws from the CSVs
+    }
 
     std::vector<std::pair<std::string, std::string>> failures;
     for (const auto& f : o.failures)
@@ -949,6 +960,21 @@ Main(int argc, char* argv[])
             results[i].stats.WriteJson(*os, results[i].lb, results[i].counters, byBins);
         }
         *os << "]}\n";
+    }
+    if (!o.plot.empty())
+    {
+        // The plot is drawn from the CSVs just written (tools/plot.py; exit 0 = every file
+        // written, else one line on stderr).
+        std::string cmd = "/usr/bin/python3 '" + std::string(DCNLB_DATA_DIR) +
+                          "/../tools/plot.py' '" + o.csv + "' --png-prefix='" + o.plot + "'";
+        if (std::system(cmd.c_str()) != 0)
+        {
+            std::cerr << "dcn-lb-compare: error: option --plot: value '" << o.plot
+                      << "': tools/plot.py failed (needs /usr/bin/python3 with matplotlib: "
+                         "bash tools/install-deps.sh)"
+                      << std::endl;
+            return 1;
+        }
     }
     uint32_t unfinished = 0;
     for (const auto& r : results)

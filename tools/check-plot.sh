@@ -10,8 +10,9 @@ B=${1:-build}
 [[ -x $B/dcn-lb-compare ]] || cmake --build "$B" --target dcn-lb-compare >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$B/dcn-lb-compare" --quiet --csv="$tmp/perm" >"$tmp/out.txt"
-files=$(/usr/bin/python3 tools/plot.py "$tmp/perm" --png-prefix "$tmp/fig")
+# the flagship's --plot (it calls tools/plot.py on the CSVs it wrote)
+"$B/dcn-lb-compare" --quiet --plot="$tmp/fig" >"$tmp/out.txt"
+files="$tmp/fig-fct-cdf.png $tmp/fig-bars.png"
 n=0
 for f in $files; do
     [[ $(head -c 8 "$f" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || {
