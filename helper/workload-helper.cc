@@ -544,9 +544,22 @@ WorkloadHelper::Finalize()
         f.src = m.src;
         f.dst = m.dst;
         f.bytes = m.bytes;
-        f.start = m_started[id].IsNegative() ? m_startTime + m.release : m_started[id];
+        f.start = m_started[id].IsStrictlyNegative() ? m_startTime + m.release : m_started[id];
         f.finish = f.start;
         f.completed = false;
+        // What really happened to it (issue 9): the source transport's per-message
+        // counters; a message never posted keeps zeros, which is then the truth.
+        Ptr<DcnMessageTransport> t =
+            m_fabric ? m_fabric->GetHosts().Get(m.src)->GetObject<DcnMessageTransport>() : nullptr;
+        DcnMessageRecord r;
+        if (t && !m_started[id].IsStrictlyNegative() && t->GetMessageProgress(id, r))
+        {
+            f.retransmissions = r.retransmissions;
+            f.outOfOrder = r.outOfOrder;
+            f.timeouts = r.timeouts;
+            f.trimmed = r.trimmed;
+            f.bytesAcked = r.bytesAcked;
+        }
         m_stats.Add(f);
     }
 }

@@ -70,6 +70,7 @@ struct LostRun
     uint32_t completed{0};
     uint32_t unfinished{0};
     bool unfinishedOnlyHost3{true};
+    bool unfinishedTimedOut{true}; //!< every unfinished record carries its real RTO count (> 0)
     uint32_t flowsOfHost3{0};
     bool pairsExact{true};
     std::string firstMismatch;
@@ -124,6 +125,10 @@ RunLost(const std::string& lb, const std::string& spec, Time stop)
         if (!r.completed && r.src != 3 && r.dst != 3)
         {
             out.unfinishedOnlyHost3 = false;
+        }
+        if (!r.completed && r.timeouts == 0)
+        {
+            out.unfinishedTimedOut = false;
         }
     }
     std::map<std::pair<uint32_t, uint32_t>, uint64_t> sent;
@@ -209,6 +214,9 @@ class PermanentFailureTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(r.flowsOfHost3, 0u, "host 3 sends or receives in the plan");
         NS_TEST_ASSERT_MSG_EQ(r.unfinished, r.flowsOfHost3, "exactly host 3's flows unfinished");
         NS_TEST_ASSERT_MSG_EQ(r.unfinishedOnlyHost3, true, "no other flow unfinished");
+        NS_TEST_ASSERT_MSG_EQ(r.unfinishedTimedOut,
+                              true,
+                              "unfinished flows report the timeouts that really happened");
         NS_TEST_ASSERT_MSG_EQ(r.completed + r.unfinished, r.messages, "every flow recorded once");
         NS_TEST_ASSERT_MSG_EQ(r.runEnd, stop, "the run ended at the stop time");
         NS_TEST_ASSERT_MSG_GT(r.failureDrops, 0u, "the failure dropped packets");

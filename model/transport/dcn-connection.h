@@ -63,6 +63,7 @@ struct DcnMessageRecord
     uint32_t timeouts{0};        //!< retransmission timeouts of this message's packets
     uint32_t trimmed{0};         //!< NACKs (trimmed packets) of this message
     uint64_t userTag{0};         //!< caller's tag given to SendMessage (like RDMA's wr_id)
+    uint64_t bytesAcked{0};      //!< payload bytes acknowledged (progress of an unfinished message)
 };
 
 /** Per-connection sender counters. */
@@ -141,6 +142,32 @@ class DcnConnection : public Object
     uint32_t GetPendingMessages() const
     {
         return static_cast<uint32_t>(m_msgs.size());
+    }
+
+    /**
+     * Progress of the not yet completed message posted with userTag (O(messages);
+     * for end-of-run reports).  \return false if there is none.
+     */
+    bool GetMessageProgress(uint64_t userTag, DcnMessageRecord& out) const
+    {
+        for (const auto& m : m_msgs)
+        {
+            if (!m.done && m.userTag == userTag)
+            {
+                out.connId = m_connId;
+                out.msgId = m.msgId;
+                out.bytes = m.bytes;
+                out.start = m.start;
+                out.userTag = m.userTag;
+                out.retransmissions = m.retx;
+                out.outOfOrder = m.ooo;
+                out.timeouts = m.timeouts;
+                out.trimmed = m.trimmed;
+                out.bytesAcked = m.ackedBytes;
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---- used by DcnTransport ----

@@ -59,6 +59,17 @@ class DcnMessageTransport : public Object
 
     /** Payload bytes per packet (for ideal FCTs). */
     virtual uint32_t GetMtu() const = 0;
+
+    /**
+     * Progress of a message posted with userTag that has not completed (for honest
+     * reports of unfinished runs): retransmissions, timeouts, out-of-order packets,
+     * trims and bytes acknowledged so far.  \return false if the transport does not
+     * know such a message (the default for transports that do not track it).
+     */
+    virtual bool GetMessageProgress(uint64_t userTag, DcnMessageRecord& out) const
+    {
+        return false;
+    }
 };
 
 } // namespace ns3

@@ -68,7 +68,7 @@ struct DcnTransportStats
     uint64_t goBacks{0};              //!< InOrder sender: go-back-N events (NACK or timeout)
     uint64_t cnpsSent{0};             //!< DCQCN notification point: CNPs sent
     uint64_t cnpsReceived{0};         //!< DCQCN reaction point: CNPs received
-    uint64_t controlBytesCharged{0}; //!< wire bytes of ACK/NACK/probes charged to the NIC
+    uint64_t controlBytesCharged{0};  //!< wire bytes of ACK/NACK/probes charged to the NIC
 };
 
 class DcnTransport : public DcnMessageTransport
@@ -167,6 +167,18 @@ class DcnTransport : public DcnMessageTransport
     uint32_t GetPendingMessages(uint32_t connId) const override
     {
         return m_conns.at(connId)->GetPendingMessages();
+    }
+
+    bool GetMessageProgress(uint64_t userTag, DcnMessageRecord& out) const override
+    {
+        for (const auto& c : m_conns)
+        {
+            if (c->GetMessageProgress(userTag, out))
+            {
+                return true;
+            }
+        }
+        return false;
     }
 
     Time GetRto() const
