@@ -1,4 +1,6 @@
 /*
+ * Over 600 lines on purpose: one file per spec test list (reps.md section 6), kept
+ * together so the numbering can be followed top to bottom.
  * GoogleTest unit tests of the pure REPS state machine (model/lb/reps-core.h).
  * Numbers refer to the test list in specs/reps.md section 6.
  */

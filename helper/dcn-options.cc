@@ -1,4 +1,6 @@
 /*
+ * Slightly over 600 lines: the typed declarations and the help formatter share private
+ * helpers; the ns-3 argument checks were already split out (dcn-ns3-args.cc).
  * DcnOptions: declared options, --PrintHelp text, and the parse loop (see
  * dcn-options.h); the ns-3 argument checks are in dcn-ns3-args.cc.
  */

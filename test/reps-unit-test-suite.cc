@@ -1,4 +1,5 @@
 /*
+ * Over 600 lines on purpose: one suite per spec test list (reps.md section 6).
  * Unit tests of RepsPathSelector driven through the PathSelector interface by
  * a mock feedback driver (events scheduled at chosen simulated times; no
  * network).  Numbers refer to specs/reps.md section 6.
