@@ -348,6 +348,7 @@ RunOne(const Options& o,
     hops.InstallAll();
 
     Progress progress(o.quiet, lb);
+    progress.SetStopTime(o.stopTime);
     progress.Start();
     Simulator::Stop(o.stopTime);
     Simulator::Run();

@@ -343,8 +343,16 @@ Progress::Tick()
         double wall = std::chrono::duration<double>(now - m_t0).count();
         std::cerr << "[" << m_label << "] sim " << std::fixed << std::setprecision(1)
                   << Simulator::Now().GetMicroSeconds() << " us, wall " << wall << " s, "
-                  << std::setprecision(0) << (ev - m_lastEvents) / since << " events/s"
-                  << std::defaultfloat << std::endl;
+                  << std::setprecision(0) << (ev - m_lastEvents) / since << " events/s";
+        const double simNow = Simulator::Now().GetSeconds();
+        if (m_stop.IsStrictlyPositive() && simNow > 0)
+        {
+            // upper bound: the run may end earlier when every flow has finished
+            const double eta = wall * (m_stop.GetSeconds() - simNow) / simNow;
+            std::cerr << ", ETA <= " << std::setprecision(0) << eta << " s (to "
+                      << m_stop.GetMicroSeconds() << " us)";
+        }
+        std::cerr << std::defaultfloat << std::endl;
         m_last = now;
         m_lastEvents = ev;
     }

@@ -75,6 +75,12 @@ class Progress
     Progress(bool quiet, std::string label);
     void Start();
 
+    /** Simulated end of the run (enables the ETA on the progress lines). */
+    void SetStopTime(Time stop)
+    {
+        m_stop = stop;
+    }
+
     /** Events this object scheduled (excluded from the BENCH event count). */
     uint64_t GetTicks() const
     {
@@ -90,6 +96,7 @@ class Progress
     std::chrono::steady_clock::time_point m_t0;
     std::chrono::steady_clock::time_point m_last;
     uint64_t m_lastEvents{0};
+    Time m_stop{0};
 };
 
 } // namespace dcnargs
