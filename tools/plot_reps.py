@@ -144,6 +144,40 @@ def plot_sweep(plt, rows, exp, out, fmt):
     plt.close(fig)
 
 
+def plot_micro(plt, rows, out, fmt):
+    """Issue 10 micro scenarios: max FCT and drops per scenario, one bar per lb."""
+    scen = []
+    for r in rows:
+        if r["scenario"] not in scen:
+            scen.append(r["scenario"])
+    lbs = []
+    for r in rows:
+        if r["lb"] not in lbs:
+            lbs.append(r["lb"])
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.2))
+    w = 0.8 / max(1, len(lbs))
+    for i, lb in enumerate(lbs):
+        xs, mx, dr = [], [], []
+        for j, sc in enumerate(scen):
+            rs = [r for r in rows if r["scenario"] == sc and r["lb"] == lb]
+            if not rs:
+                continue
+            xs.append(j + i * w)
+            mx.append(sum(float(r["max_fct_us"]) for r in rs) / len(rs))
+            dr.append(sum(int(r["cong_drops"]) + int(r["fail_drops"]) for r in rs) / len(rs))
+        axes[0].bar(xs, mx, w, label=lb)
+        axes[1].bar(xs, dr, w, label=lb)
+    for a, yl in zip(axes, ["max FCT (us), mean over seeds", "dropped packets, mean over seeds"]):
+        a.set_xticks([j + 0.4 - w / 2 for j in range(len(scen))])
+        a.set_xticklabels(scen, rotation=20)
+        a.set_ylabel(yl)
+    axes[0].legend()
+    fig.suptitle("micro (128 hosts, reps-artifact profile)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(out, "micro.%s" % fmt))
+    plt.close(fig)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -168,16 +202,19 @@ def main():
                   "tables", file=sys.stderr)
     found = False
     for exp in ["symmetric", "asymmetric", "transient", "incremental", "macro", "evs-sweep",
-                "ack-sweep"]:
+                "ack-sweep", "micro"]:
         path = os.path.join(a.dir, exp + ".csv")
         if not os.path.exists(path):
             continue
         found = True
         rows = read(path)
         if plt is None:
-            text_summary(rows, exp)
+            if exp != "micro":
+                text_summary(rows, exp)
             continue
-        if exp == "macro":
+        if exp == "micro":
+            plot_micro(plt, rows, out, a.format)
+        elif exp == "macro":
             plot_macro(plt, rows, out, a.format)
         elif exp in ("evs-sweep", "ack-sweep"):
             plot_sweep(plt, rows, exp, out, a.format)
