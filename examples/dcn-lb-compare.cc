@@ -966,7 +966,7 @@ Main(int argc, char* argv[])
     {
         // The plot is drawn from the CSVs just written (tools/plot.py; exit 0 = every file
         // written, else one line on stderr).
-        std::string cmd = "/usr/bin/python3 '" + std::string(DCNLB_DATA_DIR) +
+        std::string cmd = "/usr/bin/python3 '" + FlowSizeCdf::DataDir() +
                           "/../tools/plot.py' '" + o.csv + "' --png-prefix='" + o.plot + "'";
         if (std::system(cmd.c_str()) != 0)
         {

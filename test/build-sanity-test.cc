@@ -7,6 +7,7 @@
  */
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/flow-size-cdf.h"
 #include "ns3/packet.h"
 #include "ns3/path-selector.h"
 #include "ns3/test.h"
@@ -34,7 +35,7 @@ class DataDirTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::string dir = std::string(DCNLB_DATA_DIR) + "/workloads/";
+        const std::string dir = FlowSizeCdf::DataDir() + "/workloads/";
         for (const char* name : {"websearch", "datamining", "hadoop", "rpc", "storage"})
         {
             const std::string path = dir + name + ".txt";

@@ -6,6 +6,7 @@
  */
 #include "ns3/config.h"
 #include "ns3/dcn-failure-spec-parse.h"
+#include "ns3/flow-size-cdf.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/double.h"
@@ -259,7 +260,7 @@ class DocumentedAttributesTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const std::string root = std::string(DCNLB_DATA_DIR) + "/../";
+        const std::string root = FlowSizeCdf::DataDir() + "/../";
         uint32_t seen = 0;
         for (const char* file : {"README.md",
                                  "doc/fabric.rst",

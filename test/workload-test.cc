@@ -320,7 +320,7 @@ class CdfTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(ws.Quantile(100), 30e6, 1e-9, "top");
         FlowSizeCdf path;
         NS_TEST_ASSERT_MSG_EQ(
-            FlowSizeCdf::TryLoad(std::string(DCNLB_DATA_DIR) + "/workloads/hadoop.txt", &path),
+            FlowSizeCdf::TryLoad(FlowSizeCdf::DataDir() + "/workloads/hadoop.txt", &path),
             "",
             "a file path is accepted");
 

@@ -159,6 +159,12 @@ FlowSizeCdf::ResolvePath(const std::string& nameOrPath)
     return "";
 }
 
+std::string
+FlowSizeCdf::DataDir()
+{
+    return DCNLB_DATA_DIR;
+}
+
 std::vector<std::string>
 FlowSizeCdf::BuiltinNames()
 {

@@ -61,6 +61,13 @@ class FlowSizeCdf
     /** As TryLoad, but NS_ABORT_MSG with the error message on failure. */
     static FlowSizeCdf Load(const std::string& nameOrPath);
 
+    /**
+     * The data directory compiled in (DCNLB_DATA_DIR, only defined for flow-size-cdf.cc
+     * so that every other object file is independent of the checkout's path and can be
+     * shared through ccache between clones).
+     */
+    static std::string DataDir();
+
     /** Names of the CDFs shipped in DCNLB_DATA_DIR/workloads, sorted. */
     static std::vector<std::string> BuiltinNames();
 
