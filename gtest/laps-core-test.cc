@@ -6,8 +6,8 @@
  */
 #include "ns3/laps-core.h"
 
-#include <gtest/gtest.h>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <vector>

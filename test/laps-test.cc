@@ -15,15 +15,18 @@
 
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-routing-policies.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/laps-cc.h"
 #include "ns3/laps-path-selector.h"
+#include "ns3/laps-source-route-policy.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
+#include <limits>
 #include <map>
 #include <set>
 
@@ -42,7 +45,7 @@ class LapsTableTestCase : public TestCase
                       uint32_t pst,
                       uint32_t pit,
                       std::map<uint32_t, uint32_t> bySize)
-        : TestCase("PST/PIT of " + preset),
+        : TestCase("PST and PIT of " + preset),
           m_preset(preset),
           m_pst(pst),
           m_pit(pit),
@@ -178,6 +181,10 @@ struct LapsNet
         Config::SetDefault("ns3::DcnTransport::Rto", TimeValue(MilliSeconds(2)));
         t = DcnTopologyPresets::Create(preset, {}, "source");
         stream += t->AssignStreams(stream);
+        int64_t used = 0;
+        std::string err = DcnSchemeRegistry::InstallSwitchPolicy("laps", t, stream, &used);
+        NS_ABORT_MSG_IF(!err.empty(), err);
+        stream += used;
         DcnTransportHelper th;
         th.Install(t->GetHosts());
     }
@@ -262,7 +269,8 @@ class LapsOwdTestCase : public TestCase
         for (uint32_t l : tab->Info(pid).links)
         {
             const DcnLinkInfo& li = net.t->GetLink(l);
-            expect += li.delay.GetNanoSeconds() + li.rate.CalculateBytesTxTime(m_wire).GetNanoSeconds();
+            expect +=
+                li.delay.GetNanoSeconds() + li.rate.CalculateBytesTxTime(m_wire).GetNanoSeconds();
         }
         NS_TEST_ASSERT_MSG_EQ(m_owd[0].second, expect, "delta t to the ns (" << m_wire << " B)");
         NS_TEST_ASSERT_MSG_EQ(tab->Entry(pid).realNs, expect, "PIT realVal = delta t");
@@ -284,31 +292,52 @@ class LapsIncastTestCase : public TestCase
     }
 
   private:
+    std::vector<std::pair<int64_t, uint32_t>> m_rx; //!< (time, wire bytes) of new data received
+
+    void Rx(Ptr<const Packet> p, const DcnHeader& h, Ipv4Address from, bool dup)
+    {
+        if (!dup)
+        {
+            // the frame on the receiver link: payload + DcnHeader + UDP 8 + IPv4 20 + PPP 2
+            m_rx.emplace_back(Simulator::Now().GetNanoSeconds(),
+                              h.payloadSize + h.GetSerializedSize() + 30);
+        }
+    }
+
     void DoRun() override
     {
+        Config::SetDefault("ns3::DcnGraphTopology::QueueLimit",
+                           QueueSizeValue(QueueSize("150000B")));
         LapsNet net("laps-rail");
         const uint64_t bytes = 2000000;
         std::vector<Ptr<LapsPathSelector>> sel;
         for (uint32_t i = 1; i <= 8; ++i)
         {
             Ptr<LapsPathSelector> ps;
-            // senders in clusters 1..7 and one in cluster 0 (via NVLink)
-            const uint32_t s = (i % 8) * 8 + (i == 8 ? 1 : i % 8);
+            // GPUs of clusters 1..7 and a second GPU of cluster 1: all inter-cluster
+            const uint32_t s = (i == 8) ? 8 + 2 : i * 8 + i % 8;
             net.Send(net.Open(s, 0, &ps), bytes, MicroSeconds(10));
             sel.push_back(ps);
         }
+        DcnTransportHelper::Get(net.t->GetHosts().Get(0))
+            ->TraceConnectWithoutContext("Rx", MakeCallback(&LapsIncastTestCase::Rx, this));
         Simulator::Stop(MilliSeconds(50));
         Simulator::Run();
         NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 8u, "every flow completes");
-        Time last(0);
+        // the incast proper: from the first arrival until the first flow completes
+        int64_t end = std::numeric_limits<int64_t>::max();
         for (const auto& r : net.recs)
         {
-            last = std::max(last, r.finish);
+            end = std::min(end, r.finish.GetNanoSeconds());
         }
-        const double rx = 200e9; // receiver GPU link
-        const double ideal = 8.0 * bytes * 8 / rx; // payload only
-        const double span = (last - MicroSeconds(10)).GetSeconds();
-        const double util = ideal / span;
+        NS_TEST_ASSERT_MSG_EQ(m_rx.empty(), false, "data arrived");
+        const int64_t begin = m_rx.front().first;
+        uint64_t got = 0;
+        for (const auto& x : m_rx)
+        {
+            got += (x.first > begin && x.first <= end) ? x.second : 0;
+        }
+        const double util = got * 8.0 / (200e9 * (end - begin) * 1e-9); // unique frames / 200G
         uint64_t dec = 0;
         for (auto& ps : sel)
         {
@@ -346,13 +375,17 @@ class LapsFailureTestCase : public TestCase
         Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
         fh->FailLinkSilent(link, MicroSeconds(200));
         net.stream += fh->AssignStreams(net.stream);
-        const uint64_t bytes = 12000000; // ~1 ms at 100 Gb/s
+        const uint64_t bytes = 20000000; // ~1.7 ms at 100 Gb/s
         net.Send(c, bytes, MicroSeconds(10));
-        // bound: the entry doubles every 2 realVal without ACKs; after 6
-        // doublings (sum 2 baseVal (1 + 2 + ... + 32) = 126 baseVal) its weight
-        // is below exp(-(64 - 1)) of the minimum
-        const int64_t base = tab->Entry(first).baseNs;
-        const Time bound = MicroSeconds(200) + NanoSeconds(2 * 126 * base);
+        // bound: without ACKs the entry doubles at 2r, 4r, 8r, 16r after the last
+        // one (r = realVal <= T = max baseVal): after 4 doublings (30 r) its
+        // weight is below exp(-alpha (16 r - r) / T) of the fastest path's
+        int64_t T = 0;
+        for (uint32_t k = 0; k < tab->NumPids(dst); ++k)
+        {
+            T = std::max(T, tab->Entry(first + k).baseNs);
+        }
+        const Time bound = MicroSeconds(200) + NanoSeconds(32 * T);
         std::vector<uint64_t> snap;
         Simulator::Schedule(bound, [&snap, ps]() { snap = ps->GetPathSent(); });
         Simulator::Stop(MilliSeconds(30));

@@ -26,7 +26,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "laps",
     "laps",
     "selective-repeat",
-    "source",
+    "laps-source",
     DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP,
     "dcn",
     {},
@@ -75,28 +75,28 @@ LapsPathSelector::GetTypeId()
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&LapsPathSelector::m_lineRate),
                           MakeDataRateChecker())
-            .AddAttribute("GuardMode",
-                          "Rate-adjust guard (laps spec 2.7 item 2): 2t (Alg. 2, t = min "
-                          "realVal), 2T (text), Artifact ([A]: 2 max realVal / 2T)",
-                          EnumValue(LapsPathSelector::GUARD_2t),
-                          DCNLB_ENUM_ACCESSOR(LapsPathSelector::GuardMode,
-                                              &LapsPathSelector::m_guard),
-                          MakeEnumChecker(LapsPathSelector::GUARD_2t,
-                                          "2t",
-                                          LapsPathSelector::GUARD_2T,
-                                          "2T",
-                                          LapsPathSelector::GUARD_ARTIFACT,
-                                          "Artifact"))
-            .AddAttribute("ProbeMode",
-                          "Probes per packet event (laps spec 2.7 item 9): All stale paths "
-                          "(Alg. 1) or OneRandom (FPGA prototype)",
-                          EnumValue(LapsPathSelector::PROBE_ALL),
-                          DCNLB_ENUM_ACCESSOR(LapsPathSelector::ProbeMode,
-                                              &LapsPathSelector::m_probeMode),
-                          MakeEnumChecker(LapsPathSelector::PROBE_ALL,
-                                          "All",
-                                          LapsPathSelector::PROBE_ONE_RANDOM,
-                                          "OneRandom"))
+            .AddAttribute(
+                "GuardMode",
+                "Rate-adjust guard (laps spec 2.7 item 2): 2t (Alg. 2, t = min "
+                "realVal), 2T (text), Artifact ([A]: 2 max realVal / 2T)",
+                EnumValue(LapsPathSelector::GUARD_2t),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::GuardMode, &LapsPathSelector::m_guard),
+                MakeEnumChecker(LapsPathSelector::GUARD_2t,
+                                "2t",
+                                LapsPathSelector::GUARD_2T,
+                                "2T",
+                                LapsPathSelector::GUARD_ARTIFACT,
+                                "Artifact"))
+            .AddAttribute(
+                "ProbeMode",
+                "Probes per packet event (laps spec 2.7 item 9): All stale paths "
+                "(Alg. 1) or OneRandom (FPGA prototype)",
+                EnumValue(LapsPathSelector::PROBE_ALL),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::ProbeMode, &LapsPathSelector::m_probeMode),
+                MakeEnumChecker(LapsPathSelector::PROBE_ALL,
+                                "All",
+                                LapsPathSelector::PROBE_ONE_RANDOM,
+                                "OneRandom"))
             .AddAttribute("RefreshOnFirstUse",
                           "A flow's first packet refreshes stale entries instead of probing and "
                           "doubling them (laps spec 2.2 [R]; paper: false)",

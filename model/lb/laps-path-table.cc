@@ -139,8 +139,12 @@ LapsHostTable::EnsureDst(uint32_t d, int64_t nowNs)
         }
         lapscore::LapsPathEntry e;
         e.valid = valid;
-        e.baseNs = static_cast<int64_t>(std::llround(lapscore::LapsBaseValNs(
-            prop.data(), rate.data(), static_cast<uint32_t>(prop.size()), m_frame, m_margin)));
+        e.baseNs = static_cast<int64_t>(
+            std::llround(lapscore::LapsBaseValNs(prop.data(),
+                                                 rate.data(),
+                                                 static_cast<uint32_t>(prop.size()),
+                                                 m_frame,
+                                                 m_margin)));
         e.realNs = e.baseNs; // spec 2.2 [R]: realVal = baseVal, time = install time
         e.timeNs = nowNs;
         m_pit.push_back(e);

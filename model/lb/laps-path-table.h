@@ -33,11 +33,11 @@ class LapsHostTable : public Object
     struct PathInfo
     {
         uint32_t dstHost{0};
-        uint16_t ev{0};                //!< fixed EV of the pid (UDP source port; ACK hashing)
-        uint8_t hops{0};               //!< host-to-host links
-        bool minimal{true};            //!< the topology's minimal class
-        std::vector<uint16_t> route;   //!< switches, source switch first
-        std::vector<uint32_t> links;   //!< link ids, host links included
+        uint16_t ev{0};              //!< fixed EV of the pid (UDP source port; ACK hashing)
+        uint8_t hops{0};             //!< host-to-host links
+        bool minimal{true};          //!< the topology's minimal class
+        std::vector<uint16_t> route; //!< switches, source switch first
+        std::vector<uint32_t> links; //!< link ids, host links included
     };
 
     static TypeId GetTypeId();
@@ -45,10 +45,7 @@ class LapsHostTable : public Object
     ~LapsHostTable() override;
 
     /** Bind to a topology and a source host (first call only; later calls are no-ops). */
-    void Init(Ptr<DcnTopology> topology,
-              uint32_t srcHost,
-              double frameBytes,
-              double marginPackets);
+    void Init(Ptr<DcnTopology> topology, uint32_t srcHost, double frameBytes, double marginPackets);
 
     bool IsInit() const
     {
