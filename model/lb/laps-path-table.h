@@ -21,6 +21,7 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 namespace ns3
@@ -106,7 +107,8 @@ class LapsHostTable : public Object
     double m_margin{5};
     std::vector<uint32_t> m_first; //!< per destination host
     std::vector<uint32_t> m_count; //!< per destination host (0: not filled)
-    std::vector<lapscore::LapsPathEntry> m_pit;
+    /** deque: selectors keep pointers to their entries; push_back never moves them */
+    std::deque<lapscore::LapsPathEntry> m_pit;
     std::vector<PathInfo> m_info;
 };
 
