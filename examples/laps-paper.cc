@@ -33,6 +33,7 @@
 #include "ns3/laps-reorder-monitor.h"
 #include "ns3/workload-helper.h"
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iomanip>
@@ -75,6 +76,14 @@ struct Row
     uint64_t probes{0};
     double wall{0};
 };
+
+/** A CSV text field without double quotes. */
+std::string
+Quote(std::string s)
+{
+    std::replace(s.begin(), s.end(), '"', '\'');
+    return s;
+}
 
 /** Transport and congestion control of a scheme in the paper's setup (spec 3). */
 void
@@ -220,11 +229,6 @@ main(int argc, char** argv)
         .Max(Seconds(3600));
     opts.Text("csv", "CSV output file", o.csv);
     opts.Parse(argc, argv);
-    std::ofstream csv(o.csv);
-    if (!csv)
-    {
-        DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
-    }
     if (o.experiment == "all2all")
     {
         FlowSizeCdf cdf;
@@ -233,6 +237,11 @@ main(int argc, char** argv)
         {
             DcnOptions::Exit("laps-paper", "option --cdf: " + e);
         }
+    }
+    std::ofstream csv(o.csv);
+    if (!csv)
+    {
+        DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
     }
     csv << "experiment,topo,scale,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,reorder_frac,reorder_mean_B,reorder_p_gt_30KB,wall_s,"
@@ -254,7 +263,7 @@ main(int argc, char** argv)
             << r.mode << ',' << r.s.count << ',' << r.s.unfinished << ',' << r.s.meanUs / 1e3 << ','
             << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ',' << r.s.retransmissions << ','
             << r.s.timeouts << ',' << r.drops << ',' << r.reorderFrac << ',' << r.reorderMeanB
-            << ',' << r.reorderAbove30k << ',' << r.wall << ',' << r.note << '\n';
+            << ',' << r.reorderAbove30k << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
         std::cout << std::left << std::setw(8) << r.lb << std::setw(7) << r.cc << std::setw(11)
                   << r.mode << " flows " << r.s.count << " unfinished " << r.s.unfinished << " avg "
                   << r.s.meanUs / 1e3 << " ms p99 " << r.s.p99Us / 1e3 << " ms drops " << r.drops
