@@ -115,7 +115,6 @@ RunOne(const Options& o, const std::string& lb)
     TransportOf(lb, r.cc, r.mode);
     const bool paper = o.scale == "paper";
     const std::string preset = o.topo == "rail" ? "laps-rail" : "laps-df";
-    Config::Reset();
     // spec 4.1: 150 KB drop-tail per interface; 1000-B payload (1048-B frames [A])
     Config::SetDefault("ns3::DcnGraphTopology::QueueLimit", QueueSizeValue(QueueSize("150000B")));
     Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(preset, {}, "minimal");
