@@ -26,6 +26,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <limits>
 #include <map>
 #include <set>
@@ -411,6 +412,86 @@ class LapsFailureTestCase : public TestCase
     }
 };
 
+/** Unequal paths on an idle Dragonfly (7.14, 7.18 loss 0, 7.23 determinism). */
+class LapsIdleTestCase : public TestCase
+{
+  public:
+    LapsIdleTestCase()
+        : TestCase("idle laps-df: shorter paths carry more, no loss inferred, deterministic")
+    {
+    }
+
+  private:
+    struct Out
+    {
+        std::vector<uint64_t> sent;
+        std::vector<int64_t> base;
+        int64_t fctNs{0};
+        uint64_t losses{0};
+        double rate{0};
+        double line{0};
+    };
+
+    Out RunOnce()
+    {
+        Out o;
+        LapsNet net("laps-df");
+        Ptr<LapsPathSelector> ps;
+        const uint32_t dst = 140; // another group: 8 paths of 3-7 links
+        Ptr<DcnConnection> c = net.Open(0, dst, &ps);
+        // a sharper softmax than the default (alpha 1): the 8 paths' delays differ
+        // by only 15-30 % of T, so alpha 5 makes the ordering clear
+        ps->SetAttribute("Alpha", DoubleValue(5.0));
+        net.Send(c, 4000000, MicroSeconds(10));
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        o.sent = ps->GetPathSent();
+        for (uint32_t k = 0; k < o.sent.size(); ++k)
+        {
+            o.base.push_back(ps->GetHostTable()->Entry(ps->GetFirstPid() + k).baseNs);
+        }
+        o.fctNs = net.recs.empty() ? -1 : (net.recs[0].finish - net.recs[0].start).GetNanoSeconds();
+        o.losses = ps->GetInferredLosses() + ps->GetTimerLosses() + c->GetStats().timeouts;
+        o.rate = ps->GetCurRate();
+        o.line = net.t->GetHostLinkRate().GetBitRate();
+        Simulator::Destroy();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        Out a = RunOnce();
+        NS_TEST_ASSERT_MSG_GT(a.fctNs, 0, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(a.sent.size(), 8u, "8 paths");
+        NS_TEST_ASSERT_MSG_EQ(a.losses, 0u, "loss 0: no inferred loss, no timeout");
+        NS_TEST_ASSERT_MSG_EQ(a.rate, a.line, "idle: curRate stays at line rate");
+        const size_t shortest = std::min_element(a.base.begin(), a.base.end()) - a.base.begin();
+        const size_t longest = std::max_element(a.base.begin(), a.base.end()) - a.base.begin();
+        NS_TEST_ASSERT_MSG_GT(a.sent[shortest], a.sent[longest], "shorter path, more packets");
+        for (size_t k = 0; k < a.sent.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_GT(a.sent[k],
+                                  0u,
+                                  "every path carries some packets (pid " << k << ")");
+        }
+        // every path of the smallest baseVal carries more than every longer path
+        for (size_t i = 0; i < a.sent.size(); ++i)
+        {
+            for (size_t j = 0; j < a.sent.size(); ++j)
+            {
+                if (a.base[i] == a.base[shortest] && a.base[j] > a.base[shortest])
+                {
+                    NS_TEST_ASSERT_MSG_GT(a.sent[i], a.sent[j], "pid " << i << " vs " << j);
+                }
+            }
+        }
+
+        Out b = RunOnce();
+        NS_TEST_ASSERT_MSG_EQ(b.fctNs, a.fctNs, "same seed, same FCT");
+        NS_TEST_ASSERT_MSG_EQ((b.sent == a.sent), true, "same seed, same path counts");
+    }
+};
+
 class LapsTestSuite : public TestSuite
 {
   public:
@@ -425,6 +506,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsOwdTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIncastTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
     }
 };
 
