@@ -14,12 +14,14 @@
 #include "transport-test-net.h"
 
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-routing-policies.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/laps-cc.h"
 #include "ns3/laps-path-selector.h"
 #include "ns3/laps-source-route-policy.h"
@@ -159,6 +161,27 @@ class LapsHeaderTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r.extTimestampNs, (int64_t(1) << 48) - 1, "48-bit time");
             NS_TEST_ASSERT_MSG_EQ(r.route[n - 1], h.route[n - 1], "last switch");
             NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 100u, "payload intact");
+            // probes travel in the data band, probe replies in the high band (spec 1.4 [R])
+            for (uint8_t op : {uint8_t(DcnHeader::PROBE), uint8_t(DcnHeader::PROBE_ACK)})
+            {
+                DcnHeader ph = h;
+                ph.opcode = op;
+                Ptr<Packet> q = Create<Packet>(0);
+                q->AddHeader(ph);
+                q->AddHeader(udp);
+                Ipv4Header ip;
+                ip.SetProtocol(17);
+                Ptr<Ipv4QueueDiscItem> item = Create<Ipv4QueueDiscItem>(q, Address(), 0x0800, ip);
+                const DcnQueueDisc::Band want =
+                    (op == DcnHeader::PROBE) ? DcnQueueDisc::LOW : DcnQueueDisc::HIGH;
+                NS_TEST_ASSERT_MSG_EQ(DcnQueueDisc::Classify(item),
+                                      want,
+                                      "band of opcode " << int(op));
+                DcnSourceRoute pr;
+                NS_TEST_ASSERT_MSG_EQ(LapsReadRoute(q, &pr), true, "probe / reply routed");
+                const uint16_t first = (op == DcnHeader::PROBE) ? h.route[0] : h.route[n - 1];
+                NS_TEST_ASSERT_MSG_EQ(pr.anchors[0], first, "probe forward, reply reversed");
+            }
             DcnHeader base;
             base.opcode = DcnHeader::DATA;
             NS_TEST_ASSERT_MSG_EQ(h.GetSerializedSize() - base.GetSerializedSize(),
