@@ -36,6 +36,9 @@ struct CcSetup
     Time baseRtt{0};
     /** Call when the window or rate grew outside OnAck (CC-owned timers). */
     Callback<void> wakeup;
+    /** The connection's path selector, for a CC that shares state with it
+     *  (LAPS: Alg. 2 runs on the selector's path table); may be null. */
+    Ptr<Object> pathSelector;
 };
 
 /** One acknowledgement, as the congestion control sees it. */

@@ -204,6 +204,10 @@ DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
         {
             return LOW;
         }
+        if (b[8] == DcnHeader::PROBE)
+        {
+            return LOW; // probes travel with the data they measure (laps spec 1.4 [R])
+        }
         return (b[8] != DcnHeader::DATA || (b[9] & DcnHeader::FLAG_TRIMMED)) ? HIGH : LOW;
     }
     if (h.GetProtocol() == 6 && p->GetSize() >= 13)
@@ -421,13 +425,14 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
             {
                 const Ipv4QueueDiscItem* ip =
                     dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
-                // Classify() returned LOW: a UDP/4791 DATA packet is the only kind to trim.
+                // Classify() returned LOW: UDP/4791 DATA (or PROBE, never trimmed).
                 if (ip && ip->GetHeader().GetProtocol() == 17 &&
                     item->GetPacket()->GetSize() >= 8 + DcnHeader::BASE_SIZE)
                 {
-                    uint8_t b[4];
-                    item->GetPacket()->CopyData(b, 4);
-                    trimmable = ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT;
+                    uint8_t b[9];
+                    item->GetPacket()->CopyData(b, 9);
+                    trimmable = ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT &&
+                                b[8] == DcnHeader::DATA; // not a probe
                 }
             }
             if (trimmable)

@@ -4,8 +4,9 @@
  *
  * Two strict-priority bands:
  *  - band 0 (high): transport control (IPv4 proto 17, UDP dst port 4791,
- *    DcnHeader opcode != DATA), trimmed DATA headers, and TCP pure ACKs;
- *  - band 1 (low): everything else (data).
+ *    DcnHeader opcode != DATA, PROBE), trimmed DATA headers, and TCP pure ACKs;
+ *  - band 1 (low): everything else (data, and PROBE packets, which measure
+ *    the data queues: laps spec 1.4 [R]; only LAPS sends probes).
  * The data band has a limit (bytes or packets, DataLimit).  ECN: marking
  * probability rises linearly from 0 at Kmin to 1 at Kmax of the instantaneous
  * data-band occupancy; evaluated at dequeue (occupancy after removal, REPS

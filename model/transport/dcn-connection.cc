@@ -81,6 +81,7 @@ DcnConnection::Init(DcnTransport* t,
     ccs.lineRate = params.lineRate;
     ccs.baseRtt = params.baseRtt;
     ccs.wakeup = MakeCallback(&DcnConnection::Wakeup, this);
+    ccs.pathSelector = ps;
     m_cc->Setup(ccs);
 
     PathSelectorSetup pss;

@@ -1,0 +1,329 @@
+/*
+ * GoogleTest tests of the LAPS sender core (model/lb/core/laps-core.h), laps
+ * spec section 7 unit tests 4 (baseVal), 5 (softmax), 6 (invalid paths),
+ * 7 (staleness / probes), 8-10 (AIMD), 11-12 (loss inference and timeout).
+ * Randomness: a seeded std::mt19937.
+ */
+#include "ns3/laps-core.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace ns3::lapscore;
+
+namespace
+{
+
+std::vector<LapsPathEntry*>
+Ptrs(std::vector<LapsPathEntry>& v)
+{
+    std::vector<LapsPathEntry*> p;
+    for (auto& e : v)
+    {
+        p.push_back(&e);
+    }
+    return p;
+}
+
+std::vector<uint64_t>
+Draw(std::vector<LapsPathEntry>& v, double beta, uint32_t n, uint32_t seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> U(0.0, 1.0);
+    auto p = Ptrs(v);
+    std::vector<double> w(v.size());
+    std::vector<uint64_t> c(v.size(), 0);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        double sum = LapsWeights(p.data(), static_cast<uint32_t>(p.size()), beta, w.data());
+        int k = LapsSample(w.data(), static_cast<uint32_t>(w.size()), sum, U(rng));
+        EXPECT_GE(k, 0);
+        c[k]++;
+    }
+    return c;
+}
+
+// spec 7.4: 2 links, 1 switch, 100G, 1 us, 1048 B -> 2586.88 ns
+TEST(LapsCore, BaseValFollowsTheSpecFormula)
+{
+    const double prop[2] = {1000, 1000};
+    const double rate[2] = {100e9, 100e9};
+    EXPECT_NEAR(LapsBaseValNs(prop, rate, 2, 1048, 5), 2586.88, 1e-6);
+    // no margin: propagation + serialisation only
+    EXPECT_NEAR(LapsBaseValNs(prop, rate, 2, 1048, 0), 2167.68, 1e-6);
+}
+
+// spec 7.5: beta = 0 is uniform (chi-square, 10^6 draws)
+TEST(LapsCore, ZeroTemperatureIsUniform)
+{
+    std::vector<LapsPathEntry> v(8);
+    for (uint32_t i = 0; i < v.size(); ++i)
+    {
+        v[i].realNs = 1000 * (i + 1); // different delays: ignored at beta 0
+    }
+    const uint32_t n = 1000000;
+    auto c = Draw(v, 0.0, n, 1);
+    double chi2 = 0;
+    const double e = double(n) / v.size();
+    for (auto x : c)
+    {
+        chi2 += (x - e) * (x - e) / e;
+    }
+    EXPECT_LT(chi2, 24.3); // 7 degrees of freedom, p = 0.001
+}
+
+// spec 7.5: two paths d1 < d2: count ratio ~ exp(beta (d2 - d1)) within 2 %
+TEST(LapsCore, CountRatioFollowsTheSoftmax)
+{
+    std::vector<LapsPathEntry> v(2);
+    v[0].realNs = 3000;
+    v[1].realNs = 4000;
+    const double T = 5000;
+    for (double alpha : {0.5, 1.0, 2.0, 5.0})
+    {
+        const double beta = alpha / T;
+        auto c = Draw(v, beta, 1000000, 7);
+        const double expect = std::exp(beta * 1000);
+        EXPECT_NEAR(double(c[0]) / c[1], expect, 0.02 * expect) << "alpha " << alpha;
+        EXPECT_GT(c[0], c[1]); // lower measured delay, more packets
+    }
+}
+
+// spec 7.5: beta -> infinity uses only the fastest path; spec 7.6 invalid paths
+TEST(LapsCore, InfiniteTemperatureAndInvalidPaths)
+{
+    std::vector<LapsPathEntry> v(3);
+    v[0].realNs = 5000;
+    v[1].realNs = 2000;
+    v[2].realNs = 1000;
+    v[2].valid = false; // fastest but invalid: never chosen
+    auto c = Draw(v, std::numeric_limits<double>::infinity(), 10000, 3);
+    EXPECT_EQ(c[0], 0u);
+    EXPECT_EQ(c[1], 10000u);
+    EXPECT_EQ(c[2], 0u);
+    c = Draw(v, 1.0 / 5000, 100000, 4);
+    EXPECT_EQ(c[2], 0u);
+    EXPECT_GT(c[1], c[0]);
+    // every path invalid: nothing can be sent
+    for (auto& e : v)
+    {
+        e.valid = false;
+    }
+    auto p = Ptrs(v);
+    double w[3];
+    double sum = LapsWeights(p.data(), 3, 1.0, w);
+    EXPECT_EQ(sum, 0.0);
+    EXPECT_EQ(LapsSample(w, 3, sum, 0.5), -1);
+}
+
+// spec 7.7: a stale entry probes once, doubles realVal, sets time; no second
+// probe before 2x the doubled value
+TEST(LapsCore, StaleEntriesProbeOnceAndBackOff)
+{
+    LapsPathEntry e;
+    e.realNs = 1000;
+    e.timeNs = 0;
+    EXPECT_FALSE(LapsCheckStale(e, 2000)); // exactly 2 realVal: not yet stale
+    EXPECT_TRUE(LapsCheckStale(e, 2001));
+    EXPECT_EQ(e.realNs, 2000);
+    EXPECT_EQ(e.timeNs, 2001);
+    EXPECT_FALSE(LapsCheckStale(e, 2001 + 4000));
+    EXPECT_TRUE(LapsCheckStale(e, 2001 + 4001));
+    EXPECT_EQ(e.realNs, 4000);
+    // an entry that is used (updated by ACKs) never probes
+    LapsPathEntry busy;
+    busy.realNs = 1000;
+    for (int64_t t = 0; t < 100000; t += 500)
+    {
+        busy.timeNs = t; // OnAnyAck
+        EXPECT_FALSE(LapsCheckStale(busy, t + 1));
+    }
+    // invalid entries are never probed
+    LapsPathEntry dead;
+    dead.valid = false;
+    dead.realNs = 10;
+    EXPECT_FALSE(LapsCheckStale(dead, 1000000));
+}
+
+// spec 7.8: decrease halves cur, exp = old cur, incStage = 0; guarded by 2t
+TEST(LapsCore, RateDecreaseAndItsGuard)
+{
+    LapsRateConfig c;
+    c.lineRateBps = 100e9;
+    LapsRateCore r(c);
+    const int64_t T = 10000;
+    // a few increases first (at line rate: no change) to raise incStage
+    for (int i = 0; i < 3; ++i)
+    {
+        EXPECT_EQ(r.OnAck(i * 100000, 5000, T), LapsRateCore::INCREASE);
+    }
+    EXPECT_EQ(r.IncStage(), 3u);
+    const int64_t t0 = 1000000;
+    const int64_t t = 12000; // every realVal > T
+    EXPECT_EQ(r.OnAck(t0, t, T), LapsRateCore::DECREASE);
+    EXPECT_DOUBLE_EQ(r.CurRate(), 50e9);
+    EXPECT_DOUBLE_EQ(r.ExpRate(), 100e9);
+    EXPECT_EQ(r.IncStage(), 0u);
+    EXPECT_EQ(r.OnAck(t0 + 2 * t - 1, t, T), LapsRateCore::NONE); // within 2t
+    EXPECT_DOUBLE_EQ(r.CurRate(), 50e9);
+    EXPECT_EQ(r.OnAck(t0 + 2 * t, t, T), LapsRateCore::DECREASE); // Now() >= nxtDec
+    EXPECT_DOUBLE_EQ(r.CurRate(), 25e9);
+    EXPECT_DOUBLE_EQ(r.ExpRate(), 50e9);
+}
+
+// spec 7.9: cur = (exp + cur) / 2; the 6th consecutive increase doubles exp and
+// later ones keep doubling; the paper's example; bounds
+TEST(LapsCore, RateIncreaseOnACraftedLatencySequence)
+{
+    const double a = 10e9;
+    LapsRateConfig c;
+    c.lineRateBps = 1000e9;
+    c.minRateBps = 1e9;
+    LapsRateCore r(c);
+    const int64_t T = 10000;
+    int64_t now = 0;
+    // the paper's example: a decrease at cur = 3a (line rate 3a, so cur starts there)
+    c.lineRateBps = 3 * a;
+    r.Reset(c);
+    EXPECT_EQ(r.OnAck(now, 20000, T), LapsRateCore::DECREASE); // paper: cur 1.5a, exp 3a
+    EXPECT_DOUBLE_EQ(r.CurRate(), 1.5 * a);
+    EXPECT_DOUBLE_EQ(r.ExpRate(), 3 * a);
+    // crafted sequence: two decreases from 100a, then only uncongested ACKs,
+    // each outside the 2t guard (and one inside it, ignored)
+    now += 100000;
+    c.lineRateBps = 100 * a; // room for HAI
+    LapsRateCore q(c);
+    double cur = 100 * a;
+    double exp = 100 * a;
+    const int64_t t = 4000;
+    // decrease twice (the second after the 2t guard)
+    for (int i = 0; i < 2; ++i)
+    {
+        EXPECT_EQ(q.OnAck(now, 20000, T), LapsRateCore::DECREASE);
+        exp = cur;
+        cur /= 2;
+        now += 2 * 20000;
+    }
+    for (uint32_t k = 1; k <= 9; ++k)
+    {
+        EXPECT_EQ(q.OnAck(now, t, T), LapsRateCore::INCREASE);
+        if (k > 5)
+        {
+            exp = std::min(100 * a, 2 * exp);
+        }
+        cur = std::min(100 * a, (exp + cur) / 2);
+        EXPECT_DOUBLE_EQ(q.CurRate(), cur) << "increase " << k;
+        EXPECT_DOUBLE_EQ(q.ExpRate(), exp) << "increase " << k;
+        EXPECT_EQ(q.OnAck(now + 2 * t - 1, t, T), LapsRateCore::NONE); // guard 2t
+        now += 2 * t;
+    }
+    // the gap to exp halves each stage before HAI (spec 2.7 item 4: a/2^N)
+    EXPECT_GT(q.ExpRate(), 50 * a);
+    // bounds: never below minRate, never above line rate
+    LapsRateCore m(c);
+    for (int i = 0; i < 200; ++i)
+    {
+        m.OnAck(int64_t(i) * 1000000, 20000, T);
+        EXPECT_GE(m.CurRate(), c.minRateBps);
+    }
+    for (int i = 0; i < 200; ++i)
+    {
+        m.OnAck(int64_t(300 + i) * 1000000, 1000, T);
+        EXPECT_LE(m.CurRate(), c.lineRateBps);
+        EXPECT_LE(m.ExpRate(), c.lineRateBps);
+    }
+    EXPECT_DOUBLE_EQ(m.CurRate(), c.lineRateBps);
+}
+
+// spec 7.10: weight falls with delay while the rate stays (some path <= T)
+TEST(LapsCore, WeightFallsWhileRateStays)
+{
+    LapsRateConfig c;
+    LapsRateCore r(c);
+    std::vector<LapsPathEntry> v(2);
+    v[0].realNs = 3000;
+    v[1].realNs = 3000;
+    const int64_t T = 8000;
+    auto p = Ptrs(v);
+    double w[2];
+    double prevShare = 0.5;
+    for (int i = 1; i <= 10; ++i)
+    {
+        v[1].realNs = 3000 + i * 1000; // path 1 gets slower, path 0 stays below T
+        double sum = LapsWeights(p.data(), 2, 1.0 / T, w);
+        double share = w[1] / sum;
+        EXPECT_LT(share, prevShare);
+        prevShare = share;
+        int64_t t = std::min(v[0].realNs, v[1].realNs);
+        EXPECT_NE(r.OnAck(int64_t(i) * 100000, t, T), LapsRateCore::DECREASE);
+        EXPECT_DOUBLE_EQ(r.CurRate(), c.lineRateBps);
+    }
+}
+
+// spec 7.11: send 1-5 on p, ACK 3: lost {1, 2}, rBuf {4, 5}; an ACK not in rBuf
+// changes nothing
+TEST(LapsCore, LossInferenceExactTrigger)
+{
+    LapsLossCore l;
+    l.Init(2);
+    for (uint32_t s = 1; s <= 5; ++s)
+    {
+        l.OnSend(0, s);
+    }
+    l.OnSend(1, 6);
+    std::vector<uint32_t> lost;
+    EXPECT_TRUE(l.OnAck(0, 3, lost));
+    EXPECT_EQ(lost, (std::vector<uint32_t>{1, 2}));
+    EXPECT_EQ(l.Outstanding(0), (std::vector<uint32_t>{4, 5}));
+    EXPECT_EQ(l.Live(0), 2u);
+    lost.clear();
+    EXPECT_FALSE(l.OnAck(0, 3, lost)); // duplicate
+    EXPECT_FALSE(l.OnAck(0, 6, lost)); // seq of another path
+    EXPECT_FALSE(l.OnAck(0, 1, lost)); // already declared lost
+    EXPECT_TRUE(lost.empty());
+    EXPECT_EQ(l.Outstanding(0), (std::vector<uint32_t>{4, 5}));
+    // the ACK of the newest seq of path 1 infers nothing on path 0
+    EXPECT_TRUE(l.OnAck(1, 6, lost));
+    EXPECT_TRUE(lost.empty());
+    // a lost seq resent on path 1 and acknowledged there
+    l.OnSend(1, 1);
+    l.OnSend(1, 2);
+    EXPECT_TRUE(l.OnAck(1, 2, lost));
+    EXPECT_EQ(lost, (std::vector<uint32_t>{1}));
+    // in-order ACKs never declare a loss
+    lost.clear();
+    EXPECT_TRUE(l.OnAck(0, 4, lost));
+    EXPECT_TRUE(l.OnAck(0, 5, lost));
+    EXPECT_TRUE(lost.empty());
+    EXPECT_EQ(l.Live(0), 0u);
+}
+
+// spec 7.12: with no ACK every segment outstanding on p is lost at the timer
+TEST(LapsCore, TimerDeclaresEverythingOutstandingOnThePath)
+{
+    LapsLossCore l;
+    l.Init(3);
+    for (uint32_t s = 10; s < 20; ++s)
+    {
+        l.OnSend(s % 3, s);
+    }
+    std::vector<uint32_t> lost;
+    l.OnTimer(1, lost);
+    EXPECT_EQ(lost, (std::vector<uint32_t>{10, 13, 16, 19}));
+    EXPECT_EQ(l.Live(1), 0u);
+    EXPECT_EQ(l.Live(0), 3u);
+    EXPECT_EQ(l.Live(2), 3u);
+    // a seq resent elsewhere (transport timeout) goes stale in its old FIFO
+    l.OnSend(2, 12);
+    EXPECT_EQ(l.Live(0), 2u); // 12 was on path 0
+    EXPECT_EQ(l.Live(2), 4u);
+    lost.clear();
+    l.OnTimer(0, lost);
+    EXPECT_EQ(lost, (std::vector<uint32_t>{15, 18}));
+    EXPECT_EQ(l.Outstanding(2), (std::vector<uint32_t>{11, 14, 17, 12}));
+}
+
+} // namespace

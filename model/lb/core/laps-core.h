@@ -1,0 +1,428 @@
+/*
+ * LAPS sender logic, free of ns-3 (laps spec section 2; Wan et al., "LAPS:
+ * Latency Aware Packet Spraying on Unequal-cost Multi-path Data Center
+ * Networks", IEEE/ACM ToN).  Times in nanoseconds, rates in bit/s.
+ *
+ *  - LapsPathEntry: one PIT entry (valid, time, baseVal, realVal; spec 1.5).
+ *  - LapsBaseValNs: the spec 2.1 baseVal formula.
+ *  - LapsCheckStale: active-probing staleness (spec 2.2, Alg. 1 lines 4-6).
+ *  - LapsSpray: latency-weighted softmax spraying (spec 2.3, Alg. 1).
+ *  - LapsRateCore: delay-driven AIMD rate control (spec 2.4, Alg. 2, [R] 2.7).
+ *  - LapsLossCore: per-path loss inference and timers (spec 2.5, Alg. 3).
+ *
+ * Every function is O(paths of the destination) or O(1) amortised; no
+ * allocation on the per-packet path beyond the deques' chunk growth.
+ */
+#ifndef DCN_LAPS_CORE_H
+#define DCN_LAPS_CORE_H
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <deque>
+#include <limits>
+#include <vector>
+
+namespace ns3
+{
+namespace lapscore
+{
+
+/** One Path Information Table entry (spec 1.5; widths: valid 1 b, the rest 48 b ns). */
+struct LapsPathEntry
+{
+    bool valid{true};
+    int64_t timeNs{0}; //!< last update (install time, ACK, probe)
+    int64_t baseNs{0}; //!< baseVal: unloaded delay plus the queuing margin
+    int64_t realNs{0}; //!< realVal: latest one-way delay (doubled when stale)
+};
+
+/**
+ * baseVal of a path (spec 2.1): sum over its links of (prop + S*8/C) plus
+ * margin x sum over its switches of S*8/C_out(s).  links: n propagation
+ * delays and rates in path order (host link first); the switches' egress
+ * links are links 1..n-1.
+ */
+inline double
+LapsBaseValNs(const double* propNs,
+              const double* rateBps,
+              uint32_t n,
+              double frameBytes,
+              double marginPackets)
+{
+    double sum = 0;
+    double out = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const double ser = frameBytes * 8.0 / rateBps[i] * 1e9;
+        sum += propNs[i] + ser;
+        if (i > 0)
+        {
+            out += ser;
+        }
+    }
+    return sum + marginPackets * out;
+}
+
+/**
+ * Staleness (spec 2.2): a valid entry not updated for more than 2 x realVal is
+ * probed: realVal doubles and time = now.  \return true if a probe is due.
+ */
+inline bool
+LapsCheckStale(LapsPathEntry& e, int64_t nowNs)
+{
+    if (e.valid && nowNs - e.timeNs > 2 * e.realNs)
+    {
+        e.realNs = std::max<int64_t>(1, 2 * e.realNs);
+        e.timeNs = nowNs;
+        return true;
+    }
+    return false;
+}
+
+/**
+ * Softmax weights (spec 2.3): w = exp(-beta (realVal - min valid realVal)) for
+ * valid entries, 0 for invalid ones; beta = alpha / T (spec 2.1: weight =
+ * exp(-alpha realVal / T)); alpha = infinity picks the minimum only.
+ * \return the sum of the weights (0: every path invalid).
+ */
+inline double
+LapsWeights(LapsPathEntry* const* p, uint32_t n, double beta, double* w)
+{
+    int64_t minReal = std::numeric_limits<int64_t>::max();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (p[i]->valid)
+        {
+            minReal = std::min(minReal, p[i]->realNs);
+        }
+    }
+    double sum = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        w[i] = 0;
+        if (!p[i]->valid)
+        {
+            continue;
+        }
+        const double d = static_cast<double>(p[i]->realNs - minReal);
+        if (std::isinf(beta))
+        {
+            w[i] = d == 0 ? 1.0 : 0.0;
+        }
+        else
+        {
+            w[i] = std::exp(-beta * d);
+        }
+        sum += w[i];
+    }
+    return sum;
+}
+
+/** Index drawn with probability w[i] / sum for a uniform u in [0, 1); -1 if sum == 0. */
+inline int
+LapsSample(const double* w, uint32_t n, double sum, double u)
+{
+    if (!(sum > 0))
+    {
+        return -1;
+    }
+    double x = u * sum;
+    int last = -1;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (w[i] <= 0)
+        {
+            continue;
+        }
+        last = static_cast<int>(i);
+        if (x < w[i])
+        {
+            return last;
+        }
+        x -= w[i];
+    }
+    return last; // rounding
+}
+
+/** Guard length of Alg. 2 (spec 2.7 item 2). */
+enum class LapsGuardMode : uint8_t
+{
+    TWO_SMALL_T, //!< 2 t, t = min realVal (Alg. 2; default)
+    TWO_BIG_T,   //!< 2 T, T = max baseVal (text, "once within 2T")
+    ARTIFACT     //!< [A]: decreases 2 x max realVal, increases 2 T
+};
+
+/** Rate-control parameters (spec 2.1). */
+struct LapsRateConfig
+{
+    double lineRateBps{100e9}; //!< NIC maximum = initial curRate = expRate [P]
+    double minRateBps{1e9};    //!< floor [A]/[R]
+    uint32_t stages{5};        //!< N: increases before expRate doubles [P]
+    LapsGuardMode guard{LapsGuardMode::TWO_SMALL_T};
+};
+
+/** Delay-driven AIMD of one flow (spec 2.4, Alg. 2 with the [R] fixes of 2.7). */
+class LapsRateCore
+{
+  public:
+    enum Action : int8_t
+    {
+        NONE = 0,
+        INCREASE = 1,
+        DECREASE = -1
+    };
+
+    explicit LapsRateCore(const LapsRateConfig& c = LapsRateConfig())
+    {
+        Reset(c);
+    }
+
+    void Reset(const LapsRateConfig& c)
+    {
+        m_cfg = c;
+        m_cur = m_exp = c.lineRateBps;
+        m_incStage = 0;
+        m_nxtInc = m_nxtDec = std::numeric_limits<int64_t>::min();
+    }
+
+    /**
+     * One data ACK (after the PIT update).  t = min realVal, T = max baseVal
+     * over the valid paths of the destination, maxReal = max realVal (guard
+     * ARTIFACT only).  Congested iff t > T (spec 2.7 item 3).
+     */
+    Action OnAck(int64_t nowNs, int64_t t, int64_t T, int64_t maxReal = 0)
+    {
+        if (t > T)
+        {
+            if (nowNs >= m_nxtDec) // spec 2.7 item 1: Now() >= next
+            {
+                m_exp = m_cur;
+                m_cur = std::max(m_cfg.minRateBps, m_cur / 2);
+                m_nxtDec = nowNs + Guard(true, t, T, maxReal);
+                m_incStage = 0;
+                return DECREASE;
+            }
+            return NONE;
+        }
+        if (nowNs >= m_nxtInc)
+        {
+            m_incStage++;
+            if (m_incStage > m_cfg.stages)
+            {
+                m_exp = std::min(m_cfg.lineRateBps, 2 * m_exp); // HAI; incStage not reset
+            }
+            m_cur = std::min(m_cfg.lineRateBps, (m_exp + m_cur) / 2);
+            m_cur = std::max(m_cur, m_cfg.minRateBps);
+            m_nxtInc = nowNs + Guard(false, t, T, maxReal);
+            return INCREASE;
+        }
+        return NONE;
+    }
+
+    double CurRate() const
+    {
+        return m_cur;
+    }
+
+    double ExpRate() const
+    {
+        return m_exp;
+    }
+
+    uint32_t IncStage() const
+    {
+        return m_incStage;
+    }
+
+  private:
+    int64_t Guard(bool dec, int64_t t, int64_t T, int64_t maxReal) const
+    {
+        switch (m_cfg.guard)
+        {
+        case LapsGuardMode::TWO_BIG_T:
+            return 2 * T;
+        case LapsGuardMode::ARTIFACT:
+            return dec ? 2 * std::max(maxReal, t) : 2 * T;
+        case LapsGuardMode::TWO_SMALL_T:
+        default:
+            return 2 * t;
+        }
+    }
+
+    LapsRateConfig m_cfg;
+    double m_cur{0};
+    double m_exp{0};
+    uint32_t m_incStage{0};
+    int64_t m_nxtInc{0};
+    int64_t m_nxtDec{0};
+};
+
+/**
+ * Per-path loss inference of one flow (spec 2.5, Alg. 3).  rBuf[p] is the
+ * FIFO of sequence numbers sent on path p and not yet acknowledged or
+ * declared lost.  A sequence resent elsewhere (e.g. by the transport's own
+ * timeout) leaves a stale entry in its old FIFO, skipped silently: owner[seq]
+ * names the path of its current send (-1: none), so "a.seq in L" is O(1).
+ */
+class LapsLossCore
+{
+  public:
+    static constexpr int16_t NONE = -1;
+
+    void Init(uint32_t nPaths)
+    {
+        m_rbuf.assign(nPaths, {});
+        m_live.assign(nPaths, 0);
+        m_owner.clear();
+        m_base = 0;
+    }
+
+    uint32_t NPaths() const
+    {
+        return static_cast<uint32_t>(m_rbuf.size());
+    }
+
+    /** LossOnSend: seq left on path p. */
+    void OnSend(uint32_t p, uint32_t seq)
+    {
+        if (m_owner.empty())
+        {
+            m_base = seq;
+        }
+        while (seq < m_base) // a retransmission older than every outstanding sequence
+        {
+            m_owner.push_front(NONE);
+            m_base--;
+        }
+        if (seq - m_base >= m_owner.size())
+        {
+            m_owner.resize(seq - m_base + 1, NONE);
+        }
+        int16_t& o = m_owner[seq - m_base];
+        if (o != NONE && static_cast<uint32_t>(o) < m_live.size())
+        {
+            m_live[o]--; // resent while still outstanding elsewhere: the old entry goes stale
+        }
+        o = static_cast<int16_t>(p);
+        m_rbuf[p].push_back(seq);
+        m_live[p]++;
+    }
+
+    /**
+     * LossOnAck: an ACK of seq arrived on path p.  Sequences sent on p before
+     * seq and still outstanding there are appended to lost.  \return false if
+     * seq was not outstanding on p (duplicate or already declared lost):
+     * nothing changes.
+     */
+    bool OnAck(uint32_t p, uint32_t seq, std::vector<uint32_t>& lost)
+    {
+        if (p >= m_rbuf.size() || Owner(seq) != static_cast<int16_t>(p))
+        {
+            return false;
+        }
+        std::deque<uint32_t>& L = m_rbuf[p];
+        while (!L.empty() && L.front() != seq)
+        {
+            const uint32_t s = L.front();
+            L.pop_front();
+            if (Owner(s) == static_cast<int16_t>(p))
+            {
+                lost.push_back(s);
+                Resolve(s, p);
+            }
+        }
+        if (!L.empty())
+        {
+            L.pop_front();
+        }
+        Resolve(seq, p);
+        Trim();
+        return true;
+    }
+
+    /** OnTimer: every sequence outstanding on p is lost (appended to lost). */
+    void OnTimer(uint32_t p, std::vector<uint32_t>& lost)
+    {
+        if (p >= m_rbuf.size())
+        {
+            return;
+        }
+        for (uint32_t s : m_rbuf[p])
+        {
+            if (Owner(s) == static_cast<int16_t>(p))
+            {
+                lost.push_back(s);
+                Resolve(s, p);
+            }
+        }
+        m_rbuf[p].clear();
+        Trim();
+    }
+
+    /** Sequences outstanding on p (stale entries excluded). */
+    uint32_t Live(uint32_t p) const
+    {
+        return p < m_live.size() ? m_live[p] : 0;
+    }
+
+    /** The live sequences of p in FIFO order (tests). */
+    std::vector<uint32_t> Outstanding(uint32_t p) const
+    {
+        std::vector<uint32_t> v;
+        for (uint32_t s : m_rbuf[p])
+        {
+            if (Owner(s) == static_cast<int16_t>(p))
+            {
+                v.push_back(s);
+            }
+        }
+        return v;
+    }
+
+  private:
+    int16_t Owner(uint32_t seq) const
+    {
+        if (seq < m_base || seq - m_base >= m_owner.size())
+        {
+            return NONE;
+        }
+        return m_owner[seq - m_base];
+    }
+
+    void Resolve(uint32_t seq, uint32_t p)
+    {
+        if (seq >= m_base && seq - m_base < m_owner.size() &&
+            m_owner[seq - m_base] == static_cast<int16_t>(p))
+        {
+            m_owner[seq - m_base] = NONE;
+            m_live[p]--;
+        }
+    }
+
+    void Trim()
+    {
+        while (!m_owner.empty() && m_owner.front() == NONE)
+        {
+            m_owner.pop_front();
+            m_base++;
+        }
+        for (auto& L : m_rbuf)
+        {
+            while (!L.empty() && Owner(L.front()) == NONE)
+            {
+                L.pop_front();
+            }
+        }
+    }
+
+    std::vector<std::deque<uint32_t>> m_rbuf;
+    std::vector<uint32_t> m_live;
+    std::deque<int16_t> m_owner; //!< path of the current send of seq m_base + i
+    uint32_t m_base{0};
+};
+
+} // namespace lapscore
+} // namespace ns3
+
+#endif // DCN_LAPS_CORE_H

@@ -1,0 +1,484 @@
+#include "laps-path-selector.h"
+
+#include "dcn-scheme.h"
+
+#include "ns3/boolean.h"
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnLapsPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(LapsPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("laps", LapsPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "laps",
+    "LAPS: latency-aware softmax spraying over source routes, one-way delays, delay AIMD and "
+    "per-path loss recovery (Wan et al., IEEE/ACM ToN; doc/laps.rst)",
+    "laps",
+    "laps",
+    "selective-repeat",
+    "laps-source",
+    DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP,
+    "dcn",
+    {},
+    {}}));
+
+TypeId
+LapsPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::LapsPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<LapsPathSelector>()
+            .AddAttribute("Alpha",
+                          "Softmax sharpness: weight = exp(-Alpha realVal / T), T = max baseVal "
+                          "(paper Alg. 1 beta not given; laps spec 2.1 [A] laps_alpha = 1); 0 = "
+                          "uniform random spraying",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&LapsPathSelector::m_alpha),
+                          MakeDoubleChecker<double>(0.0, 1e6))
+            .AddAttribute("IncreaseStages",
+                          "N: rate increases before expRate doubles (paper Sec. III-E, Alg. 2: 5)",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&LapsPathSelector::m_stages),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute("QueueMarginPackets",
+                          "baseVal queuing margin in packets per switch on the path (paper Sec. "
+                          "III-D: 5; [A] uses 1 per link)",
+                          DoubleValue(5.0),
+                          MakeDoubleAccessor(&LapsPathSelector::m_margin),
+                          MakeDoubleChecker<double>(0.0, 1000.0))
+            .AddAttribute("FrameBytes",
+                          "Data frame size S of the baseVal formula (laps spec 2.1: 1048 B [A] "
+                          "plus the LAPS header); 0 = the transport's Mtu + 64",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&LapsPathSelector::m_frameBytes),
+                          MakeUintegerChecker<uint32_t>(0, 65536))
+            .AddAttribute("MinRate",
+                          "Floor of curRate (laps spec 2.1 / 2.7 item 5 [A]: 1 Gb/s)",
+                          DataRateValue(DataRate("1Gbps")),
+                          MakeDataRateAccessor(&LapsPathSelector::m_minRate),
+                          MakeDataRateChecker())
+            .AddAttribute("LineRate",
+                          "NIC maximum rate = initial curRate = expRate (paper Sec. III-E); 0 = "
+                          "the topology's host link rate",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&LapsPathSelector::m_lineRate),
+                          MakeDataRateChecker())
+            .AddAttribute(
+                "GuardMode",
+                "Rate-adjust guard (laps spec 2.7 item 2): 2t (Alg. 2, t = min "
+                "realVal), 2T (text), Artifact ([A]: 2 max realVal / 2T)",
+                EnumValue(LapsPathSelector::GUARD_2t),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::GuardMode, &LapsPathSelector::m_guard),
+                MakeEnumChecker(LapsPathSelector::GUARD_2t,
+                                "2t",
+                                LapsPathSelector::GUARD_2T,
+                                "2T",
+                                LapsPathSelector::GUARD_ARTIFACT,
+                                "Artifact"))
+            .AddAttribute(
+                "ProbeMode",
+                "Probes per packet event (laps spec 2.7 item 9): All stale paths "
+                "(Alg. 1) or OneRandom (FPGA prototype)",
+                EnumValue(LapsPathSelector::PROBE_ALL),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::ProbeMode, &LapsPathSelector::m_probeMode),
+                MakeEnumChecker(LapsPathSelector::PROBE_ALL,
+                                "All",
+                                LapsPathSelector::PROBE_ONE_RANDOM,
+                                "OneRandom"))
+            .AddAttribute("RefreshOnFirstUse",
+                          "A flow's first packet refreshes stale entries instead of probing and "
+                          "doubling them (laps spec 2.2 [R]; paper: false)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&LapsPathSelector::m_refreshOnFirstUse),
+                          MakeBooleanChecker())
+            .AddAttribute("InflightCap",
+                          "Cap bytes in flight at 2 T lineRate (laps spec 2.7 item 12: "
+                          "unspecified in the paper; [A] uses it)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&LapsPathSelector::m_inflightCap),
+                          MakeBooleanChecker())
+            .AddAttribute("PathTimeoutFactor",
+                          "Per-path retransmission timeout = factor x PIT realVal (paper Alg. "
+                          "3: 2)",
+                          DoubleValue(2.0),
+                          MakeDoubleAccessor(&LapsPathSelector::m_timeoutFactor),
+                          MakeDoubleChecker<double>(1.0, 1000.0))
+            .AddTraceSource("Rate",
+                            "curRate changed (old, new bit/s)",
+                            MakeTraceSourceAccessor(&LapsPathSelector::m_rateTrace),
+                            "ns3::LapsPathSelector::RateTracedCallback")
+            .AddTraceSource("PathDelay",
+                            "A one-way delay sample stored in the PIT (pid, ns)",
+                            MakeTraceSourceAccessor(&LapsPathSelector::m_delayTrace),
+                            "ns3::LapsPathSelector::PathDelayTracedCallback")
+            .AddTraceSource("Probe",
+                            "A probe was sent on a stale path (pid)",
+                            MakeTraceSourceAccessor(&LapsPathSelector::m_probeTrace),
+                            "ns3::LapsPathSelector::PidTracedCallback")
+            .AddTraceSource("Loss",
+                            "A packet declared lost (psn, pid, by the path timer)",
+                            MakeTraceSourceAccessor(&LapsPathSelector::m_lossTrace),
+                            "ns3::LapsPathSelector::LossTracedCallback");
+    return tid;
+}
+
+LapsPathSelector::LapsPathSelector()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+LapsPathSelector::~LapsPathSelector() = default;
+
+void
+LapsPathSelector::DoDispose()
+{
+    for (auto& e : m_timer)
+    {
+        e.Cancel();
+    }
+    m_table = nullptr;
+    m_rng = nullptr;
+    m_entries.clear();
+    PathSelector::DoDispose();
+}
+
+std::string
+LapsPathSelector::Name() const
+{
+    return "laps";
+}
+
+int64_t
+LapsPathSelector::AssignStreams(int64_t stream)
+{
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    return 1;
+}
+
+std::string
+LapsPathSelector::Validate() const
+{
+    if (m_lineRate.GetBitRate() > 0 && m_minRate.GetBitRate() > m_lineRate.GetBitRate())
+    {
+        return "ns3::LapsPathSelector::MinRate = " + std::to_string(m_minRate.GetBitRate()) +
+               " bps is above LineRate; allowed <= LineRate";
+    }
+    return "";
+}
+
+void
+LapsPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    NS_LOG_FUNCTION(this << setup.srcHost << setup.dstHost);
+    PathSelector::Setup(setup);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+    }
+    double line = static_cast<double>(m_lineRate.GetBitRate());
+    if (line <= 0 && setup.topology)
+    {
+        line = static_cast<double>(setup.topology->GetHostLinkRate().GetBitRate());
+    }
+    lapscore::LapsRateConfig rc;
+    rc.lineRateBps = line > 0 ? line : 100e9;
+    rc.minRateBps = std::min<double>(static_cast<double>(m_minRate.GetBitRate()), rc.lineRateBps);
+    rc.stages = m_stages;
+    rc.guard = m_guard == GUARD_2T         ? lapscore::LapsGuardMode::TWO_BIG_T
+               : m_guard == GUARD_ARTIFACT ? lapscore::LapsGuardMode::ARTIFACT
+                                           : lapscore::LapsGuardMode::TWO_SMALL_T;
+    m_rate.Reset(rc);
+    m_lineBps = rc.lineRateBps;
+    if (setup.topology && setup.srcHost != UINT32_MAX && setup.dstHost != UINT32_MAX &&
+        setup.shared)
+    {
+        m_table = setup.shared->GetOrCreate<LapsHostTable>("laps");
+        const double frame = m_frameBytes > 0 ? m_frameBytes : setup.mtu + 64.0;
+        m_table->Init(setup.topology, setup.srcHost, frame, m_margin);
+        m_dst = setup.dstHost;
+    }
+}
+
+bool
+LapsPathSelector::Ready()
+{
+    if (m_ready)
+    {
+        return true;
+    }
+    if (!m_table || m_table->GetSrcHost() != m_setup.srcHost)
+    {
+        return false;
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    m_n = m_table->EnsureDst(m_dst, now);
+    if (m_n == 0)
+    {
+        return false;
+    }
+    m_first = m_table->FirstPid(m_dst);
+    m_entries.resize(m_n);
+    m_T = 0;
+    for (uint32_t k = 0; k < m_n; ++k)
+    {
+        m_entries[k] = &m_table->Entry(m_first + k);
+        if (m_entries[k]->valid)
+        {
+            m_T = std::max(m_T, m_entries[k]->baseNs);
+        }
+    }
+    m_w.assign(m_n, 0.0);
+    m_deadline.assign(m_n, std::numeric_limits<int64_t>::max());
+    m_timer.assign(m_n, EventId());
+    m_sent.assign(m_n, 0);
+    m_loss.Init(m_n);
+    m_ready = true;
+    return true;
+}
+
+double
+LapsPathSelector::GetCurRate() const
+{
+    return m_rate.CurRate();
+}
+
+uint64_t
+LapsPathSelector::GetInflightCap() const
+{
+    if (!m_inflightCap || m_T <= 0)
+    {
+        return 0;
+    }
+    return static_cast<uint64_t>(2.0 * static_cast<double>(m_T) * 1e-9 * m_lineBps / 8.0);
+}
+
+void
+LapsPathSelector::Probe(uint32_t k)
+{
+    const uint32_t pid = m_first + k;
+    const LapsHostTable::PathInfo& info = m_table->Info(pid);
+    PathChoice pc;
+    pc.ev = info.ev;
+    pc.pathId = static_cast<int32_t>(pid);
+    pc.routeLen = static_cast<uint8_t>(std::min<size_t>(info.route.size(), PathChoice::MAX_ROUTE));
+    std::copy_n(info.route.begin(), pc.routeLen, pc.route.begin());
+    pc.requestTimestamp = true;
+    m_probes++;
+    m_probeTrace(pid);
+    NS_LOG_LOGIC("probe pid " << pid << " realVal " << m_entries[k]->realNs);
+    if (!m_setup.sendProbe.IsNull())
+    {
+        m_setup.sendProbe(pc);
+    }
+}
+
+PathChoice
+LapsPathSelector::Choose(const SendContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.psn);
+    PathChoice pc;
+    if (!Ready())
+    {
+        pc.ev = static_cast<uint16_t>(m_setup.flowHash); // no table: minimal routing by hash
+        return pc;
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    // Alg. 1 lines 3-6: stale entries are probed and their realVal doubled
+    m_stale.clear();
+    for (uint32_t k = 0; k < m_n; ++k)
+    {
+        lapscore::LapsPathEntry& e = *m_entries[k];
+        if (!m_used && m_refreshOnFirstUse)
+        {
+            if (e.valid && now - e.timeNs > 2 * e.realNs)
+            {
+                e.timeNs = now;
+            }
+            continue;
+        }
+        if (lapscore::LapsCheckStale(e, now))
+        {
+            m_stale.push_back(k);
+        }
+    }
+    m_used = true;
+    if (!m_stale.empty())
+    {
+        if (m_probeMode == PROBE_ALL)
+        {
+            for (uint32_t k : m_stale)
+            {
+                Probe(k);
+            }
+        }
+        else
+        {
+            Probe(m_stale[m_rng->GetInteger(0, static_cast<uint32_t>(m_stale.size()) - 1)]);
+        }
+    }
+    // Alg. 1 lines 7-9: softmax over the measured delays, beta = alpha / T
+    const double beta = m_T > 0 ? m_alpha / static_cast<double>(m_T) : 0.0;
+    const double sum = lapscore::LapsWeights(m_entries.data(), m_n, beta, m_w.data());
+    int k = lapscore::LapsSample(m_w.data(), m_n, sum, m_rng->GetValue());
+    if (k < 0)
+    {
+        // every path invalid: the paper defers the packet; the seam cannot, so
+        // the minimal path (pid 0 of the destination) is used and logged
+        NS_LOG_WARN("every path to host " << m_dst << " invalid; using the minimal path");
+        k = 0;
+    }
+    const uint32_t pid = m_first + static_cast<uint32_t>(k);
+    const LapsHostTable::PathInfo& info = m_table->Info(pid);
+    pc.ev = info.ev;
+    pc.pathId = static_cast<int32_t>(pid);
+    pc.routeLen = static_cast<uint8_t>(std::min<size_t>(info.route.size(), PathChoice::MAX_ROUTE));
+    std::copy_n(info.route.begin(), pc.routeLen, pc.route.begin());
+    pc.requestTimestamp = true;
+    m_sent[k]++;
+    // Alg. 3 LossOnSend
+    m_loss.OnSend(static_cast<uint32_t>(k), static_cast<uint32_t>(ctx.psn));
+    ArmTimer(static_cast<uint32_t>(k), now);
+    NS_LOG_LOGIC("psn " << ctx.psn << " pid " << pid << " realVal " << m_entries[k]->realNs);
+    return pc;
+}
+
+void
+LapsPathSelector::ArmTimer(uint32_t k, int64_t nowNs)
+{
+    // lazy re-arm: one event per path, moved on when it fires early
+    m_deadline[k] =
+        nowNs + static_cast<int64_t>(m_timeoutFactor * static_cast<double>(m_entries[k]->realNs));
+    if (m_timer[k].IsRunning() && TimeStep(m_timer[k].GetTs()) > NanoSeconds(m_deadline[k]))
+    {
+        m_timer[k].Cancel(); // realVal fell: the deadline moved earlier
+    }
+    if (!m_timer[k].IsRunning())
+    {
+        m_timer[k] = Simulator::Schedule(NanoSeconds(m_deadline[k] - nowNs),
+                                         &LapsPathSelector::TimerFired,
+                                         this,
+                                         k);
+    }
+}
+
+void
+LapsPathSelector::TimerFired(uint32_t k)
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    if (m_loss.Live(k) == 0 || m_deadline[k] == std::numeric_limits<int64_t>::max())
+    {
+        return;
+    }
+    if (now < m_deadline[k])
+    {
+        m_timer[k] = Simulator::Schedule(NanoSeconds(m_deadline[k] - now),
+                                         &LapsPathSelector::TimerFired,
+                                         this,
+                                         k);
+        return;
+    }
+    NS_LOG_LOGIC("path timer pid " << m_first + k << ": " << m_loss.Live(k) << " lost");
+    m_lost.clear();
+    m_loss.OnTimer(k, m_lost);
+    m_deadline[k] = std::numeric_limits<int64_t>::max();
+    DeclareLost(true, k);
+}
+
+void
+LapsPathSelector::DeclareLost(bool timer, uint32_t k)
+{
+    for (uint32_t psn : m_lost)
+    {
+        (timer ? m_timerLosses : m_inferred)++;
+        m_lossTrace(psn, m_first + k, timer);
+        if (!m_setup.declareLost.IsNull())
+        {
+            m_setup.declareLost(psn);
+        }
+    }
+}
+
+void
+LapsPathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << fb.path.pathId << static_cast<int>(fb.signal));
+    if (!m_ready || fb.path.pathId < static_cast<int32_t>(m_first) ||
+        fb.path.pathId >= static_cast<int32_t>(m_first + m_n))
+    {
+        return;
+    }
+    const uint32_t k = static_cast<uint32_t>(fb.path.pathId) - m_first;
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const bool ack = fb.signal == FeedbackSignal::ACK || fb.signal == FeedbackSignal::ECN_ACK;
+    if (!ack && fb.signal != FeedbackSignal::PROBE_REPLY)
+    {
+        return; // NACKs (no trimming here) and transport timeouts: Alg. 3 owns recovery
+    }
+    // OnAnyAck: PIT[pid].realVal = delta t, time = Now
+    if (fb.oneWayDelay.IsPositive() || fb.oneWayDelay.IsZero())
+    {
+        lapscore::LapsPathEntry& e = *m_entries[k];
+        e.realNs = std::max<int64_t>(1, fb.oneWayDelay.GetNanoSeconds());
+        e.timeNs = now;
+        m_delayTrace(m_first + k, e.realNs);
+    }
+    if (!ack)
+    {
+        return; // probe replies update the PIT only (spec 2.4 [R])
+    }
+    // Alg. 2 over the valid paths of the destination
+    int64_t t = std::numeric_limits<int64_t>::max();
+    int64_t maxReal = 0;
+    for (uint32_t i = 0; i < m_n; ++i)
+    {
+        if (m_entries[i]->valid)
+        {
+            t = std::min(t, m_entries[i]->realNs);
+            maxReal = std::max(maxReal, m_entries[i]->realNs);
+        }
+    }
+    if (t != std::numeric_limits<int64_t>::max())
+    {
+        const double before = m_rate.CurRate();
+        if (m_rate.OnAck(now, t, m_T, maxReal) == lapscore::LapsRateCore::DECREASE)
+        {
+            m_decreases++;
+        }
+        if (m_rate.CurRate() != before)
+        {
+            m_rateTrace(before, m_rate.CurRate());
+        }
+    }
+    // Alg. 3 LossOnAck
+    m_lost.clear();
+    if (m_loss.OnAck(k, fb.psn, m_lost))
+    {
+        if (m_loss.Live(k) == 0)
+        {
+            m_deadline[k] = std::numeric_limits<int64_t>::max(); // CancelTimer (lazy)
+        }
+        else
+        {
+            ArmTimer(k, now); // re-armed with the new realVal
+        }
+        DeclareLost(false, k);
+    }
+}
+
+} // namespace ns3

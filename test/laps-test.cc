@@ -1,0 +1,540 @@
+/*
+ * dcn-lb-laps: LAPS (laps spec section 7) in ns-3.
+ *  - PST/PIT contents of the presets laps-df and laps-rail (7.1, 7.2);
+ *  - the header extension LAPS writes (pid, route, send time) survives a
+ *    serialise/deserialise round trip, the switches read the route from the
+ *    bytes, and the ACK echoes it (7.3);
+ *  - one-way delay on an idle network equals sum(prop + ser) of the pid's
+ *    links to the ns, and the PIT holds it after the ACK (7.4);
+ *  - 8 -> 1 incast on laps-rail: rates are cut and the receiver link stays
+ *    >= 90 % utilised (7.16, without PFC: see doc/laps.rst);
+ *  - a silent link failure on one path: its share falls to ~0 within the
+ *    bound and the flow completes (7.17).
+ */
+#include "transport-test-net.h"
+
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-routing-policies.h"
+#include "ns3/dcn-scheme.h"
+#include "ns3/dcn-transport-helper.h"
+#include "ns3/dcn-transport.h"
+#include "ns3/failure-helper.h"
+#include "ns3/graph-topology-helper.h"
+#include "ns3/ipv4-queue-disc-item.h"
+#include "ns3/laps-cc.h"
+#include "ns3/laps-path-selector.h"
+#include "ns3/laps-source-route-policy.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+
+namespace ns3
+{
+namespace dcntest
+{
+namespace
+{
+
+/** Count PST entries of host 0 by their pid count, check shapes. */
+class LapsTableTestCase : public TestCase
+{
+  public:
+    LapsTableTestCase(std::string preset,
+                      uint32_t pst,
+                      uint32_t pit,
+                      std::map<uint32_t, uint32_t> bySize)
+        : TestCase("PST and PIT of " + preset),
+          m_preset(preset),
+          m_pst(pst),
+          m_pit(pit),
+          m_bySize(bySize)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(m_preset, {}, "source");
+        Ptr<LapsHostTable> tab = CreateObject<LapsHostTable>();
+        tab->Init(t, 0, 1048, 5);
+        tab->FillAll(0);
+        NS_TEST_ASSERT_MSG_EQ(tab->PstSize(), m_pst, "PST entries");
+        NS_TEST_ASSERT_MSG_EQ(tab->PitSize(), m_pit, "PIT entries");
+        std::map<uint32_t, uint32_t> bySize;
+        const uint32_t s = t->GetSwitchOfHost(0);
+        for (uint32_t d = 1; d < t->GetNHosts(); ++d)
+        {
+            const uint32_t n = tab->NumPids(d);
+            bySize[n]++;
+            std::set<std::vector<uint16_t>> routes;
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                const auto& info = tab->Info(tab->FirstPid(d) + k);
+                const auto& r = info.route;
+                NS_TEST_ASSERT_MSG_EQ(r.front(), s, "route starts at the source switch");
+                NS_TEST_ASSERT_MSG_EQ(r.back(), t->GetSwitchOfHost(d), "route ends at dst switch");
+                NS_TEST_ASSERT_MSG_EQ(std::set<uint16_t>(r.begin(), r.end()).size(),
+                                      r.size(),
+                                      "loop-free");
+                NS_TEST_ASSERT_MSG_LT_OR_EQ(r.size(), PathChoice::MAX_ROUTE, "fits the header");
+                NS_TEST_ASSERT_MSG_EQ(info.links.size(), r.size() + 1, "host links included");
+                routes.insert(r);
+                const auto& e = tab->Entry(tab->FirstPid(d) + k);
+                NS_TEST_ASSERT_MSG_EQ(e.realNs, e.baseNs, "realVal = baseVal at install");
+                NS_TEST_ASSERT_MSG_GT(e.baseNs, 0, "baseVal");
+            }
+            NS_TEST_ASSERT_MSG_EQ(routes.size(), n, "distinct paths per destination");
+            if (m_preset == "laps-rail" && n == 8)
+            {
+                // Rail inter-cluster: one path through each of the 8 rail switches
+                std::set<uint16_t> all;
+                for (uint32_t k = 0; k < n; ++k)
+                {
+                    for (uint16_t x : tab->Info(tab->FirstPid(d) + k).route)
+                    {
+                        all.insert(x);
+                    }
+                }
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(all.size(), 8u + 2u, "8 distinct rails");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ((bySize == m_bySize), true, "pids per destination");
+        Simulator::Destroy();
+    }
+
+    std::string m_preset;
+    uint32_t m_pst;
+    uint32_t m_pit;
+    std::map<uint32_t, uint32_t> m_bySize;
+};
+
+/** The route LAPS writes: header round trip and the switch's reader (7.3). */
+class LapsHeaderTestCase : public TestCase
+{
+  public:
+    LapsHeaderTestCase()
+        : TestCase("LAPS header extension round trip")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint8_t n : {1, 3, 8})
+        {
+            DcnHeader h;
+            h.opcode = DcnHeader::DATA;
+            h.psn = 77;
+            h.timestampNs = 123;
+            h.extMask = DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP;
+            h.pathId = 65535;
+            h.routeLen = n;
+            for (uint8_t k = 0; k < n; ++k)
+            {
+                h.route[k] = static_cast<uint16_t>(1000 + 7 * k);
+            }
+            h.extTimestampNs = (int64_t(1) << 48) - 1;
+            Ptr<Packet> p = Create<Packet>(100);
+            p->AddHeader(h);
+            const uint32_t ext = 1 + 4 + 2 + 2 * n + 8;
+            UdpHeader udp;
+            udp.SetSourcePort(49152);
+            udp.SetDestinationPort(DcnHeader::UDP_PORT);
+            p->AddHeader(udp);
+            DcnSourceRoute sr;
+            NS_TEST_ASSERT_MSG_EQ(DcnReadSourceRoute(p, &sr), true, "switch reads the route");
+            NS_TEST_ASSERT_MSG_EQ(sr.n, n, "route length from the bytes");
+            for (uint8_t k = 0; k < n; ++k)
+            {
+                NS_TEST_ASSERT_MSG_EQ(sr.anchors[k], 1000 + 7 * k, "anchor " << int(k));
+            }
+            p->RemoveHeader(udp);
+            DcnHeader r;
+            p->RemoveHeader(r);
+            NS_TEST_ASSERT_MSG_EQ(r.pathId, 65535u, "pid");
+            NS_TEST_ASSERT_MSG_EQ(r.routeLen, n, "routeLen");
+            NS_TEST_ASSERT_MSG_EQ(r.extTimestampNs, (int64_t(1) << 48) - 1, "48-bit time");
+            NS_TEST_ASSERT_MSG_EQ(r.route[n - 1], h.route[n - 1], "last switch");
+            NS_TEST_ASSERT_MSG_EQ(p->GetSize(), 100u, "payload intact");
+            // probes travel in the data band, probe replies in the high band (spec 1.4 [R])
+            for (uint8_t op : {uint8_t(DcnHeader::PROBE), uint8_t(DcnHeader::PROBE_ACK)})
+            {
+                DcnHeader ph = h;
+                ph.opcode = op;
+                Ptr<Packet> q = Create<Packet>(0);
+                q->AddHeader(ph);
+                q->AddHeader(udp);
+                Ipv4Header ip;
+                ip.SetProtocol(17);
+                Ptr<Ipv4QueueDiscItem> item = Create<Ipv4QueueDiscItem>(q, Address(), 0x0800, ip);
+                const DcnQueueDisc::Band want =
+                    (op == DcnHeader::PROBE) ? DcnQueueDisc::LOW : DcnQueueDisc::HIGH;
+                NS_TEST_ASSERT_MSG_EQ(DcnQueueDisc::Classify(item),
+                                      want,
+                                      "band of opcode " << int(op));
+                DcnSourceRoute pr;
+                NS_TEST_ASSERT_MSG_EQ(LapsReadRoute(q, &pr), true, "probe / reply routed");
+                const uint16_t first = (op == DcnHeader::PROBE) ? h.route[0] : h.route[n - 1];
+                NS_TEST_ASSERT_MSG_EQ(pr.anchors[0], first, "probe forward, reply reversed");
+            }
+            DcnHeader base;
+            base.opcode = DcnHeader::DATA;
+            NS_TEST_ASSERT_MSG_EQ(h.GetSerializedSize() - base.GetSerializedSize(),
+                                  ext,
+                                  "extension bytes on the wire");
+        }
+    }
+};
+
+struct LapsNet
+{
+    Ptr<DcnGraphTopology> t;
+    int64_t stream{100};
+    std::vector<DcnMessageRecord> recs;
+
+    explicit LapsNet(const std::string& preset)
+    {
+        RngSeedManager::SetSeed(3);
+        RngSeedManager::SetRun(1);
+        Config::SetDefault("ns3::DcnTransport::Mtu", UintegerValue(1000));
+        Config::SetDefault("ns3::DcnTransport::Rto", TimeValue(MilliSeconds(2)));
+        t = DcnTopologyPresets::Create(preset, {}, "source");
+        stream += t->AssignStreams(stream);
+        int64_t used = 0;
+        std::string err = DcnSchemeRegistry::InstallSwitchPolicy("laps", t, stream, &used);
+        NS_ABORT_MSG_IF(!err.empty(), err);
+        stream += used;
+        DcnTransportHelper th;
+        th.Install(t->GetHosts());
+    }
+
+    ~LapsNet()
+    {
+        Config::Reset();
+    }
+
+    Ptr<DcnConnection> Open(uint32_t s, uint32_t d, Ptr<LapsPathSelector>* psOut = nullptr)
+    {
+        Ptr<LapsPathSelector> ps = CreateObject<LapsPathSelector>();
+        stream += ps->AssignStreams(stream);
+        DcnConnectionParams p;
+        p.lineRate = t->GetHostLinkRate();
+        p.baseRtt = t->GetBaseRtt(s, d, 1000);
+        p.srcHost = s;
+        p.dstHost = d;
+        p.srcSwitch = t->GetSwitchOfHost(s);
+        p.dstSwitch = t->GetSwitchOfHost(d);
+        p.topology = t;
+        Ptr<DcnConnection> c = DcnTransportHelper::Get(t->GetHosts().Get(s))
+                                   ->Connect(t->GetHostAddress(d), ps, CreateObject<LapsCc>(), p);
+        if (psOut)
+        {
+            *psOut = ps;
+        }
+        return c;
+    }
+
+    void Send(Ptr<DcnConnection> c, uint64_t bytes, Time at)
+    {
+        Simulator::Schedule(at, [this, c, bytes]() {
+            c->SendMessage(bytes,
+                           DcnConnection::CompletionCallback(
+                               [this](const DcnMessageRecord& r) { recs.push_back(r); }));
+        });
+    }
+};
+
+/** One-way delay on an idle network (7.4). */
+class LapsOwdTestCase : public TestCase
+{
+  public:
+    LapsOwdTestCase()
+        : TestCase("one-way delay = sum(prop + ser) on an idle laps-rail")
+    {
+    }
+
+  private:
+    std::vector<std::pair<uint32_t, int64_t>> m_owd;
+    uint32_t m_wire{0};
+
+    void Delay(uint32_t pid, int64_t ns)
+    {
+        m_owd.emplace_back(pid, ns);
+    }
+
+    void Tx(Ptr<const Packet> p, const DcnHeader& h)
+    {
+        m_wire = p->GetSize() + 20 + 2; // + IPv4 + PPP
+    }
+
+    void DoRun() override
+    {
+        LapsNet net("laps-rail");
+        Ptr<LapsPathSelector> ps;
+        const uint32_t src = 0;
+        const uint32_t dst = 9; // another cluster: 8 paths
+        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
+        ps->TraceConnectWithoutContext("PathDelay", MakeCallback(&LapsOwdTestCase::Delay, this));
+        DcnTransportHelper::Get(net.t->GetHosts().Get(src))
+            ->TraceConnectWithoutContext("Tx", MakeCallback(&LapsOwdTestCase::Tx, this));
+        net.Send(c, 1000, MicroSeconds(10)); // one packet
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(m_owd.size(), 1u, "one data ACK, no probe yet");
+        const uint32_t pid = m_owd[0].first;
+        Ptr<LapsHostTable> tab = ps->GetHostTable();
+        int64_t expect = 0;
+        for (uint32_t l : tab->Info(pid).links)
+        {
+            const DcnLinkInfo& li = net.t->GetLink(l);
+            expect +=
+                li.delay.GetNanoSeconds() + li.rate.CalculateBytesTxTime(m_wire).GetNanoSeconds();
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_owd[0].second, expect, "delta t to the ns (" << m_wire << " B)");
+        NS_TEST_ASSERT_MSG_EQ(tab->Entry(pid).realNs, expect, "PIT realVal = delta t");
+        NS_TEST_ASSERT_MSG_EQ(tab->Entry(pid).timeNs,
+                              net.recs[0].finish.GetNanoSeconds(),
+                              "PIT time = ACK arrival");
+        NS_TEST_ASSERT_MSG_EQ(ps->GetCurRate(), 200e9, "idle: line rate (200G GPU link)");
+        Simulator::Destroy();
+    }
+};
+
+/** 8 -> 1 incast on laps-rail (7.16, without PFC). */
+class LapsIncastTestCase : public TestCase
+{
+  public:
+    LapsIncastTestCase()
+        : TestCase("8->1 incast on laps-rail: rates cut, receiver link >= 90 % busy")
+    {
+    }
+
+  private:
+    std::vector<std::pair<int64_t, uint32_t>> m_rx; //!< (time, wire bytes) of new data received
+
+    void Rx(Ptr<const Packet> p, const DcnHeader& h, Ipv4Address from, bool dup)
+    {
+        if (!dup)
+        {
+            // the frame on the receiver link: payload + DcnHeader + UDP 8 + IPv4 20 + PPP 2
+            m_rx.emplace_back(Simulator::Now().GetNanoSeconds(),
+                              h.payloadSize + h.GetSerializedSize() + 30);
+        }
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::DcnGraphTopology::QueueLimit",
+                           QueueSizeValue(QueueSize("150000B")));
+        LapsNet net("laps-rail");
+        const uint64_t bytes = 2000000;
+        std::vector<Ptr<LapsPathSelector>> sel;
+        for (uint32_t i = 1; i <= 8; ++i)
+        {
+            Ptr<LapsPathSelector> ps;
+            // GPUs of clusters 1..7 and a second GPU of cluster 1: all inter-cluster
+            const uint32_t s = (i == 8) ? 8 + 2 : i * 8 + i % 8;
+            net.Send(net.Open(s, 0, &ps), bytes, MicroSeconds(10));
+            sel.push_back(ps);
+        }
+        DcnTransportHelper::Get(net.t->GetHosts().Get(0))
+            ->TraceConnectWithoutContext("Rx", MakeCallback(&LapsIncastTestCase::Rx, this));
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 8u, "every flow completes");
+        // the incast proper: from the first arrival until the first flow completes
+        int64_t end = std::numeric_limits<int64_t>::max();
+        for (const auto& r : net.recs)
+        {
+            end = std::min(end, r.finish.GetNanoSeconds());
+        }
+        NS_TEST_ASSERT_MSG_EQ(m_rx.empty(), false, "data arrived");
+        const int64_t begin = m_rx.front().first;
+        uint64_t got = 0;
+        for (const auto& x : m_rx)
+        {
+            got += (x.first > begin && x.first <= end) ? x.second : 0;
+        }
+        const double util = got * 8.0 / (200e9 * (end - begin) * 1e-9); // unique frames / 200G
+        uint64_t dec = 0;
+        for (auto& ps : sel)
+        {
+            dec += ps->GetRateDecreases();
+        }
+        NS_TEST_ASSERT_MSG_GT(dec, 0u, "every path above T: rates were cut");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(util, 0.9, "receiver link utilisation " << util);
+        Simulator::Destroy();
+    }
+};
+
+/** Silent link failure on one path (7.17). */
+class LapsFailureTestCase : public TestCase
+{
+  public:
+    LapsFailureTestCase()
+        : TestCase("silent failure: LAPS moves its traffic off the failed path")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LapsNet net("laps-df");
+        const uint32_t src = 0;
+        const uint32_t dst = 140; // another group: 8 paths
+        Ptr<LapsPathSelector> ps;
+        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
+        Ptr<LapsHostTable> tab = ps->GetHostTable();
+        tab->EnsureDst(dst, 0);
+        // the minimal path's global link fails silently at 200 us
+        const uint32_t first = tab->FirstPid(dst);
+        const auto& info = tab->Info(first);
+        uint32_t link = info.links[info.links.size() / 2];
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+        fh->FailLinkSilent(link, MicroSeconds(200));
+        net.stream += fh->AssignStreams(net.stream);
+        const uint64_t bytes = 20000000; // ~1.7 ms at 100 Gb/s
+        net.Send(c, bytes, MicroSeconds(10));
+        // bound: without ACKs the entry doubles at 2r, 4r, 8r, 16r after the last
+        // one (r = realVal <= T = max baseVal): after 4 doublings (30 r) its
+        // weight is below exp(-alpha (16 r - r) / T) of the fastest path's
+        int64_t T = 0;
+        for (uint32_t k = 0; k < tab->NumPids(dst); ++k)
+        {
+            T = std::max(T, tab->Entry(first + k).baseNs);
+        }
+        const Time bound = MicroSeconds(200) + NanoSeconds(32 * T);
+        std::vector<uint64_t> snap;
+        Simulator::Schedule(bound, [&snap, ps]() { snap = ps->GetPathSent(); });
+        Simulator::Stop(MilliSeconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(snap.empty(), false, "bound reached during the flow");
+        const auto& end = ps->GetPathSent();
+        uint64_t total = 0;
+        for (size_t k = 0; k < end.size(); ++k)
+        {
+            total += end[k] - snap[k];
+        }
+        const uint64_t onBad = end[0] - snap[0];
+        NS_TEST_ASSERT_MSG_GT(total, 1000u, "traffic after the bound");
+        NS_TEST_ASSERT_MSG_LT(double(onBad) / total,
+                              0.01,
+                              "failed path's share after the bound (" << onBad << " of " << total
+                                                                      << ")");
+        NS_TEST_ASSERT_MSG_GT(ps->GetTimerLosses() + ps->GetInferredLosses(),
+                              0u,
+                              "losses on the failed path were detected");
+        Simulator::Destroy();
+    }
+};
+
+/** Unequal paths on an idle Dragonfly (7.14, 7.18 loss 0, 7.23 determinism). */
+class LapsIdleTestCase : public TestCase
+{
+  public:
+    LapsIdleTestCase()
+        : TestCase("idle laps-df: shorter paths carry more, no loss inferred, deterministic")
+    {
+    }
+
+  private:
+    struct Out
+    {
+        std::vector<uint64_t> sent;
+        std::vector<int64_t> base;
+        int64_t fctNs{0};
+        uint64_t losses{0};
+        double rate{0};
+        double line{0};
+    };
+
+    Out RunOnce()
+    {
+        Out o;
+        LapsNet net("laps-df");
+        Ptr<LapsPathSelector> ps;
+        const uint32_t dst = 140; // another group: 8 paths of 3-7 links
+        Ptr<DcnConnection> c = net.Open(0, dst, &ps);
+        // a sharper softmax than the default (alpha 1): the 8 paths' delays differ
+        // by only 15-30 % of T, so alpha 5 makes the ordering clear
+        ps->SetAttribute("Alpha", DoubleValue(5.0));
+        net.Send(c, 4000000, MicroSeconds(10));
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        o.sent = ps->GetPathSent();
+        for (uint32_t k = 0; k < o.sent.size(); ++k)
+        {
+            o.base.push_back(ps->GetHostTable()->Entry(ps->GetFirstPid() + k).baseNs);
+        }
+        o.fctNs = net.recs.empty() ? -1 : (net.recs[0].finish - net.recs[0].start).GetNanoSeconds();
+        o.losses = ps->GetInferredLosses() + ps->GetTimerLosses() + c->GetStats().timeouts;
+        o.rate = ps->GetCurRate();
+        o.line = net.t->GetHostLinkRate().GetBitRate();
+        Simulator::Destroy();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        Out a = RunOnce();
+        NS_TEST_ASSERT_MSG_GT(a.fctNs, 0, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(a.sent.size(), 8u, "8 paths");
+        NS_TEST_ASSERT_MSG_EQ(a.losses, 0u, "loss 0: no inferred loss, no timeout");
+        NS_TEST_ASSERT_MSG_EQ(a.rate, a.line, "idle: curRate stays at line rate");
+        const size_t shortest = std::min_element(a.base.begin(), a.base.end()) - a.base.begin();
+        const size_t longest = std::max_element(a.base.begin(), a.base.end()) - a.base.begin();
+        NS_TEST_ASSERT_MSG_GT(a.sent[shortest], a.sent[longest], "shorter path, more packets");
+        for (size_t k = 0; k < a.sent.size(); ++k)
+        {
+            NS_TEST_ASSERT_MSG_GT(a.sent[k],
+                                  0u,
+                                  "every path carries some packets (pid " << k << ")");
+        }
+        // every path of the smallest baseVal carries more than every longer path
+        for (size_t i = 0; i < a.sent.size(); ++i)
+        {
+            for (size_t j = 0; j < a.sent.size(); ++j)
+            {
+                if (a.base[i] == a.base[shortest] && a.base[j] > a.base[shortest])
+                {
+                    NS_TEST_ASSERT_MSG_GT(a.sent[i], a.sent[j], "pid " << i << " vs " << j);
+                }
+            }
+        }
+
+        Out b = RunOnce();
+        NS_TEST_ASSERT_MSG_EQ(b.fctNs, a.fctNs, "same seed, same FCT");
+        NS_TEST_ASSERT_MSG_EQ((b.sent == a.sent), true, "same seed, same path counts");
+    }
+};
+
+class LapsTestSuite : public TestSuite
+{
+  public:
+    LapsTestSuite()
+        : TestSuite("dcn-lb-laps", DCNLB_TEST_SYSTEM)
+    {
+        AddTestCase(new LapsTableTestCase("laps-df", 143, 1063, {{1, 3}, {3, 12}, {8, 128}}),
+                    DCNLB_TEST_QUICK);
+        AddTestCase(new LapsTableTestCase("laps-rail", 63, 455, {{1, 7}, {8, 56}}),
+                    DCNLB_TEST_QUICK);
+        AddTestCase(new LapsHeaderTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsOwdTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsIncastTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
+    }
+};
+
+static LapsTestSuite g_lapsTestSuite;
+
+} // namespace
+} // namespace dcntest
+} // namespace ns3
