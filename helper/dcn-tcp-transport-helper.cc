@@ -61,7 +61,7 @@ DcnTcpTransportHelper::Install(NodeContainer nodes) const
 }
 
 void
-DcnTcpTransportHelper::Install(Ptr<DcnTopology> topology) const
+DcnTcpTransportHelper::InstallOnHosts(Ptr<DcnTopology> topology) const
 {
     std::map<uint32_t, Ptr<DcnLbSharedState>> racks;
     for (uint32_t h = 0; h < topology->GetNHosts(); ++h)

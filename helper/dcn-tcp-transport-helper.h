@@ -32,7 +32,7 @@ class DcnTcpTransportHelper
     static std::vector<std::string> CongestionControlNames();
 
     /** Install on every host of a built topology, with rack-shared state per switch. */
-    void Install(Ptr<DcnTopology> topology) const;
+    void InstallOnHosts(Ptr<DcnTopology> topology) const;
     /** Install on nodes (no rack sharing). */
     void Install(NodeContainer nodes) const;
     Ptr<DcnTcpTransport> Install(Ptr<Node> node) const;

@@ -429,6 +429,7 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
     if ((sh.flags & DcnTcpShimHeader::FLAG_ECHO) && f.ps)
     {
         ++m_stats.echoes;
+        m_stats.ceEchoes += sh.echoMarks > 0 ? 1 : 0;
         PathFeedback fb;
         fb.path.ev = sh.echoEv;
         fb.path.pathId =

@@ -55,6 +55,7 @@ struct DcnTcpShimStats
     uint64_t retransmissions{0}; //!< segments below the highest sequence sent
     uint64_t timeouts{0};        //!< retransmissions by TCP's timer (see the file comment)
     uint64_t echoes{0};          //!< echoes given to path selectors
+    uint64_t ceEchoes{0};        //!< of which with CE-marked data segments
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
 };
