@@ -128,8 +128,9 @@ struct PathFailure
             return;
         }
         lastRetxFrac = sent > 0 ? static_cast<double>(retx) / static_cast<double>(sent) : 0;
-        // clear a failure only after at least tau and a clean window (spec 2.3 [NP])
-        if (failed && now - failedAtNs >= p.tauNs && ackInWindow && !toInWindow &&
+        // clear a failure only after at least tau and a clean window: data sent, an ACK, no
+        // timeout, retransmissions <= T_RETX (spec 2.3 [NP]; an idle window proves nothing)
+        if (failed && now - failedAtNs >= p.tauNs && sent > 0 && ackInWindow && !toInWindow &&
             lastRetxFrac <= p.tRetx)
         {
             failed = false;
