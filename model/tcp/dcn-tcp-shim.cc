@@ -443,7 +443,34 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
             f.ps->OnFeedback(fb);
         }
     }
-    if (p->GetSize() > th.GetSerializedSize())
+    const uint32_t payload = p->GetSize() - th.GetSerializedSize();
+    const uint32_t seqLen =
+        payload + ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::FIN)) ? 1u : 0u);
+    if (seqLen > 0)
+    {
+        const uint32_t seq = th.GetSequenceNumber().GetValue();
+        if (!f.rcvInit)
+        {
+            f.rcvInit = true;
+            f.rcvMax = seq + seqLen;
+        }
+        else if (!SeqLess(f.rcvMax, seq + seqLen))
+        {
+            // a data segment (or SYN / FIN) received before came again: the sender timed out, so our ACKs
+            // (or its data) are lost.  A connection nobody steers moves its ECMP EV, so its
+            // ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths")
+            if (!f.ps)
+            {
+                f.ecmpEv = static_cast<uint16_t>(dcnev::Mix32(f.ecmpEv + 0x9e3779b9U));
+                ++m_stats.ackRepaths;
+            }
+        }
+        else
+        {
+            f.rcvMax = seq + seqLen;
+        }
+    }
+    if (payload > 0)
     {
         // a data segment: echo its path, send time and CE on the next segment back
         if (f.echoPending && (f.echoEv != uh.GetSourcePort() || f.echoPathId != sh.pathId))

@@ -56,6 +56,7 @@ struct DcnTcpShimStats
     uint64_t timeouts{0};        //!< retransmissions by TCP's timer (see the file comment)
     uint64_t echoes{0};          //!< echoes given to path selectors
     uint64_t ceEchoes{0};        //!< of which with CE-marked data segments
+    uint64_t ackRepaths{0}; //!< passive-side EV changes after a duplicate data segment
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
 };
@@ -109,6 +110,8 @@ class DcnTcpShim : public Object
     {
         Ptr<PathSelector> ps; //!< null: per-flow ECMP with ecmpEv
         uint16_t ecmpEv{0};
+        bool rcvInit{false};
+        uint32_t rcvMax{0}; //!< highest sequence received + 1
         bool seqInit{false};
         uint32_t sndMax{0};  //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
         Time lastRx{-1};     //!< time of the last segment received on this connection
