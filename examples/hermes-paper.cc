@@ -91,6 +91,12 @@ main(int argc, char** argv)
                 "list",
                 [&](const std::string& v) {
                     loads.clear();
+                    if (v.empty() || v.front() == ',' || v.back() == ',' ||
+                        v.find(",,") != std::string::npos)
+                    {
+                        return "option --loads: value '" + v +
+                               "' has an empty item; allowed: a comma list of numbers in (0, 1]";
+                    }
                     for (const auto& item : dcnargs::Split(v, ','))
                     {
                         auto p = dcnopt::ParseDouble("loads", item, dcnopt::Interval{0, 1, true, false});
