@@ -76,39 +76,44 @@ main(int argc, char** argv)
                 "(128 hosts, 200 ms of arrivals, 5 runs)",
                 scale,
                 {"small", "paper"});
-    opts.Choice("workload", "Flow sizes: websearch or datamining", workload, {"websearch",
-                                                                           "datamining"});
-    opts.Choice("cc", "TCP congestion control: dctcp or newreno (with ECN)", cc, {"dctcp",
-                                                                               "newreno"});
+    opts.Choice("workload",
+                "Flow sizes: websearch or datamining",
+                workload,
+                {"websearch", "datamining"});
+    opts.Choice("cc",
+                "TCP congestion control: dctcp or newreno (with ECN)",
+                cc,
+                {"dctcp", "newreno"});
     opts.ChoiceList("lbs",
                     "Comma list of load balancers (TCP schemes; hermes-noprobe and "
                     "hermes-noreroute: the breakdown of Sec. 5.4)",
                     lbs,
                     LbNames());
-    opts.Custom("loads",
-                "Comma list of loads in (0, 1] of the leaf uplink capacity [small: 0.3,0.6; "
-                "paper: 0.3,0.5,0.7,0.9]",
-                "list",
-                [&](const std::string& v) {
-                    loads.clear();
-                    if (v.empty() || v.front() == ',' || v.back() == ',' ||
-                        v.find(",,") != std::string::npos)
-                    {
-                        return "option --loads: value '" + v +
-                               "' has an empty item; allowed: a comma list of numbers in (0, 1]";
-                    }
-                    for (const auto& item : dcnargs::Split(v, ','))
-                    {
-                        auto p = dcnopt::ParseDouble("loads", item, dcnopt::Interval{0, 1, true, false});
-                        if (!p)
-                        {
-                            return p.Error();
-                        }
-                        loads.push_back(p.Value());
-                    }
-                    loadsText = v;
-                    return std::string();
-                });
+    opts.Custom(
+        "loads",
+        "Comma list of loads in (0, 1] of the leaf uplink capacity [small: 0.3,0.6; "
+        "paper: 0.3,0.5,0.7,0.9]",
+        "list",
+        [&](const std::string& v) {
+            loads.clear();
+            if (v.empty() || v.front() == ',' || v.back() == ',' ||
+                v.find(",,") != std::string::npos)
+            {
+                return "option --loads: value '" + v +
+                       "' has an empty item; allowed: a comma list of numbers in (0, 1]";
+            }
+            for (const auto& item : dcnargs::Split(v, ','))
+            {
+                auto p = dcnopt::ParseDouble("loads", item, dcnopt::Interval{0, 1, true, false});
+                if (!p)
+                {
+                    return p.Error();
+                }
+                loads.push_back(p.Value());
+            }
+            loadsText = v;
+            return std::string();
+        });
     opts.Unsigned("runs", "Runs per point (RngRun 1..runs)", runs)
         .Max(100)
         .Preset("0", "small: 1, paper: 5");
@@ -162,7 +167,8 @@ main(int argc, char** argv)
     std::cout << std::left << std::setw(18) << "lb" << std::setw(6) << "load" << std::setw(5)
               << "run" << std::right << std::setw(7) << "flows" << std::setw(7) << "unfin"
               << std::setw(12) << "mean_us" << std::setw(12) << "small_us" << std::setw(12)
-              << "small_p99" << std::setw(12) << "large_us" << "\n";
+              << "small_p99" << std::setw(12) << "large_us"
+              << "\n";
     uint64_t events = 0;
     for (const auto& lbName : dcnargs::Split(lbs, ','))
     {
@@ -198,11 +204,11 @@ main(int argc, char** argv)
                 HermesExperimentResult r = RunHermesExperiment(c);
                 events += r.events;
                 std::cout << std::left << std::setw(18) << lbName << std::setw(6) << load
-                          << std::setw(5) << run << std::right << std::fixed
-                          << std::setprecision(1) << std::setw(7) << r.flows << std::setw(7)
-                          << r.all.unfinished << std::setw(12) << r.all.meanUs << std::setw(12)
-                          << r.small.meanUs << std::setw(12) << r.small.p99Us << std::setw(12)
-                          << r.large.meanUs << std::defaultfloat << std::endl;
+                          << std::setw(5) << run << std::right << std::fixed << std::setprecision(1)
+                          << std::setw(7) << r.flows << std::setw(7) << r.all.unfinished
+                          << std::setw(12) << r.all.meanUs << std::setw(12) << r.small.meanUs
+                          << std::setw(12) << r.small.p99Us << std::setw(12) << r.large.meanUs
+                          << std::defaultfloat << std::endl;
                 if (out)
                 {
                     out << experiment << "," << scale << "," << workload << "," << cc << ","

@@ -44,6 +44,7 @@ Sig(double ecn, int64_t rttNs, int64_t now = 0)
 struct Fixed
 {
     uint32_t v{0};
+
     uint32_t operator()(uint32_t n) const
     {
         return v % n;

@@ -25,7 +25,8 @@ class DcnTcpTransportHelper
     /** Set an attribute of every DcnTcpTransport created by Install(). */
     void SetTransportAttribute(const std::string& name, const AttributeValue& value);
 
-    /** TCP congestion control by --cc name: "dctcp" (ns3::TcpDctcp), "newreno" (ns3::TcpNewReno). */
+    /** TCP congestion control by --cc name: "dctcp" (ns3::TcpDctcp), "newreno" (ns3::TcpNewReno).
+     */
     void SetCongestionControl(const std::string& cc);
 
     /** Names SetCongestionControl accepts. */

@@ -39,19 +39,21 @@ struct HermesRun
 Ptr<DcnGraphTopology>
 SmallLeafSpine()
 {
-    return DcnTopologyPresets::Create(
-        "hermes-testbed",
-        {{"spines", "4"}, {"linksPerPair", "1"}, {"hostsPerLeaf", "4"}, {"hostRate", "10e9"},
-         {"oversubscription", "1"}},
-        "minimal");
+    return DcnTopologyPresets::Create("hermes-testbed",
+                                      {{"spines", "4"},
+                                       {"linksPerPair", "1"},
+                                       {"hostsPerLeaf", "4"},
+                                       {"hostRate", "10e9"},
+                                       {"oversubscription", "1"}},
+                                      "minimal");
 }
 
 HermesRun
 RunHermes(const std::string& lb,
-    const WorkloadPlan& plan,
-    const std::function<void(Ptr<DcnGraphTopology>, Ptr<FailureHelper>)>& fail,
-    Time stop,
-    const std::vector<std::pair<std::string, std::string>>& attrs = {})
+          const WorkloadPlan& plan,
+          const std::function<void(Ptr<DcnGraphTopology>, Ptr<FailureHelper>)>& fail,
+          Time stop,
+          const std::vector<std::pair<std::string, std::string>>& attrs = {})
 {
     HermesRun r;
     Ptr<DcnGraphTopology> t = SmallLeafSpine();
@@ -81,7 +83,8 @@ RunHermes(const std::string& lb,
     r.s = wl->GetStats().Summarize();
     for (uint32_t h = 0; h < t->GetNHosts(); ++h)
     {
-        r.probes += t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats().probesSent;
+        r.probes +=
+            t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats().probesSent;
     }
     r.injected = fh->GetInjectedDrops();
     wl->Dispose();
@@ -154,10 +157,10 @@ class HermesProbeTestCase : public TestCase
         HermesRun off =
             RunHermes("hermes", plan, NoFailure, MilliSeconds(30), {{"ProbeInterval", "0s"}});
         HermesRun fast = RunHermes("hermes",
-                             plan,
-                             NoFailure,
-                             MilliSeconds(30),
-                             {{"ProbeInterval", "100us"}, {"StaleTime", "400us"}});
+                                   plan,
+                                   NoFailure,
+                                   MilliSeconds(30),
+                                   {{"ProbeInterval", "100us"}, {"StaleTime", "400us"}});
         NS_TEST_ASSERT_MSG_EQ(a.s.unfinished, 0, "the flow finishes");
         NS_TEST_ASSERT_MSG_EQ(off.probes, 0, "ProbeInterval=0: no probes");
         // the agent probes from the first packet to the leaf-1 rack until the run ends
@@ -166,7 +169,9 @@ class HermesProbeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(a.probes, 0, "probes sent");
         NS_TEST_ASSERT_MSG_EQ(a.probes % 3, 0, "3 probes per interval");
         const double intervals = std::floor(a.end.GetSeconds() / 500e-6);
-        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(a.probes), 3 * intervals, 3.0,
+        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(a.probes),
+                                  3 * intervals,
+                                  3.0,
                                   "one round every 500 us");
         NS_TEST_ASSERT_MSG_GT(fast.probes, 4 * a.probes, "100 us probes about 5 times as often");
     }

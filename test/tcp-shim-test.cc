@@ -37,7 +37,7 @@ struct TcpRun
     uint64_t decapsulated{0};
     uint64_t echoes{0};
     uint64_t ceEchoes{0};
-    uint64_t nonShimTcpTx{0}; //!< TCP segments seen on the wire without encapsulation
+    uint64_t nonShimTcpTx{0};            //!< TCP segments seen on the wire without encapsulation
     std::vector<uint64_t> uplinkPackets; //!< leaf 0's uplinks: data packets sent
 };
 
@@ -93,16 +93,15 @@ RunTcp(const std::string& cc, const std::string& lb, const WorkloadPlan& plan)
     r.uplinkPackets.assign(up.size(), 0);
     for (size_t i = 0; i < up.size(); ++i)
     {
-        up[i]->TraceConnectWithoutContext(
-            "PhyTxEnd",
-            MakeBoundCallback(
-                +[](uint64_t* n, Ptr<const Packet> p) {
-                    if (p->GetSize() > 1000)
-                    {
-                        ++*n;
-                    }
-                },
-                &r.uplinkPackets[i]));
+        up[i]->TraceConnectWithoutContext("PhyTxEnd",
+                                          MakeBoundCallback(
+                                              +[](uint64_t* n, Ptr<const Packet> p) {
+                                                  if (p->GetSize() > 1000)
+                                                  {
+                                                      ++*n;
+                                                  }
+                                              },
+                                              &r.uplinkPackets[i]));
     }
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     wl->AssignStreams(std::max<int64_t>(stream, 1000));

@@ -8,7 +8,8 @@
  * with fixed seeds.  Asserted orderings (robust, not numbers): Hermes finishes every flow;
  * ECMP leaves flows hashed onto the failed uplink unfinished; per-packet random ECMP loses
  * packets of every flow (and its handshakes) and leaves flows unfinished; Hermes finishes at
- * least as many flows as either, and more or faster than global routing.  Run with --verbose for the numbers.
+ * least as many flows as either, and more or faster than global routing.  Run with --verbose for
+ * the numbers.
  */
 #include "ns3/boolean.h"
 #include "ns3/config.h"

@@ -35,6 +35,7 @@ DiscoverPathEvs(Ptr<DcnTopology> topo,
         }
         return ev;
     }
+
     // (node id, interface) -> (link id, peer node, peer interface)
     struct Peer
     {

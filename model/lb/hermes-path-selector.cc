@@ -406,8 +406,7 @@ HermesPathSelector::Validate() const
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
         return "ns3::HermesPathSelector::StaleTime=" + std::to_string(m_stale.GetMicroSeconds()) +
-               "us must exceed ProbeInterval=" +
-               std::to_string(m_probeInterval.GetMicroSeconds()) +
+               "us must exceed ProbeInterval=" + std::to_string(m_probeInterval.GetMicroSeconds()) +
                "us (spec 2.1: probe results would expire before use)";
     }
     return "";

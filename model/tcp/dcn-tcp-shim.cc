@@ -6,8 +6,8 @@
 #include "ns3/ipv4-interface.h"
 #include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-route.h"
-#include "ns3/ipv6-interface.h"
 #include "ns3/ipv6-header.h"
+#include "ns3/ipv6-interface.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-header.h"
@@ -168,8 +168,8 @@ DcnTcpShim::Install(Ptr<Node> node)
     m_tcp = node->GetObject<TcpL4Protocol>();
     Ptr<IpL4Protocol> udp = node->GetObject<UdpL4Protocol>();
     NS_ABORT_MSG_IF(!m_ipv4 || !m_tcp || !udp,
-                    "DcnTcpShim::Install: node " << node->GetId()
-                                                 << " needs IPv4, TCP and UDP (InternetStackHelper)");
+                    "DcnTcpShim::Install: node "
+                        << node->GetId() << " needs IPv4, TCP and UDP (InternetStackHelper)");
     NS_ABORT_MSG_IF(m_ipv4->GetNInterfaces() < 2,
                     "DcnTcpShim::Install: node " << node->GetId() << " has no address");
     m_local = m_ipv4->GetAddress(1, 0).GetLocal();
@@ -456,9 +456,9 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         }
         else if (!SeqLess(f.rcvMax, seq + seqLen))
         {
-            // a data segment (or SYN / FIN) received before came again: the sender timed out, so our ACKs
-            // (or its data) are lost.  A connection nobody steers moves its ECMP EV, so its
-            // ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths")
+            // a data segment (or SYN / FIN) received before came again: the sender timed out, so
+            // our ACKs (or its data) are lost.  A connection nobody steers moves its ECMP EV, so
+            // its ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths")
             if (!f.ps)
             {
                 f.ecmpEv = static_cast<uint16_t>(dcnev::Mix32(f.ecmpEv + 0x9e3779b9U));

@@ -56,7 +56,7 @@ struct DcnTcpShimStats
     uint64_t timeouts{0};        //!< retransmissions by TCP's timer (see the file comment)
     uint64_t echoes{0};          //!< echoes given to path selectors
     uint64_t ceEchoes{0};        //!< of which with CE-marked data segments
-    uint64_t ackRepaths{0}; //!< passive-side EV changes after a duplicate data segment
+    uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
 };
@@ -80,7 +80,9 @@ class DcnTcpShim : public Object
     static Ptr<DcnTcpShim> Get(Ptr<Node> node);
 
     /** Steer the connection (localPort, remote, remotePort) with ps (Setup done by the caller). */
-    void RegisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort,
+    void RegisterFlow(uint16_t localPort,
+                      Ipv4Address remote,
+                      uint16_t remotePort,
                       Ptr<PathSelector> ps);
     /** Forget a connection (its selector is released). */
     void UnregisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort);
@@ -96,11 +98,9 @@ class DcnTcpShim : public Object
     }
 
     /** Per-segment send path (TcpL4Protocol's down target). @internal public for tests. */
-    void Send(Ptr<Packet> p, Ipv4Address src, Ipv4Address dst, uint8_t proto,
-              Ptr<Ipv4Route> route);
+    void Send(Ptr<Packet> p, Ipv4Address src, Ipv4Address dst, uint8_t proto, Ptr<Ipv4Route> route);
     /** Receive a UDP/4792 packet (UDP header first). @internal */
-    IpL4Protocol::RxStatus Receive(Ptr<Packet> p, const Ipv4Header& h,
-                                   Ptr<Ipv4Interface> iface);
+    IpL4Protocol::RxStatus Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface);
 
   protected:
     void DoDispose() override;
@@ -113,10 +113,10 @@ class DcnTcpShim : public Object
         bool rcvInit{false};
         uint32_t rcvMax{0}; //!< highest sequence received + 1
         bool seqInit{false};
-        uint32_t sndMax{0};  //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
-        Time lastRx{-1};     //!< time of the last segment received on this connection
+        uint32_t sndMax{0}; //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
+        Time lastRx{-1};    //!< time of the last segment received on this connection
         Time lastTimeout{-1};
-        PathChoice last;     //!< path of the last segment sent
+        PathChoice last; //!< path of the last segment sent
         // echo owed to the peer (data received)
         bool echoPending{false};
         uint16_t echoEv{0};

@@ -114,9 +114,8 @@ DcnTcpTransport::DoDispose()
             c->sock->SetConnectCallback(MakeNullCallback<void, Ptr<Socket>>(),
                                         MakeNullCallback<void, Ptr<Socket>>());
             c->sock->SetSendCallback(MakeNullCallback<void, Ptr<Socket>, uint32_t>());
-            c->sock->TraceDisconnectWithoutContext(
-                "HighestRxAck",
-                MakeCallback(&Conn::OnHighestRxAck, c.get()));
+            c->sock->TraceDisconnectWithoutContext("HighestRxAck",
+                                                   MakeCallback(&Conn::OnHighestRxAck, c.get()));
         }
         c->sock = nullptr;
         c->ps = nullptr;
@@ -243,11 +242,11 @@ DcnTcpTransport::OpenConnection(Ipv4Address dst,
     uint64_t bdp = params.bdpBytes;
     if (bdp == 0)
     {
-        bdp = static_cast<uint64_t>(params.lineRate.GetBitRate() / 8.0 *
-                                    params.baseRtt.GetSeconds());
+        bdp =
+            static_cast<uint64_t>(params.lineRate.GetBitRate() / 8.0 * params.baseRtt.GetSeconds());
     }
-    pss.bdpPackets = static_cast<uint32_t>(
-        std::max<uint64_t>(1, (bdp + m_segmentSize - 1) / m_segmentSize));
+    pss.bdpPackets =
+        static_cast<uint32_t>(std::max<uint64_t>(1, (bdp + m_segmentSize - 1) / m_segmentSize));
     pss.baseRtt = params.baseRtt;
     pss.rto = m_minRto;
     pss.flowHash = dcnev::Mix32(src.Get() ^ dcnev::Mix32(dst.Get() ^ dcnev::Mix32(c->id + 1)));
@@ -298,10 +297,9 @@ DcnTcpTransport::OpenSocket(Conn& c)
     c.sock->SetConnectCallback(MakeCallback(&Conn::OnConnected, &c),
                                MakeCallback(&Conn::OnConnectFailed, &c));
     c.sock->SetSendCallback(MakeCallback(&Conn::OnSendSpace, &c));
-    c.sock->SetCloseCallbacks(MakeCallback(&Conn::OnClosed, &c),
-                              MakeCallback(&Conn::OnClosed, &c));
-    bool ok = c.sock->TraceConnectWithoutContext("HighestRxAck",
-                                                 MakeCallback(&Conn::OnHighestRxAck, &c));
+    c.sock->SetCloseCallbacks(MakeCallback(&Conn::OnClosed, &c), MakeCallback(&Conn::OnClosed, &c));
+    bool ok =
+        c.sock->TraceConnectWithoutContext("HighestRxAck", MakeCallback(&Conn::OnHighestRxAck, &c));
     NS_ABORT_MSG_IF(!ok, "DcnTcpTransport: the TCP socket has no HighestRxAck trace");
     c.sock->Connect(InetSocketAddress(c.dst, m_port));
 }
@@ -422,8 +420,8 @@ DcnTcpTransport::PostMessage(uint32_t connId,
                              uint64_t userTag)
 {
     NS_LOG_FUNCTION(this << connId << bytes);
-    NS_ABORT_MSG_IF(connId >= m_conns.size(), "DcnTcpTransport::PostMessage: unknown connection "
-                                                  << connId);
+    NS_ABORT_MSG_IF(connId >= m_conns.size(),
+                    "DcnTcpTransport::PostMessage: unknown connection " << connId);
     NS_ABORT_MSG_IF(bytes == 0, "DcnTcpTransport::PostMessage: bytes = 0; allowed >= 1");
     Conn& c = *m_conns[connId];
     Msg m;

@@ -54,23 +54,23 @@ PathTypeName(PathType t)
 /** Parameters (defaults: the paper's simulation values, Table 4 / Sec. 3.3; spec 2.5). */
 struct Params
 {
-    double tEcn{0.40};              //!< T_ECN
-    int64_t tRttLowNs{60000};       //!< T_RTT_low (base + 20 us; the selector sets it per pair)
-    int64_t tRttHighNs{180000};     //!< T_RTT_high
-    int64_t dRttNs{80000};          //!< delta RTT
-    double dEcn{0.05};              //!< delta ECN
-    double rBps{3e9};               //!< R (30% of a 10G edge link)
-    uint64_t sBytes{600000};        //!< S
-    uint32_t nTimeout{3};           //!< N_TO (>= N_TO timeouts, no ACK -> FAILED)
-    double tRetx{0.01};             //!< T_RETX
-    int64_t tauNs{10000000};        //!< tau, retransmission window
-    int64_t staleNs{2000000};       //!< StaleTime: no sample this long -> GRAY
-    double ecnGain{1.0 / 8};        //!< EWMA gain of f_ECN per sample
-    double rttGain{0.5};            //!< EWMA gain of t_RTT per sample
-    int64_t dreTNs{30000};          //!< T_dre
-    double dreAlpha{0.2};           //!< DRE alpha
+    double tEcn{0.40};          //!< T_ECN
+    int64_t tRttLowNs{60000};   //!< T_RTT_low (base + 20 us; the selector sets it per pair)
+    int64_t tRttHighNs{180000}; //!< T_RTT_high
+    int64_t dRttNs{80000};      //!< delta RTT
+    double dEcn{0.05};          //!< delta ECN
+    double rBps{3e9};           //!< R (30% of a 10G edge link)
+    uint64_t sBytes{600000};    //!< S
+    uint32_t nTimeout{3};       //!< N_TO (>= N_TO timeouts, no ACK -> FAILED)
+    double tRetx{0.01};         //!< T_RETX
+    int64_t tauNs{10000000};    //!< tau, retransmission window
+    int64_t staleNs{2000000};   //!< StaleTime: no sample this long -> GRAY
+    double ecnGain{1.0 / 8};    //!< EWMA gain of f_ECN per sample
+    double rttGain{0.5};        //!< EWMA gain of t_RTT per sample
+    int64_t dreTNs{30000};      //!< T_dre
+    double dreAlpha{0.2};       //!< DRE alpha
     bool excludeCurrentOnTimeout{false};
-    bool reroute{true};             //!< Algorithm 2 lines 13-23 (off: breakdown "no rerouting")
+    bool reroute{true}; //!< Algorithm 2 lines 13-23 (off: breakdown "no rerouting")
 };
 
 /** Congestion signals of one path (shared by the hosts of a rack). */
@@ -111,13 +111,13 @@ struct PathSignals
 /** Failure evidence of one (destination host, path) at one sender (spec 2.3). */
 struct PathFailure
 {
-    uint32_t nTimeout{0};     //!< timeouts since the last ACK
-    uint64_t sent{0};         //!< data packets sent in the current window
-    uint64_t retx{0};         //!< of which retransmissions
-    bool ackInWindow{false};  //!< an ACK arrived in the current window
-    bool toInWindow{false};   //!< a timeout happened in the current window
+    uint32_t nTimeout{0};    //!< timeouts since the last ACK
+    uint64_t sent{0};        //!< data packets sent in the current window
+    uint64_t retx{0};        //!< of which retransmissions
+    bool ackInWindow{false}; //!< an ACK arrived in the current window
+    bool toInWindow{false};  //!< a timeout happened in the current window
     int64_t winStartNs{0};
-    double lastRetxFrac{0};   //!< retransmission fraction of the last closed window
+    double lastRetxFrac{0}; //!< retransmission fraction of the last closed window
     bool failed{false};
     int64_t failedAtNs{-1};
 
@@ -253,7 +253,7 @@ struct FlowView
     int32_t cur{-1};      //!< current path (-1: new flow)
     bool timedOut{false}; //!< i_timeout
     uint64_t sentBytes{0};
-    double rateBps{0};    //!< r_f
+    double rateBps{0}; //!< r_f
 };
 
 /** argmin r_p over paths with pred(i) true, ties at random; -1 if none. */
