@@ -187,6 +187,8 @@ DcnTcpShim::RegisterFlow(uint16_t localPort,
                          Ptr<PathSelector> ps)
 {
     NS_LOG_FUNCTION(this << localPort << remote << remotePort);
+    // a fresh entry: the 4-tuple may be an ephemeral port reused after an older connection
+    m_flows.erase(Key(localPort, remote, remotePort));
     Flow& f = GetFlow(Key(localPort, remote, remotePort), localPort, remote, remotePort);
     f.ps = ps;
 }
@@ -424,7 +426,17 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
     p->PeekHeader(th);
     const uint16_t lport = th.GetDestinationPort();
     const uint16_t rport = th.GetSourcePort();
-    Flow& f = GetFlow(Key(lport, h.GetSource(), rport), lport, h.GetSource(), rport);
+    const uint64_t key = Key(lport, h.GetSource(), rport);
+    if ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) == TcpHeader::SYN)
+    {
+        auto old = m_flows.find(key);
+        if (old != m_flows.end() && !old->second.ps && old->second.rcvInit &&
+            old->second.rcvMax != th.GetSequenceNumber().GetValue() + 1)
+        {
+            m_flows.erase(old); // a new connection on a reused 4-tuple (not a SYN retransmission)
+        }
+    }
+    Flow& f = GetFlow(key, lport, h.GetSource(), rport);
     f.lastRx = Simulator::Now();
     if ((sh.flags & DcnTcpShimHeader::FLAG_ECHO) && f.ps)
     {
