@@ -25,6 +25,7 @@
 #include "ns3/dcn-pcap-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -84,6 +85,7 @@ struct Options
     uint32_t incastDegree{8};
     uint32_t bystanders{0};
     std::string cc{"dctcp"};
+    std::string transport{"dcn"}; //!< dcn (message transport) or tcp (ns-3 TCP through the shim)
     std::vector<std::string> failures; //!< --failures items (syntax checked)
     int32_t failLink{-1};
     std::string failStart{"0us"};
@@ -311,11 +313,23 @@ RunOne(const Options& o,
     stream = std::max<int64_t>(stream, 1000);
     const int64_t workloadStream = stream;
 
-    DcnTransportHelper th;
-    th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
-    th.SetTransportAttribute("AckRatio", UintegerValue(o.ackRatio));
-    th.SetTransportAttribute("Trimming", BooleanValue(o.trim));
-    th.Install(ft->GetHosts());
+    const bool tcp = o.transport == "tcp";
+    if (tcp)
+    {
+        // ns-3 TCP through the path shim (issue 17): --mtu is the MSS
+        DcnTcpTransportHelper th;
+        th.SetCongestionControl(o.cc);
+        th.SetTransportAttribute("SegmentSize", UintegerValue(o.mtu));
+        th.InstallOnHosts(ft);
+    }
+    else
+    {
+        DcnTransportHelper th;
+        th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
+        th.SetTransportAttribute("AckRatio", UintegerValue(o.ackRatio));
+        th.SetTransportAttribute("Trimming", BooleanValue(o.trim));
+        th.Install(ft->GetHosts());
+    }
 
     // failures: checked against this fabric (ids, names) before the first simulation
     Ptr<FailureHelper> fh = CreateObject<FailureHelper>(ft);
@@ -341,7 +355,11 @@ RunOne(const Options& o,
     wl->SetAttribute("IncastDegree", UintegerValue(o.incastDegree));
     wl->SetAttribute("Bystanders", UintegerValue(o.bystanders));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
-    wl->SetAttribute("CongestionControl", StringValue(o.cc));
+    wl->SetAttribute("CongestionControl", StringValue(tcp ? "" : o.cc));
+    if (tcp)
+    {
+        wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage")); // a socket per flow
+    }
     wl->Install(ft);
 
     DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
@@ -518,7 +536,18 @@ Main(int argc, char* argv[])
     opts.Unsigned("incastDegree", "Senders of --workload=incast (< hosts)", o.incastDegree)
         .Range(1, 1u << 21);
     opts.Unsigned("bystanders", "Bystander flows of --workload=incast", o.bystanders).Max(1u << 21);
-    opts.Choice("cc", "Congestion control", o.cc, CongestionControlRegistry::Names());
+    std::vector<std::string> ccNames = CongestionControlRegistry::Names();
+    ccNames.push_back("newreno");
+    opts.Choice("cc",
+                "Congestion control: our transport's (dctcp, ...); with --transport=tcp ns-3's "
+                "TcpDctcp (dctcp) or TcpNewReno with ECN (newreno)",
+                o.cc,
+                ccNames);
+    opts.Choice("transport",
+                "Transport: dcn (our message transport) or tcp (ns-3 TCP, one socket per flow, "
+                "through the TCP path shim; doc/hermes.rst)",
+                o.transport,
+                {"dcn", "tcp"});
     opts.Custom("failures",
                 "Failures, comma-separated: kind:link=ID|NAME|switch=ID|NAME[:start=T][:end=T]"
                 "[:rate=R][:prob=P][:withdraw=T][:dir=up|down|both][:data=only|all], kind = silent "
@@ -636,6 +665,33 @@ Main(int argc, char* argv[])
                     return NotFor(n, "incast", o.workload);
                 }
             }
+        }
+        if (o.transport == "tcp")
+        {
+            if (o.cc != "dctcp" && o.cc != "newreno")
+            {
+                return "option --cc: value '" + o.cc +
+                       "' does not run with --transport=tcp; allowed: dctcp, newreno";
+            }
+            if (o.mtu > 8960)
+            {
+                return "option --mtu: value '" + std::to_string(o.mtu) +
+                       "' is too large for --transport=tcp (TCP MSS); allowed: 64..8960";
+            }
+            for (const char* n : {"trim", "ackRatio"})
+            {
+                if (given(n))
+                {
+                    return std::string("option --") + n +
+                           ": applies only to --transport=dcn (remove it)";
+                }
+            }
+        }
+        else if (o.cc == "newreno")
+        {
+            return std::string("option --cc: value 'newreno' runs only with --transport=tcp; "
+                               "allowed here: ") +
+                   dcnopt::Join(CongestionControlRegistry::Names());
         }
         if (o.workload != "alltoall" && given("parallel"))
         {
@@ -863,7 +919,7 @@ Main(int argc, char* argv[])
     }
     for (const auto& lb : lbs)
     {
-        std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, "dcn", o.evs);
+        std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, o.transport, o.evs);
         if (!err.empty())
         {
             DcnOptions::Exit("dcn-lb-compare", err);
@@ -924,7 +980,7 @@ Main(int argc, char* argv[])
     {
         std::cout << " msgSize=" << o.msgSize;
     }
-    std::cout << " cc=" << o.cc << " RngRun=" << RngSeedManager::GetRun() << "\n"
+    std::cout << " cc=" << o.cc << " transport=" << o.transport << " RngRun=" << RngSeedManager::GetRun() << "\n"
               << FctStats::FormatComparison(labels, sums, ctrs);
 
     if (!o.csv.empty())

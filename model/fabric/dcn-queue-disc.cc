@@ -1,5 +1,7 @@
 #include "dcn-queue-disc.h"
 
+#include "ns3/dcn-tcp-shim-header.h"
+
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
@@ -200,6 +202,26 @@ DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
         }
         p->CopyData(b, 10);
         uint16_t dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
+        if (dport == DcnTcpShimHeader::UDP_PORT)
+        {
+            // TCP through the shim (issue 17): probe replies and pure ACKs / control
+            // segments in the high band (Hermes spec 2.1), data and probes in the low band
+            constexpr uint32_t tcpAt = 8 + DcnTcpShimHeader::SIZE;
+            uint8_t s[tcpAt + 13];
+            if (p->GetSize() < tcpAt || p->CopyData(s, tcpAt + 13) < tcpAt)
+            {
+                return LOW;
+            }
+            if (s[8] & DcnTcpShimHeader::FLAG_PROBE_REPLY)
+            {
+                return HIGH;
+            }
+            if (s[8] & DcnTcpShimHeader::FLAG_PROBE || p->GetSize() < tcpAt + 13)
+            {
+                return LOW;
+            }
+            return p->GetSize() <= tcpAt + (s[tcpAt + 12] >> 4) * 4u ? HIGH : LOW;
+        }
         if (dport != DcnHeader::UDP_PORT)
         {
             return LOW;

@@ -23,7 +23,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "selective-repeat",
     "ecmp",
     0,
-    "dcn",
+    "dcn,tcp",
     {},
     {}}));
 

@@ -39,6 +39,27 @@ Join(const std::vector<std::string>& v, const std::string& sep)
     return s;
 }
 
+/** The scheme runs over transport (DcnScheme::transport may list several: "dcn,tcp"). */
+bool
+TransportMatches(const DcnScheme& s, const std::string& transport)
+{
+    size_t pos = 0;
+    while (pos <= s.transport.size())
+    {
+        size_t end = s.transport.find(',', pos);
+        if (end == std::string::npos)
+        {
+            end = s.transport.size();
+        }
+        if (end - pos == transport.size() && s.transport.compare(pos, end - pos, transport) == 0)
+        {
+            return true;
+        }
+        pos = end + 1;
+    }
+    return false;
+}
+
 bool
 TopologyMatches(const DcnScheme& s, const std::string& topology)
 {
@@ -122,7 +143,7 @@ DcnSchemeRegistry::NamesFor(const std::string& topology, const std::string& tran
     for (const auto& n : Names())
     {
         DcnScheme s = Get(n);
-        if (TopologyMatches(s, topology) && s.transport == transport)
+        if (TopologyMatches(s, topology) && TransportMatches(s, transport))
         {
             v.push_back(n);
         }
@@ -141,7 +162,7 @@ DcnSchemeRegistry::CheckCompatible(const std::string& name,
     }
     DcnScheme s = Get(name);
     bool topoOk = TopologyMatches(s, topology);
-    bool transOk = s.transport == transport;
+    bool transOk = TransportMatches(s, transport);
     if (topoOk && transOk)
     {
         return "";

@@ -35,7 +35,7 @@ struct DcnScheme
     std::string lossRecovery{"selective-repeat"}; //!< DcnTransport loss-recovery strategy
     std::string switchPolicy{"ecmp"};             //!< forwarding policy the switches run
     uint8_t headerOptions{0};                     //!< DcnHeader::ExtOption bits the scheme uses
-    std::string transport{"dcn"};                 //!< transport it needs ("dcn", "tcp")
+    std::string transport{"dcn"}; //!< transport(s) it runs over: "dcn", "tcp" or a list "dcn,tcp"
     /** Topology families it runs on (a topology name matches a family it starts
      *  with, e.g. "fat-tree" matches "fat-tree-2tier"); empty = any topology. */
     std::vector<std::string> topologies;

@@ -21,7 +21,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "selective-repeat",
     "ecmp",
     0,
-    "dcn",
+    "dcn,tcp",
     {},
     {}}));
 

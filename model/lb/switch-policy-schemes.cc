@@ -22,7 +22,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "selective-repeat",
     "letflow",
     0,
-    "dcn",
+    "dcn,tcp",
     {},
     {}}));
 
@@ -35,7 +35,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "selective-repeat",
     "drill",
     0,
-    "dcn",
+    "dcn,tcp",
     {},
     {}}));
 
@@ -48,7 +48,7 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "selective-repeat",
     "conga",
     0,
-    "dcn",
+    "dcn,tcp",
     {"fat-tree-2tier", "leaf-spine", "hermes"},
     {}}));
 

@@ -1,0 +1,225 @@
+/*
+ * hermes-paper: the Hermes paper's (SIGCOMM'17) evaluation over ns-3 TCP through the TCP
+ * shim (issue 17 item 3; doc/hermes.rst).  A thin driver over RunHermesExperiment
+ * (helper/hermes-experiment.h): for each load balancer, load and run one fresh simulation;
+ * one CSV row per point.
+ *
+ *   ./build/hermes-paper                                  # sim (small), web-search, 2 loads
+ *   ./build/hermes-paper --experiment=blackhole --loads=0.3
+ *   ./build/hermes-paper --experiment=sim --scale=paper --runs=5 --loads=0.3,0.5,0.7,0.9
+ *   ./build/hermes-paper --lbs=hermes,hermes-noprobe,hermes-noreroute   # breakdown
+ *
+ * Exit status: 0, 2 (bad input, one line on stderr).
+ */
+#include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-scheme.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/hermes-experiment.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+
+/** Load balancers hermes-paper runs over TCP: the TCP-capable schemes plus the breakdown. */
+std::vector<std::string>
+LbNames()
+{
+    std::vector<std::string> v;
+    for (const auto& n : DcnSchemeRegistry::Names())
+    {
+        if (DcnSchemeRegistry::CheckCompatible(n, "leaf-spine", "tcp").empty())
+        {
+            v.push_back(n);
+        }
+    }
+    v.push_back("hermes-noprobe");
+    v.push_back("hermes-noreroute");
+    return v;
+}
+
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    std::string experiment{"sim"};
+    std::string scale{"small"};
+    std::string workload{"websearch"};
+    std::string cc{"dctcp"};
+    std::string lbs{"ecmp,hermes,letflow,conga,clove,presto,drb"};
+    std::string loadsText{""};
+    std::vector<double> loads;
+    uint32_t runs{0};
+    std::string csv{""};
+    std::string probeInterval{""};
+    ns3::Time duration{0};
+    ns3::Time stop{0};
+    DcnOptions opts("hermes-paper",
+                    "Hermes (SIGCOMM'17) experiments on a leaf-spine over ns-3 TCP (DCTCP) "
+                    "through the TCP shim; one fresh simulation per load balancer, load and "
+                    "run; CSV with --csv.  Exit status 2: bad input (one line on stderr).");
+    opts.Choice("experiment",
+                "testbed (2x2 leaf-spine, 1G), testbed-asym (one leaf-spine link cut), sim "
+                "(8x8 leaf-spine, 10G, 2:1), sim-asym (20% of leaf-spine links at 2G), drop "
+                "(spine0 drops 2%), blackhole (spine0 drops half the pairs rack 1 -> last)",
+                experiment,
+                HermesExperimentNames());
+    opts.Choice("scale",
+                "small (sim: 4x4 leaf-spine, 16 hosts, 10 ms of arrivals, 1 run) or paper "
+                "(128 hosts, 200 ms of arrivals, 5 runs)",
+                scale,
+                {"small", "paper"});
+    opts.Choice("workload",
+                "Flow sizes: websearch or datamining",
+                workload,
+                {"websearch", "datamining"});
+    opts.Choice("cc",
+                "TCP congestion control: dctcp or newreno (with ECN)",
+                cc,
+                {"dctcp", "newreno"});
+    opts.ChoiceList("lbs",
+                    "Comma list of load balancers (TCP schemes; hermes-noprobe and "
+                    "hermes-noreroute: the breakdown of Sec. 5.4)",
+                    lbs,
+                    LbNames());
+    opts.Custom(
+        "loads",
+        "Comma list of loads in (0, 1] of the leaf uplink capacity [small: 0.3,0.6; "
+        "paper: 0.3,0.5,0.7,0.9]",
+        "list",
+        [&](const std::string& v) {
+            loads.clear();
+            if (v.empty() || v.front() == ',' || v.back() == ',' ||
+                v.find(",,") != std::string::npos)
+            {
+                return "option --loads: value '" + v +
+                       "' has an empty item; allowed: a comma list of numbers in (0, 1]";
+            }
+            for (const auto& item : dcnargs::Split(v, ','))
+            {
+                auto p = dcnopt::ParseDouble("loads", item, dcnopt::Interval{0, 1, true, false});
+                if (!p)
+                {
+                    return p.Error();
+                }
+                loads.push_back(p.Value());
+            }
+            loadsText = v;
+            return std::string();
+        });
+    opts.Unsigned("runs", "Runs per point (RngRun 1..runs)", runs)
+        .Max(100)
+        .Preset("0", "small: 1, paper: 5");
+    opts.Time("duration", "Arrival window", duration).Preset("0s", "small: 10ms, paper: 200ms");
+    opts.Time("stopTime", "Hard stop of each run (unfinished flows are reported)", stop)
+        .Preset("0s", "2s");
+    opts.Text("probeInterval",
+              "Hermes ProbeInterval for the sensitivity sweep, e.g. 100us (default: 500us)",
+              probeInterval);
+    opts.Text("csv", "Write one row per point to this file", csv);
+    opts.Parse(argc, argv);
+
+    const bool paper = scale == "paper";
+    if (loads.empty())
+    {
+        loads = paper ? std::vector<double>{0.3, 0.5, 0.7, 0.9} : std::vector<double>{0.3, 0.6};
+    }
+    if (runs == 0)
+    {
+        runs = paper ? 5 : 1;
+    }
+    if (duration.IsZero())
+    {
+        duration = paper ? MilliSeconds(200) : MilliSeconds(10);
+    }
+    if (stop.IsZero())
+    {
+        stop = Seconds(2);
+    }
+    if (!probeInterval.empty())
+    {
+        auto p = dcnopt::ParseTime("probeInterval", probeInterval, 1e-9, 0.1);
+        if (!p)
+        {
+            DcnOptions::Exit("hermes-paper", p.Error());
+        }
+    }
+    std::ofstream out;
+    if (!csv.empty())
+    {
+        out.open(csv);
+        if (!out)
+        {
+            DcnOptions::Exit("hermes-paper", "option --csv: cannot write " + csv);
+        }
+        out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
+               "small_mean_us,small_p99_us,large_mean_us,wall_s,events\n";
+    }
+    std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
+              << " workload=" << workload << " cc=" << cc << "\n";
+    std::cout << std::left << std::setw(18) << "lb" << std::setw(6) << "load" << std::setw(5)
+              << "run" << std::right << std::setw(7) << "flows" << std::setw(7) << "unfin"
+              << std::setw(12) << "mean_us" << std::setw(12) << "small_us" << std::setw(12)
+              << "small_p99" << std::setw(12) << "large_us"
+              << "\n";
+    uint64_t events = 0;
+    for (const auto& lbName : dcnargs::Split(lbs, ','))
+    {
+        for (double load : loads)
+        {
+            for (uint32_t run = 1; run <= runs; ++run)
+            {
+                HermesExperimentConfig c;
+                c.experiment = experiment;
+                c.paperScale = paper;
+                c.workload = workload;
+                c.cc = cc;
+                c.lb = lbName;
+                c.load = load;
+                c.duration = duration;
+                c.stop = stop;
+                c.run = run;
+                if (lbName == "hermes-noprobe")
+                {
+                    c.lb = "hermes";
+                    c.selectorAttrs.emplace_back("ProbeInterval", "0s");
+                }
+                else if (lbName == "hermes-noreroute")
+                {
+                    c.lb = "hermes";
+                    c.selectorAttrs.emplace_back("Reroute", "false");
+                }
+                if (!probeInterval.empty() && c.lb == "hermes" && lbName != "hermes-noprobe")
+                {
+                    c.selectorAttrs.emplace_back("ProbeInterval", probeInterval);
+                    c.selectorAttrs.emplace_back("StaleTime", "1s");
+                }
+                HermesExperimentResult r = RunHermesExperiment(c);
+                events += r.events;
+                std::cout << std::left << std::setw(18) << lbName << std::setw(6) << load
+                          << std::setw(5) << run << std::right << std::fixed << std::setprecision(1)
+                          << std::setw(7) << r.flows << std::setw(7) << r.all.unfinished
+                          << std::setw(12) << r.all.meanUs << std::setw(12) << r.small.meanUs
+                          << std::setw(12) << r.small.p99Us << std::setw(12) << r.large.meanUs
+                          << std::defaultfloat << std::endl;
+                if (out)
+                {
+                    out << experiment << "," << scale << "," << workload << "," << cc << ","
+                        << lbName << "," << load << "," << run << "," << r.flows << ","
+                        << r.all.count << "," << r.all.unfinished << "," << r.all.meanUs << ","
+                        << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
+                        << r.wallSeconds << "," << r.events << "\n";
+                }
+            }
+        }
+    }
+    std::cout << "BENCH events=" << events << std::endl;
+    return 0;
+}

@@ -1,0 +1,365 @@
+/*
+ * GoogleTest tests of the Hermes core (model/lb/core/hermes-core.h), the spec's section 9
+ * unit list: Algorithm 1 classification on crafted ECN/RTT sequences, failure detection
+ * (timeouts, retransmission windows), DRE, staleness, Algorithm 2 decisions on a mocked path
+ * table, and the probe choice.
+ */
+#include "ns3/hermes-core.h"
+
+#include <gtest/gtest.h>
+#include <random>
+#include <set>
+
+using namespace ns3::hermes;
+
+namespace
+{
+constexpr int64_t kUs = 1000;
+constexpr int64_t kMs = 1000000;
+
+/** Simulation thresholds of spec test 15: T_RTT_low 60 us, high 180 us, dRTT 80 us, dECN 5%. */
+Params
+SimParams()
+{
+    Params p;
+    p.tRttLowNs = 60 * kUs;
+    p.tRttHighNs = 180 * kUs;
+    p.dRttNs = 80 * kUs;
+    p.dEcn = 0.05;
+    return p;
+}
+
+/** Signals with an exact ECN fraction and RTT (fresh at now). */
+PathSignals
+Sig(double ecn, int64_t rttNs, int64_t now = 0)
+{
+    PathSignals s;
+    s.fEcn = ecn;
+    s.rttNs = static_cast<double>(rttNs);
+    s.seen = true;
+    s.lastNs = now;
+    return s;
+}
+
+struct Fixed
+{
+    uint32_t v{0};
+
+    uint32_t operator()(uint32_t n) const
+    {
+        return v % n;
+    }
+};
+
+// ------------------------------------------------------------ Algorithm 1
+TEST(HermesClassify, CongestedGoodGray)
+{
+    const Params p = SimParams();
+    PathFailure f;
+    EXPECT_EQ(Classify(Sig(0.5, p.tRttHighNs + kUs), f, 0, p), PathType::CONGESTED); // test 1
+    EXPECT_EQ(Classify(Sig(0.1, p.tRttLowNs - kUs), f, 0, p), PathType::GOOD);       // test 2
+    EXPECT_EQ(Classify(Sig(0.5, p.tRttLowNs - kUs), f, 0, p), PathType::GRAY);       // test 3
+    EXPECT_EQ(Classify(Sig(0.05, p.tRttHighNs + kUs), f, 0, p), PathType::GRAY);
+    // test 4: exactly T_ECN is neither GOOD nor CONGESTED
+    EXPECT_EQ(Classify(Sig(0.4, p.tRttLowNs - kUs), f, 0, p), PathType::GRAY);
+    EXPECT_EQ(Classify(Sig(0.4, p.tRttHighNs + kUs), f, 0, p), PathType::GRAY);
+}
+
+TEST(HermesClassify, EwmaOfCraftedSequences)
+{
+    const Params p = SimParams();
+    PathSignals s;
+    PathFailure f;
+    // 40 packets all marked at 300 us: ECN -> 1, RTT -> 300 us: CONGESTED
+    for (int i = 0; i < 40; ++i)
+    {
+        s.OnSample(true, 300 * kUs, i * kUs, p);
+    }
+    EXPECT_GT(s.fEcn, 0.9);
+    EXPECT_EQ(Classify(s, f, 40 * kUs, p), PathType::CONGESTED);
+    // then 40 clean packets at 20 us: GOOD again (gain 1/8 on ECN, 1/2 on RTT)
+    for (int i = 0; i < 40; ++i)
+    {
+        s.OnSample(false, 20 * kUs, (40 + i) * kUs, p);
+    }
+    EXPECT_LT(s.fEcn, 0.01);
+    EXPECT_EQ(Classify(s, f, 80 * kUs, p), PathType::GOOD);
+}
+
+TEST(HermesClassify, NeverSeenAndStalePathsAreGray)
+{
+    const Params p = SimParams(); // StaleTime 2 ms = 4 x 500 us
+    PathFailure f;
+    PathSignals never;
+    EXPECT_EQ(Classify(never, f, 0, p), PathType::GRAY);
+    PathSignals s = Sig(0.0, 10 * kUs, 0);
+    EXPECT_EQ(Classify(s, f, 2 * kMs, p), PathType::GOOD);
+    EXPECT_EQ(Classify(s, f, 2 * kMs + 1, p), PathType::GRAY); // test 10
+    // probed once every 2 probe intervals (1 ms): never stale
+    for (int64_t t = 0; t < 20 * kMs; t += kMs)
+    {
+        s.OnSample(false, 10 * kUs, t, p);
+        EXPECT_EQ(Classify(s, f, t + kMs - 1, p), PathType::GOOD);
+    }
+}
+
+// ------------------------------------------------------------ failures (spec 2.3)
+TEST(HermesFailure, ThirdTimeoutWithoutAckFails)
+{
+    const Params p = SimParams();
+    PathSignals s = Sig(0, 10 * kUs);
+    PathFailure f;
+    f.OnTimeout(0, p);
+    f.OnTimeout(10 * kMs, p);
+    EXPECT_NE(Classify(s, f, 10 * kMs, p), PathType::FAILED); // two: not failed
+    f.OnTimeout(30 * kMs, p);
+    EXPECT_TRUE(f.failed);
+    EXPECT_EQ(Classify(s, f, 30 * kMs, p), PathType::FAILED); // third: failed
+}
+
+TEST(HermesFailure, AckBetweenTimeoutsResetsCounter)
+{
+    const Params p = SimParams();
+    PathFailure f;
+    f.OnTimeout(0, p);
+    f.OnTimeout(kMs, p);
+    f.OnAck(2 * kMs, p);
+    EXPECT_EQ(f.nTimeout, 0u);
+    f.OnTimeout(3 * kMs, p);
+    EXPECT_FALSE(f.failed);
+    EXPECT_EQ(Classify(Sig(0, 10 * kUs, 3 * kMs), f, 3 * kMs, p), PathType::GOOD);
+}
+
+TEST(HermesFailure, RetransmissionWindow)
+{
+    const Params p = SimParams();
+    // 2% over a 10 ms window on a GRAY path -> FAILED
+    PathFailure f;
+    for (int i = 0; i < 100; ++i)
+    {
+        f.OnSend(i % 50 == 0, i * 50 * kUs, p);
+    }
+    f.OnAck(p.tauNs + 1, p); // closes the window
+    EXPECT_DOUBLE_EQ(f.lastRetxFrac, 0.02);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::FAILED);
+    // the same on a CONGESTED path stays CONGESTED
+    EXPECT_EQ(Classify(Sig(0.6, 300 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::CONGESTED);
+    // 0.5% -> not failed
+    PathFailure g;
+    for (int i = 0; i < 200; ++i)
+    {
+        g.OnSend(i == 7, i * 50 * kUs, p);
+    }
+    g.OnAck(p.tauNs + 1, p);
+    EXPECT_DOUBLE_EQ(g.lastRetxFrac, 0.005);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), g, p.tauNs + 1, p), PathType::GRAY);
+}
+
+TEST(HermesFailure, FailureHeldAtLeastTauThenClearedByCleanWindow)
+{
+    const Params p = SimParams();
+    PathFailure f;
+    f.OnTimeout(0, p);
+    f.OnTimeout(kMs, p);
+    f.OnTimeout(2 * kMs, p);
+    ASSERT_TRUE(f.failed);
+    f.OnAck(3 * kMs, p); // resets the counter, but the failure holds
+    EXPECT_TRUE(f.failed);
+    f.OnSend(false, 13 * kMs, p); // a new window starts (the old had a timeout)
+    EXPECT_TRUE(f.failed);
+    f.OnAck(14 * kMs, p);
+    f.OnSend(false, 15 * kMs, p);
+    f.OnSend(false, 24 * kMs, p); // closes a window with an ACK, no timeout, 0% retx
+    EXPECT_FALSE(f.failed);
+}
+
+// ------------------------------------------------------------ DRE (test 9)
+TEST(HermesDre, SettlesAtConstantRate)
+{
+    Params p;
+    Dre d;
+    const int64_t tau = static_cast<int64_t>(p.dreTNs / p.dreAlpha); // 150 us
+    // 1 Gb/s: 1500 B every 12 us
+    // after 5 tau the estimate is the DRE's saw-tooth between (1 - alpha) and 1 times the
+    // rate; its mean over the next tau is within 10%
+    double sum = 0;
+    int samples = 0;
+    for (int64_t t = 0; t < 6 * tau; t += 12 * kUs)
+    {
+        d.Add(1500, t, p);
+        if (t >= 5 * tau)
+        {
+            const double r = d.Rate(t, p);
+            EXPECT_GT(r, 0.75e9);
+            EXPECT_LT(r, 1.05e9);
+            sum += r;
+            ++samples;
+        }
+    }
+    EXPECT_NEAR(sum / samples, 1e9, 0.1e9);
+}
+
+// ------------------------------------------------------------ Algorithm 2 (tests 11-17)
+PathView
+View(PathType t, double ecn, int64_t rttNs, double rp)
+{
+    PathView v;
+    v.type = t;
+    v.fEcn = ecn;
+    v.rttNs = static_cast<double>(rttNs);
+    v.rpBps = rp;
+    return v;
+}
+
+TEST(HermesDecide, NewFlowLeastLoadedGoodThenGrayThenRandom)
+{
+    const Params p = SimParams();
+    FlowView f; // new
+    PathView g[3] = {View(PathType::GOOD, 0, 0, 3e9),
+                     View(PathType::GOOD, 0, 0, 1e9),
+                     View(PathType::GOOD, 0, 0, 2e9)};
+    EXPECT_EQ(Decide(f, g, 3, p, Fixed{}), 1);
+    PathView y[3] = {View(PathType::GRAY, 0, 0, 3e9),
+                     View(PathType::CONGESTED, 0, 0, 0),
+                     View(PathType::GRAY, 0, 0, 2e9)};
+    EXPECT_EQ(Decide(f, y, 3, p, Fixed{}), 2);
+    PathView c[3] = {View(PathType::CONGESTED, 0, 0, 0),
+                     View(PathType::FAILED, 0, 0, 0),
+                     View(PathType::CONGESTED, 0, 0, 0)};
+    std::set<int32_t> seen;
+    for (uint32_t k = 0; k < 4; ++k)
+    {
+        int32_t d = Decide(f, c, 3, p, Fixed{k});
+        EXPECT_NE(d, 1);
+        seen.insert(d);
+    }
+    EXPECT_EQ(seen.size(), 2u); // random over the two non-failed paths
+}
+
+TEST(HermesDecide, FailedCurrentPathMovesEvenWhenSmall)
+{
+    const Params p = SimParams();
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 1000; // < S
+    PathView v[2] = {View(PathType::FAILED, 0, 0, 0), View(PathType::GRAY, 0, 0, 5e9)};
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 1); // test 12
+}
+
+TEST(HermesDecide, CongestedStaysUnlessPastSAndBelowR)
+{
+    const Params p = SimParams();
+    PathView v[2] = {View(PathType::CONGESTED, 0.42, 300 * kUs, 1e9),
+                     View(PathType::GOOD, 0.0, 10 * kUs, 0)};
+    FlowView f;
+    f.cur = 0;
+    f.rateBps = 1e9;
+    f.sentBytes = 599000;
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0); // test 13: 599 KB
+    f.sentBytes = 600000;
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0); // exactly S: strict
+    f.sentBytes = 600001;
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 1);
+    f.rateBps = 3e9; // test 14: r_f >= R
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0);
+    Params off = p;
+    off.reroute = false;
+    f.rateBps = 1e9;
+    EXPECT_EQ(Decide(f, v, 2, off, Fixed{}), 0); // rerouting disabled
+}
+
+TEST(HermesDecide, NotablyBetterRule)
+{
+    const Params p = SimParams(); // test 15
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 1000000;
+    f.rateBps = 1e9;
+    const PathView cur = View(PathType::CONGESTED, 0.42, 300 * kUs, 1e9);
+    auto run = [&](PathView q) {
+        PathView v[2] = {cur, q};
+        return Decide(f, v, 2, p, Fixed{});
+    };
+    EXPECT_EQ(run(View(PathType::GOOD, 0.38, 50 * kUs, 0)), 0);  // ECN gap 4% < 5%
+    EXPECT_EQ(run(View(PathType::GOOD, 0.30, 50 * kUs, 0)), 1);  // moves
+    EXPECT_EQ(run(View(PathType::GRAY, 0.10, 250 * kUs, 0)), 0); // RTT gap 50 us < 80 us
+    EXPECT_EQ(run(View(PathType::GRAY, 0.10, 200 * kUs, 0)), 1); // moves
+}
+
+TEST(HermesDecide, BetterGoodBeatsBetterGray)
+{
+    const Params p = SimParams(); // test 16
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 1000000;
+    f.rateBps = 1e9;
+    PathView v[3] = {View(PathType::CONGESTED, 0.6, 300 * kUs, 1e9),
+                     View(PathType::GRAY, 0.1, 100 * kUs, 0),
+                     View(PathType::GOOD, 0.1, 40 * kUs, 2e9)};
+    EXPECT_EQ(Decide(f, v, 3, p, Fixed{}), 2);
+    v[2].type = PathType::CONGESTED;
+    EXPECT_EQ(Decide(f, v, 3, p, Fixed{}), 1);
+}
+
+TEST(HermesDecide, GoodOrGrayCurrentNeverMoves)
+{
+    const Params p = SimParams(); // test 17
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 10000000;
+    for (PathType t : {PathType::GOOD, PathType::GRAY})
+    {
+        PathView v[2] = {View(t, 0.3, 170 * kUs, 9e9), View(PathType::GOOD, 0, 0, 0)};
+        EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0);
+    }
+}
+
+TEST(HermesDecide, TimeoutReplacesLiterallyIncludingCurrent)
+{
+    Params p = SimParams();
+    FlowView f;
+    f.cur = 0;
+    f.timedOut = true;
+    PathView v[2] = {View(PathType::GRAY, 0, 0, 0), View(PathType::GRAY, 0, 0, 1e9)};
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0); // literal rule: may stay (least r_p)
+    p.excludeCurrentOnTimeout = true;
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 1);
+}
+
+// ------------------------------------------------------------ probes (test 18)
+TEST(HermesProbes, PreviousBestPlusTwoDistinctRandom)
+{
+    std::mt19937 g(7);
+    auto draw = [&](uint32_t n) { return static_cast<uint32_t>(g() % n); };
+    std::set<uint16_t> randomSeen;
+    for (int round = 0; round < 200; ++round)
+    {
+        uint16_t out[3];
+        uint16_t k = ChooseProbes(5, 8, draw, out);
+        ASSERT_EQ(k, 3);
+        EXPECT_EQ(out[0], 5);
+        EXPECT_NE(out[1], out[2]);
+        EXPECT_NE(out[1], 5);
+        EXPECT_NE(out[2], 5);
+        randomSeen.insert(out[1]);
+        randomSeen.insert(out[2]);
+    }
+    EXPECT_EQ(randomSeen.size(), 7u); // every other path gets probed
+    uint16_t out[3];
+    EXPECT_EQ(ChooseProbes(-1, 8, draw, out), 3);
+    EXPECT_EQ(ChooseProbes(0, 2, draw, out), 2);
+    // Table 6 setup (100 x 100 leaf-spine, 10G, 64 B probes every 500 us): an agent sends
+    // 3 probes to each of 99 other racks per interval, about 3% of its 10G edge link
+    const double perAgentBps = 3.0 * 99 * 64 * 8 / 500e-6;
+    EXPECT_NEAR(perAgentBps / 10e9, 0.03, 0.002);
+}
+
+TEST(HermesProbes, BestPathByTypeThenRtt)
+{
+    PathView v[3] = {View(PathType::GRAY, 0, 10 * kUs, 0),
+                     View(PathType::GOOD, 0, 50 * kUs, 0),
+                     View(PathType::GOOD, 0, 20 * kUs, 0)};
+    EXPECT_EQ(BestPath(v, 3), 2);
+}
+
+} // namespace

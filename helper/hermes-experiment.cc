@@ -1,0 +1,171 @@
+#include "hermes-experiment.h"
+
+#include "ns3/config.h"
+#include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/failure-helper.h"
+#include "ns3/flow-size-cdf.h"
+#include "ns3/graph-topology-helper.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/workload-helper.h"
+#include "ns3/workload-plan.h"
+
+#include <chrono>
+
+namespace ns3
+{
+
+const std::vector<std::string>&
+HermesExperimentNames()
+{
+    static const std::vector<std::string> n =
+        {"testbed", "testbed-asym", "sim", "sim-asym", "drop", "blackhole"};
+    return n;
+}
+
+namespace
+{
+
+/** Topology preset and overrides of an experiment and scale. */
+Ptr<DcnGraphTopology>
+MakeTopology(const HermesExperimentConfig& c)
+{
+    std::map<std::string, std::string> ov;
+    const bool testbed = c.experiment.rfind("testbed", 0) == 0;
+    if (!testbed && !c.paperScale)
+    {
+        // small: 4 leaves x 4 spines x 4 hosts, same rates and 2:1 oversubscription
+        ov = {{"leaves", "4"}, {"spines", "4"}, {"hostsPerLeaf", "4"}};
+    }
+    if (c.experiment == "sim-asym")
+    {
+        ov["slowFraction"] = "0.2"; // 20% of leaf-spine links at 2 Gb/s (spec 5)
+        ov["slowRate"] = "2e9";
+    }
+    return DcnTopologyPresets::Create(testbed ? "hermes-testbed" : "hermes-sim", ov, "minimal");
+}
+
+} // namespace
+
+HermesExperimentResult
+RunHermesExperiment(const HermesExperimentConfig& c)
+{
+    HermesExperimentResult res;
+    auto wall0 = std::chrono::steady_clock::now();
+    RngSeedManager::SetRun(c.run);
+    Ptr<DcnGraphTopology> t = MakeTopology(c);
+    int64_t stream = 1;
+    stream += t->AssignStreams(stream);
+    DcnTcpTransportHelper th;
+    th.SetCongestionControl(c.cc);
+    th.InstallOnHosts(t);
+    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);
+    const uint32_t nHosts = t->GetNHosts();
+    const uint32_t lastLeaf = t->GetSwitchOfHost(nHosts - 1);
+    const uint32_t firstLeaf = t->GetSwitchOfHost(0);
+    if (c.experiment == "testbed-asym")
+    {
+        // one leaf-spine link cut (routes withdrawn at once): 75% of the bisection
+        for (const DcnLinkInfo& l : t->GetLinks())
+        {
+            if (l.tierA == 0 && l.tierB == 1)
+            {
+                fh->FailLink(l.id, Time(0), Time(0));
+                break;
+            }
+        }
+    }
+    else if (c.experiment == "drop")
+    {
+        fh->SetSwitchDropRate(fh->FindSwitch("spine0"), 0.02, Time(0));
+    }
+    else if (c.experiment == "blackhole")
+    {
+        // spine0 drops every packet of half the host pairs from the first to the last rack
+        for (uint32_t a = 0; a < nHosts; ++a)
+        {
+            for (uint32_t b = 0; b < nHosts; ++b)
+            {
+                if (t->GetSwitchOfHost(a) == firstLeaf && t->GetSwitchOfHost(b) == lastLeaf &&
+                    (a + b) % 2 == 0)
+                {
+                    fh->AddBlackhole(fh->FindSwitch("spine0"),
+                                     t->GetHostAddress(a),
+                                     Ipv4Mask("255.255.255.255"),
+                                     t->GetHostAddress(b),
+                                     Ipv4Mask("255.255.255.255"),
+                                     Time(0));
+                }
+            }
+        }
+    }
+    // plan: Poisson per host at load x (leaf uplink capacity per host), receivers under
+    // other leaves (spec 5 [NP = ART])
+    FlowSizeCdf cdf = FlowSizeCdf::Load(c.workload);
+    const uint64_t hostBps = t->GetHostLinkRate().GetBitRate();
+    double upPerHost = 0; // leaf uplink capacity per host of leaf 0
+    uint32_t hostsLeaf0 = 0;
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        hostsLeaf0 += t->GetSwitchOfHost(h) == firstLeaf ? 1 : 0;
+    }
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        if (l.tierA == 0 && l.tierB == 1 && t->GetSwitchIndex(l.a) == firstLeaf)
+        {
+            upPerHost += static_cast<double>(l.rate.GetBitRate());
+        }
+    }
+    upPerHost /= std::max<uint32_t>(1, hostsLeaf0);
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
+    stream = std::max<int64_t>(stream, 1000);
+    u->SetStream(stream++);
+    e->SetStream(stream++);
+    WorkloadPlan plan = WorkloadPlanner::Poisson(nHosts,
+                                                 cdf,
+                                                 c.load * upPerHost / static_cast<double>(hostBps),
+                                                 hostBps,
+                                                 c.duration,
+                                                 0,
+                                                 u,
+                                                 e);
+    for (auto& m : plan.messages)
+    {
+        const uint32_t sl = t->GetSwitchOfHost(m.src);
+        while (t->GetSwitchOfHost(m.dst) == sl)
+        {
+            m.dst = u->GetInteger(0, nHosts - 1);
+        }
+    }
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    stream += wl->AssignStreams(stream);
+    fh->AssignStreams(stream);
+    wl->SetPlan(plan);
+    wl->SetAttribute("LoadBalancer", StringValue(c.lb));
+    wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
+    for (const auto& a : c.selectorAttrs)
+    {
+        wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
+    }
+    wl->Install(t);
+    const uint64_t ev0 = Simulator::GetEventCount();
+    Simulator::Stop(c.stop);
+    Simulator::Run();
+    res.events = Simulator::GetEventCount() - ev0;
+    wl->Finalize();
+    const FctStats& st = wl->GetStats();
+    res.all = st.Summarize();
+    res.small = st.Summarize(0, 100000);
+    res.large = st.Summarize(10000001, UINT64_MAX);
+    res.flows = static_cast<uint32_t>(plan.messages.size());
+    wl->Dispose();
+    Simulator::Destroy();
+    res.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    return res;
+}
+
+} // namespace ns3

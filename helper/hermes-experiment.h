@@ -1,0 +1,55 @@
+/*
+ * One point of the Hermes paper's evaluation (issue 17 item 3; spec section 5): a leaf-spine
+ * (testbed-like or the 8x8 simulation topology, shrunk at --scale=small), web-search or
+ * data-mining flows with Poisson arrivals between hosts of different leaves at a load of the
+ * leaf uplink capacity, DCTCP or NewReno through the TCP shim, one load balancer, and the
+ * experiment's asymmetry or failure.  Used by examples/hermes-paper.cc.
+ */
+#ifndef DCN_HERMES_EXPERIMENT_H
+#define DCN_HERMES_EXPERIMENT_H
+
+#include "ns3/fct-stats.h"
+#include "ns3/nstime.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+struct HermesExperimentConfig
+{
+    /** testbed, testbed-asym, sim, sim-asym, drop, blackhole (HermesExperimentNames). */
+    std::string experiment{"sim"};
+    bool paperScale{false};
+    std::string workload{"websearch"}; //!< flow-size CDF name (data/workloads)
+    std::string cc{"dctcp"};           //!< dctcp | newreno
+    std::string lb{"hermes"};          //!< scheme name
+    double load{0.5};                  //!< of the leaf uplink capacity
+    Time duration{MilliSeconds(20)};   //!< arrival window
+    Time stop{Seconds(2)};             //!< hard stop (unfinished flows are reported)
+    uint32_t run{1};                   //!< RngRun
+    /** Hermes selector attributes (breakdown and sensitivity). */
+    std::vector<std::pair<std::string, std::string>> selectorAttrs;
+};
+
+struct HermesExperimentResult
+{
+    FctSummary all;
+    FctSummary small; //!< < 100 KB
+    FctSummary large; //!< > 10 MB
+    uint32_t flows{0};
+    uint64_t events{0};
+    double wallSeconds{0};
+};
+
+/** The experiment names. */
+const std::vector<std::string>& HermesExperimentNames();
+
+/** Run one point (a fresh simulation). */
+HermesExperimentResult RunHermesExperiment(const HermesExperimentConfig& c);
+
+} // namespace ns3
+
+#endif // DCN_HERMES_EXPERIMENT_H

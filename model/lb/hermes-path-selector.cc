@@ -1,0 +1,651 @@
+#include "hermes-path-selector.h"
+
+#include "dcn-ev-path-discovery.h"
+#include "dcn-scheme.h"
+
+#include "ns3/boolean.h"
+#include "ns3/dcn-tcp-shim-header.h"
+#include "ns3/dcn-tcp-shim.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("HermesPathSelector");
+NS_OBJECT_ENSURE_REGISTERED(HermesPathSelector);
+DCNLB_REGISTER_PATH_SELECTOR("hermes", HermesPathSelector);
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "hermes",
+    "Hermes: per-path ECN/RTT sensing, failure sensing, rack-shared probing, cautious per-packet "
+    "rerouting at the host (SIGCOMM'17), over ns-3 TCP/DCTCP through the TCP shim",
+    "hermes",
+    "dctcp",
+    "selective-repeat",
+    "ecmp",
+    0,
+    "tcp",
+    {},
+    {}}));
+
+/** Probes stop for a destination rack this long after its last use ([NP]). */
+static const int64_t kProbeIdleNs = 10000000;
+
+/** Rack-shared Hermes state: per destination rack path signals, and the rack's probe agent. */
+class HermesRackState : public Object
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::HermesRackState")
+                                .SetParent<Object>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<HermesRackState>();
+        return tid;
+    }
+
+    struct Dst
+    {
+        std::vector<hermes::PathSignals> sig;
+        int64_t lastUse{-1};
+        int32_t prevBest{-1};
+        uint32_t agentDstHost{UINT32_MAX};
+        std::vector<int32_t> probeEvs;
+    };
+
+    Dst& GetDst(uint32_t dstSw, uint16_t n)
+    {
+        Dst& d = m_dsts[dstSw];
+        if (d.sig.empty())
+        {
+            d.sig.resize(n);
+        }
+        return d;
+    }
+
+    bool HasAgent() const
+    {
+        return m_shim != nullptr;
+    }
+
+    void SetAgent(Ptr<DcnTopology> topo,
+                  uint32_t host,
+                  Ptr<DcnTcpShim> shim,
+                  const hermes::Params& p,
+                  Time interval,
+                  Ptr<UniformRandomVariable> rng)
+    {
+        m_topo = topo;
+        m_agentHost = host;
+        m_agentNode = topo->GetHosts().Get(host)->GetId();
+        m_shim = shim;
+        m_p = p;
+        m_interval = interval;
+        m_rng = rng;
+        m_shim->SetProbeReplyCallback(MakeCallback(&HermesRackState::OnProbeReply, this));
+    }
+
+    /** Start probing if an agent exists and the timer is idle. */
+    void EnsureTimer()
+    {
+        if (m_shim && m_interval.IsStrictlyPositive() && !m_timerOn)
+        {
+            m_timerOn = true;
+            // in the agent's context; the event holds a reference to this object
+            Simulator::ScheduleWithContext(m_agentNode,
+                                           m_interval,
+                                           &HermesRackState::Probe,
+                                           Ptr<HermesRackState>(this));
+        }
+    }
+
+    uint64_t GetProbesSent() const
+    {
+        return m_probes;
+    }
+
+  protected:
+    void DoDispose() override
+    {
+        if (m_shim)
+        {
+            m_shim->SetProbeReplyCallback(DcnTcpShim::ProbeReplyCallback());
+        }
+        m_shim = nullptr;
+        m_topo = nullptr;
+        m_rng = nullptr;
+        m_dsts.clear();
+        Object::DoDispose();
+    }
+
+  private:
+    void Probe()
+    {
+        if (!m_shim)
+        {
+            m_timerOn = false;
+            return; // disposed
+        }
+        const int64_t now = Simulator::Now().GetNanoSeconds();
+        bool active = false;
+        const hermes::PathFailure none;
+        for (auto& kv : m_dsts)
+        {
+            Dst& d = kv.second;
+            if (d.lastUse < 0 || now - d.lastUse > kProbeIdleNs || kv.first == SrcSwitch())
+            {
+                continue;
+            }
+            active = true;
+            const uint16_t n = static_cast<uint16_t>(d.sig.size());
+            if (d.agentDstHost == UINT32_MAX)
+            {
+                for (uint32_t h = 0; h < m_topo->GetNHosts(); ++h)
+                {
+                    if (m_topo->GetSwitchOfHost(h) == kv.first)
+                    {
+                        d.agentDstHost = h;
+                        break;
+                    }
+                }
+                d.probeEvs = DiscoverPathEvs(m_topo,
+                                             m_agentHost,
+                                             d.agentDstHost,
+                                             DcnTcpShimHeader::UDP_PORT,
+                                             n);
+            }
+            hermes::PathView v[hermes::kMaxPaths];
+            for (uint16_t i = 0; i < n; ++i)
+            {
+                v[i].type = hermes::Classify(d.sig[i], none, now, m_p);
+                v[i].rttNs = d.sig[i].rttNs;
+            }
+            uint16_t pick[3];
+            auto draw = [this](uint32_t k) { return m_rng->GetInteger(0, k - 1); };
+            const uint16_t k = hermes::ChooseProbes(d.prevBest, n, draw, pick);
+            const Ipv4Address dst = m_topo->GetHostAddress(d.agentDstHost);
+            for (uint16_t j = 0; j < k; ++j)
+            {
+                if (d.probeEvs[pick[j]] >= 0)
+                {
+                    m_shim->SendProbe(dst, static_cast<uint16_t>(d.probeEvs[pick[j]]), pick[j]);
+                    ++m_probes;
+                }
+            }
+            d.prevBest = hermes::BestPath(v, n);
+        }
+        if (active)
+        {
+            Simulator::Schedule(m_interval, &HermesRackState::Probe, Ptr<HermesRackState>(this));
+        }
+        else
+        {
+            m_timerOn = false;
+        }
+    }
+
+    uint32_t SrcSwitch() const
+    {
+        return m_topo->GetSwitchOfHost(m_agentHost);
+    }
+
+    void OnProbeReply(Ipv4Address from, uint16_t ev, uint16_t pathId, Time rtt, bool ce)
+    {
+        const uint32_t host = m_topo->GetHostIndex(from);
+        if (host >= m_topo->GetNHosts())
+        {
+            return;
+        }
+        auto it = m_dsts.find(m_topo->GetSwitchOfHost(host));
+        if (it == m_dsts.end() || pathId >= it->second.sig.size())
+        {
+            return;
+        }
+        it->second.sig[pathId].OnSample(ce,
+                                        rtt.GetNanoSeconds(),
+                                        Simulator::Now().GetNanoSeconds(),
+                                        m_p);
+    }
+
+    std::map<uint32_t, Dst> m_dsts; //!< by destination switch
+    Ptr<DcnTopology> m_topo;
+    uint32_t m_agentHost{0};
+    uint32_t m_agentNode{0};
+    Ptr<DcnTcpShim> m_shim;
+    hermes::Params m_p;
+    Time m_interval{0};
+    Ptr<UniformRandomVariable> m_rng;
+    bool m_timerOn{false};
+    uint64_t m_probes{0};
+};
+
+/** Host-local Hermes state: r_p per destination rack, failure evidence and EVs per host. */
+class HermesHostState : public Object
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::HermesHostState")
+                                .SetParent<Object>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<HermesHostState>();
+        return tid;
+    }
+
+    struct HostDst
+    {
+        std::vector<hermes::PathFailure> fail;
+        std::vector<uint16_t> evs;
+    };
+
+    std::map<uint32_t, std::vector<hermes::Dre>> rp; //!< by destination switch
+    std::map<uint32_t, HostDst> dsts;                //!< by destination host
+};
+
+NS_OBJECT_ENSURE_REGISTERED(HermesRackState);
+NS_OBJECT_ENSURE_REGISTERED(HermesHostState);
+
+TypeId
+HermesPathSelector::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::HermesPathSelector")
+            .SetParent<PathSelector>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<HermesPathSelector>()
+            .AddAttribute("EcnThreshold",
+                          "T_ECN: ECN fraction threshold (Table 4 / Sec. 3.3: 40%); allowed [0, 1]",
+                          DoubleValue(0.4),
+                          MakeDoubleAccessor(&HermesPathSelector::m_tEcn),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RttLowOffset",
+                          "T_RTT_low = the pair's base RTT + this (Sec. 3.3: 20-40 us, default "
+                          "20 us); allowed >= 0",
+                          TimeValue(MicroSeconds(20)),
+                          MakeTimeAccessor(&HermesPathSelector::m_rttLowOffset),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RttHigh",
+                          "T_RTT_high (Table 4 simulation: 180 us; testbed 300 us); allowed > 0",
+                          TimeValue(MicroSeconds(180)),
+                          MakeTimeAccessor(&HermesPathSelector::m_rttHigh),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("DeltaRtt",
+                          "delta RTT of a notably better path (Table 4 simulation: 80 us; "
+                          "testbed 120 us); allowed >= 0",
+                          TimeValue(MicroSeconds(80)),
+                          MakeTimeAccessor(&HermesPathSelector::m_dRtt),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DeltaEcn",
+                          "delta ECN of a notably better path (Table 4: 5%, range 3-10%); "
+                          "allowed [0, 1]",
+                          DoubleValue(0.05),
+                          MakeDoubleAccessor(&HermesPathSelector::m_dEcn),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RateThreshold",
+                          "R as a fraction of the host link rate: flows at or above it are "
+                          "never rerouted (Table 4: 30%, range 20-40%); allowed [0, 10]",
+                          DoubleValue(0.3),
+                          MakeDoubleAccessor(&HermesPathSelector::m_rFraction),
+                          MakeDoubleChecker<double>(0, 10))
+            .AddAttribute("SizeThreshold",
+                          "S: flows that sent <= S bytes are never rerouted (Table 4: 600 KB, "
+                          "range 100-800 KB); allowed any",
+                          UintegerValue(600000),
+                          MakeUintegerAccessor(&HermesPathSelector::m_s),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("TimeoutThreshold",
+                          "N_TO: timeouts with no ACK that mark a path failed (Sec. 3.1.2: 3; "
+                          "spec: >= 3); allowed 1..1000",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&HermesPathSelector::m_nTimeout),
+                          MakeUintegerChecker<uint32_t>(1, 1000))
+            .AddAttribute("RetxThreshold",
+                          "T_RETX: retransmission fraction of a failed path (Sec. 3.1.2: 1%); "
+                          "allowed [0, 1]",
+                          DoubleValue(0.01),
+                          MakeDoubleAccessor(&HermesPathSelector::m_tRetx),
+                          MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("RetxWindow",
+                          "tau: retransmission window (Sec. 3.1.2: 10 ms); allowed > 0",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&HermesPathSelector::m_tau),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("ProbeInterval",
+                          "Probe interval of the rack agent (Sec. 3.1.3: 500 us, range 100-500 "
+                          "us); 0 = no probing (breakdown)",
+                          TimeValue(MicroSeconds(500)),
+                          MakeTimeAccessor(&HermesPathSelector::m_probeInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("StaleTime",
+                          "A path with no sample this long is gray (spec 2.1 [NP]: 4 probe "
+                          "intervals = 2 ms); must exceed ProbeInterval",
+                          TimeValue(MilliSeconds(2)),
+                          MakeTimeAccessor(&HermesPathSelector::m_stale),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("EcnGain",
+                          "EWMA gain of f_ECN per ACK or probe reply (spec 2.1 [NP]: 1/8); "
+                          "allowed (0, 1]",
+                          DoubleValue(1.0 / 8),
+                          MakeDoubleAccessor(&HermesPathSelector::m_ecnGain),
+                          MakeDoubleChecker<double>(1e-9, 1))
+            .AddAttribute("RttGain",
+                          "EWMA gain of t_RTT per sample (spec 2.1 [ART]: 0.5); allowed (0, 1]",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&HermesPathSelector::m_rttGain),
+                          MakeDoubleChecker<double>(1e-9, 1))
+            .AddAttribute("DreInterval",
+                          "T_dre of the CONGA DRE rate estimators (spec 2.1 [ART/NP]: 30 us); "
+                          "allowed > 0",
+                          TimeValue(MicroSeconds(30)),
+                          MakeTimeAccessor(&HermesPathSelector::m_dreT),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("DreAlpha",
+                          "alpha of the DRE (spec 2.1 [ART/NP]: 0.2); allowed (0, 1)",
+                          DoubleValue(0.2),
+                          MakeDoubleAccessor(&HermesPathSelector::m_dreAlpha),
+                          MakeDoubleChecker<double>(1e-6, 1 - 1e-6))
+            .AddAttribute("ExcludeCurrentOnTimeout",
+                          "After a timeout, leave out the current path (spec 3: the literal "
+                          "rule does not; false)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_excludeCurrent),
+                          MakeBooleanChecker())
+            .AddAttribute("Reroute",
+                          "Cautious rerouting of congested flows (Algorithm 2 lines 13-23); "
+                          "false = breakdown 'no rerouting' (Sec. 5.4)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_reroute),
+                          MakeBooleanChecker())
+            .AddAttribute("NumPaths",
+                          "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
+                          "spine uplinks; 8 without a topology); allowed 0..64",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HermesPathSelector::m_numPathsAttr),
+                          MakeUintegerChecker<uint32_t>(0, hermes::kMaxPaths))
+            .AddTraceSource("Reroute",
+                            "A flow was placed or moved (old path, -1 = new; new path; type of "
+                            "the old path)",
+                            MakeTraceSourceAccessor(&HermesPathSelector::m_rerouteTrace),
+                            "ns3::HermesPathSelector::RerouteTracedCallback");
+    return tid;
+}
+
+HermesPathSelector::HermesPathSelector()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+HermesPathSelector::~HermesPathSelector() = default;
+
+void
+HermesPathSelector::DoDispose()
+{
+    m_rack = nullptr;
+    m_host = nullptr;
+    m_sig = nullptr;
+    m_fail = nullptr;
+    m_rp = nullptr;
+    m_rackLastUse = nullptr;
+    PathSelector::DoDispose();
+}
+
+std::string
+HermesPathSelector::Name() const
+{
+    return "hermes";
+}
+
+std::string
+HermesPathSelector::Validate() const
+{
+    if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
+    {
+        return "ns3::HermesPathSelector::StaleTime=" + std::to_string(m_stale.GetMicroSeconds()) +
+               "us must exceed ProbeInterval=" + std::to_string(m_probeInterval.GetMicroSeconds()) +
+               "us (spec 2.1: probe results would expire before use)";
+    }
+    return "";
+}
+
+int64_t
+HermesPathSelector::AssignStreams(int64_t stream)
+{
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+        m_probeRng = CreateObject<UniformRandomVariable>();
+    }
+    m_rng->SetStream(stream);
+    m_probeRng->SetStream(stream + 1);
+    return 2;
+}
+
+void
+HermesPathSelector::Setup(const PathSelectorSetup& setup)
+{
+    NS_LOG_FUNCTION(this);
+    PathSelector::Setup(setup);
+    if (!m_rng)
+    {
+        m_rng = CreateObject<UniformRandomVariable>();
+        m_probeRng = CreateObject<UniformRandomVariable>();
+    }
+    hermes::Params& p = m_p;
+    p.tEcn = m_tEcn;
+    p.tRttLowNs = (setup.baseRtt + m_rttLowOffset).GetNanoSeconds();
+    p.tRttHighNs = m_rttHigh.GetNanoSeconds();
+    p.dRttNs = m_dRtt.GetNanoSeconds();
+    p.dEcn = m_dEcn;
+    const double line =
+        setup.topology ? static_cast<double>(setup.topology->GetHostLinkRate().GetBitRate()) : 10e9;
+    p.rBps = m_rFraction * line;
+    p.sBytes = m_s;
+    p.nTimeout = m_nTimeout;
+    p.tRetx = m_tRetx;
+    p.tauNs = m_tau.GetNanoSeconds();
+    p.staleNs = m_stale.GetNanoSeconds();
+    p.ecnGain = m_ecnGain;
+    p.rttGain = m_rttGain;
+    p.dreTNs = m_dreT.GetNanoSeconds();
+    p.dreAlpha = m_dreAlpha;
+    p.excludeCurrentOnTimeout = m_excludeCurrent;
+    p.reroute = m_reroute;
+
+    const DcnPathSet* ps = setup.GetPaths();
+    uint32_t n = m_numPathsAttr;
+    if (n == 0)
+    {
+        n = ps ? (ps->nMinimal > 0 ? ps->nMinimal : static_cast<uint32_t>(ps->paths.size())) : 8;
+    }
+    m_n = static_cast<uint16_t>(std::max<uint32_t>(1, std::min<uint32_t>(n, hermes::kMaxPaths)));
+    Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : CreateObject<DcnLbSharedState>();
+    m_host = shared->GetOrCreate<HermesHostState>("hermes");
+    Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
+    m_rack = (rackSs ? rackSs : shared)->GetOrCreate<HermesRackState>("hermes");
+
+    const uint32_t dstSw = setup.dstSwitch;
+    HermesHostState::HostDst& hd = m_host->dsts[setup.dstHost];
+    if (hd.fail.empty())
+    {
+        hd.fail.resize(m_n);
+        hd.evs.resize(m_n);
+        if (setup.topology && setup.srcHost != UINT32_MAX && setup.dstHost != UINT32_MAX)
+        {
+            std::vector<int32_t> evs = DiscoverPathEvs(setup.topology,
+                                                       setup.srcHost,
+                                                       setup.dstHost,
+                                                       DcnTcpShimHeader::UDP_PORT,
+                                                       m_n);
+            for (uint16_t i = 0; i < m_n; ++i)
+            {
+                hd.evs[i] = static_cast<uint16_t>(std::max(evs[i], 0));
+                if (evs[i] < 0)
+                {
+                    // no EV reaches this path: never choose it (failed for good)
+                    hd.fail[i].Fail(INT64_MAX / 2);
+                }
+            }
+        }
+        else
+        {
+            const uint16_t base = static_cast<uint16_t>(m_rng->GetInteger(0, 65535));
+            for (uint16_t i = 0; i < m_n; ++i)
+            {
+                hd.evs[i] = static_cast<uint16_t>(base + i);
+            }
+        }
+    }
+    m_evs = hd.evs;
+    m_fail = hd.fail.data();
+    std::vector<hermes::Dre>& rp = m_host->rp[dstSw];
+    if (rp.empty())
+    {
+        rp.resize(m_n);
+    }
+    m_rp = rp.data();
+    HermesRackState::Dst& d = m_rack->GetDst(dstSw, m_n);
+    m_sig = d.sig.data();
+    m_rackLastUse = &d.lastUse;
+    if (!m_rack->HasAgent() && setup.topology && setup.srcHost != UINT32_MAX &&
+        m_probeInterval.IsStrictlyPositive())
+    {
+        Ptr<DcnTcpShim> shim =
+            setup.topology->GetHosts().Get(setup.srcHost)->GetObject<DcnTcpShim>();
+        if (shim)
+        {
+            m_rack->SetAgent(setup.topology, setup.srcHost, shim, p, m_probeInterval, m_probeRng);
+        }
+    }
+}
+
+hermes::PathView
+HermesPathSelector::View(uint16_t i, int64_t now) const
+{
+    hermes::PathView v;
+    v.type = hermes::Classify(m_sig[i], m_fail[i], now, m_p);
+    v.fEcn = m_sig[i].fEcn;
+    v.rttNs = m_sig[i].rttNs;
+    v.rpBps = m_rp[i].Rate(now, m_p);
+    return v;
+}
+
+hermes::PathType
+HermesPathSelector::GetPathType(uint16_t i) const
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    return i < m_n ? hermes::Classify(m_sig[i], m_fail[i], now, m_p) : hermes::PathType::FAILED;
+}
+
+PathChoice
+HermesPathSelector::Choose(const SendContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.psn);
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const uint32_t bytes = ctx.bytesInFlight; // the shim passes the segment's payload
+    int32_t next = m_cur;
+    bool full = m_cur < 0 || m_timedOut;
+    hermes::PathType curType = hermes::PathType::GRAY;
+    if (!full)
+    {
+        curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], now, m_p);
+        full = curType == hermes::PathType::FAILED ||
+               (curType == hermes::PathType::CONGESTED && m_p.reroute && m_sent > m_p.sBytes &&
+                m_rate.Rate(now, m_p) < m_p.rBps);
+    }
+    if (full)
+    {
+        hermes::PathView v[hermes::kMaxPaths];
+        for (uint16_t i = 0; i < m_n; ++i)
+        {
+            v[i] = View(i, now);
+        }
+        hermes::FlowView f;
+        f.cur = m_cur;
+        f.timedOut = m_timedOut;
+        f.sentBytes = m_sent;
+        f.rateBps = m_rate.Rate(now, m_p);
+        auto draw = [this](uint32_t k) { return m_rng->GetInteger(0, k - 1); };
+        next = hermes::Decide(f, v, m_n, m_p, draw);
+        if (next != m_cur)
+        {
+            NS_LOG_LOGIC("flow moves " << m_cur << " -> " << next);
+            m_rerouteTrace(m_cur, next, static_cast<uint8_t>(m_cur >= 0 ? v[m_cur].type : curType));
+            if (m_cur >= 0)
+            {
+                ++m_reroutes;
+                m_rate.Decay(now, m_p);
+                m_rp[m_cur].Decay(now, m_p);
+                m_rp[m_cur].x = std::max(0.0, m_rp[m_cur].x - m_rate.x);
+                m_rp[next].Decay(now, m_p);
+                m_rp[next].x += m_rate.x;
+            }
+            m_cur = next;
+        }
+    }
+    m_timedOut = false;
+    if (bytes > 0)
+    {
+        m_rate.Add(bytes, now, m_p);
+        m_rp[m_cur].Add(bytes, now, m_p);
+        m_fail[m_cur].OnSend(ctx.retransmission, now, m_p);
+        m_sent += bytes;
+    }
+    *m_rackLastUse = now;
+    m_rack->EnsureTimer();
+    PathChoice c;
+    c.ev = m_evs[m_cur];
+    c.pathId = m_cur;
+    return c;
+}
+
+void
+HermesPathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << static_cast<int>(fb.signal) << fb.path.pathId);
+    if (m_n == 0 || !m_sig)
+    {
+        return;
+    }
+    int32_t p = fb.path.pathId;
+    if (p < 0 || p >= m_n)
+    {
+        p = -1;
+        for (uint16_t i = 0; i < m_n; ++i)
+        {
+            if (m_evs[i] == fb.path.ev)
+            {
+                p = i;
+                break;
+            }
+        }
+        if (p < 0)
+        {
+            return;
+        }
+    }
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    switch (fb.signal)
+    {
+    case FeedbackSignal::TIMEOUT:
+        m_fail[p].OnTimeout(now, m_p);
+        m_timedOut = true;
+        break;
+    case FeedbackSignal::ACK:
+    case FeedbackSignal::ECN_ACK:
+        m_sig[p].OnSample(fb.signal == FeedbackSignal::ECN_ACK,
+                          fb.rtt.IsStrictlyPositive() ? fb.rtt.GetNanoSeconds() : -1,
+                          now,
+                          m_p);
+        m_fail[p].OnAck(now, m_p);
+        break;
+    default:
+        break;
+    }
+}
+
+} // namespace ns3

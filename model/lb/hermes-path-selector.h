@@ -1,0 +1,126 @@
+/*
+ * Hermes (Zhang et al., SIGCOMM'17, "Resilient Datacenter Load Balancing in the Wild"):
+ * --lb=hermes over ns-3's TCP through the DcnTcpShim (issue 17; doc/hermes.rst; spec
+ * /work/shared/specs/hermes.md).  The decision logic is the ns-3-free core
+ * model/lb/core/hermes-core.h; this class wires it to the path-selector seam:
+ *
+ *  - paths: the minimal paths of the pair's DcnPathSet (leaf-spine: one per spine uplink);
+ *    the EV of each path for this host pair comes from DiscoverPathEvs (once per pair);
+ *  - sensing: every ACK echo (the shim echoes the data segment's path, CE and send time)
+ *    updates the rack-shared signals of (destination rack, path) and the host's failure
+ *    evidence of (destination host, path); TCP timeouts (the shim's TIMEOUT feedback) count
+ *    per path; retransmissions are counted per path on send;
+ *  - probing: the first host of a rack that runs Hermes is the rack's probe agent; every
+ *    ProbeInterval it probes the previous best plus 2 random paths to every destination rack
+ *    in use (64 B probes to that rack's agent through the shim); the replies update the
+ *    rack-shared signals, so every host of the rack sees them;
+ *  - rerouting: Algorithm 2 on every packet (SYN, data, retransmissions, pure ACKs), with r_f
+ *    and r_p from CONGA DREs (r_p local to the host).
+ *
+ * State is keyed in DcnLbSharedState: "hermes" of the host (r_p, failure evidence, EVs) and
+ * "hermes" of the rack object the TCP transport stores under "dcn-rack" (signals, probing).
+ */
+#ifndef DCN_HERMES_PATH_SELECTOR_H
+#define DCN_HERMES_PATH_SELECTOR_H
+
+#include "path-selector.h"
+
+#include "ns3/hermes-core.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class HermesRackState;
+class HermesHostState;
+
+class HermesPathSelector : public PathSelector
+{
+  public:
+    /** TraceSource "Reroute": old path (-1: new flow), new path, path type of the old one. */
+    typedef void (*RerouteTracedCallback)(int32_t, int32_t, uint8_t);
+
+    static TypeId GetTypeId();
+    HermesPathSelector();
+    ~HermesPathSelector() override;
+
+    void Setup(const PathSelectorSetup& setup) override;
+    PathChoice Choose(const SendContext& ctx) override;
+    void OnFeedback(const PathFeedback& fb) override;
+    std::string Name() const override;
+    int64_t AssignStreams(int64_t stream) override;
+    std::string Validate() const override;
+
+    /** Current path of the flow (-1 before the first packet). */
+    int32_t GetCurrentPath() const
+    {
+        return m_cur;
+    }
+
+    /** Number of paths of the connection. */
+    uint16_t GetNPaths() const
+    {
+        return m_n;
+    }
+
+    /** Type of path i as Algorithm 1 classifies it now (tests). */
+    hermes::PathType GetPathType(uint16_t i) const;
+
+    /** Reroutes of this flow (moves after the first placement). */
+    uint32_t GetReroutes() const
+    {
+        return m_reroutes;
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    hermes::PathView View(uint16_t i, int64_t now) const;
+
+    // attributes
+    double m_tEcn;
+    Time m_rttLowOffset;
+    Time m_rttHigh;
+    Time m_dRtt;
+    double m_dEcn;
+    double m_rFraction;
+    uint64_t m_s;
+    uint32_t m_nTimeout;
+    double m_tRetx;
+    Time m_tau;
+    Time m_probeInterval;
+    Time m_stale;
+    double m_ecnGain;
+    double m_rttGain;
+    Time m_dreT;
+    double m_dreAlpha;
+    bool m_excludeCurrent;
+    bool m_reroute;
+    uint32_t m_numPathsAttr;
+
+    hermes::Params m_p;
+    uint16_t m_n{0};
+    std::vector<uint16_t> m_evs;
+    hermes::PathSignals* m_sig{nullptr};  //!< rack-shared, n entries
+    hermes::PathFailure* m_fail{nullptr}; //!< host, destination host, n entries
+    hermes::Dre* m_rp{nullptr};           //!< host, destination rack, n entries
+    int64_t* m_rackLastUse{nullptr};
+    Ptr<HermesRackState> m_rack;
+    Ptr<HermesHostState> m_host;
+    Ptr<UniformRandomVariable> m_rng;
+    Ptr<UniformRandomVariable> m_probeRng;
+    int32_t m_cur{-1};
+    bool m_timedOut{false};
+    uint64_t m_sent{0};
+    hermes::Dre m_rate;
+    uint32_t m_reroutes{0};
+    TracedCallback<int32_t, int32_t, uint8_t> m_rerouteTrace;
+};
+
+} // namespace ns3
+
+#endif // DCN_HERMES_PATH_SELECTOR_H

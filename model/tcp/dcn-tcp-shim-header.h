@@ -1,0 +1,72 @@
+/*
+ * Wire format of the TCP path shim (issue 17, doc/hermes.rst "TCP shim").
+ *
+ * ns-3's TCP segments cross our fabric encapsulated, in real bytes:
+ *
+ *   IPv4 (protocol 17) | UDP (src port = EV, dst port 4792) | DcnTcpShimHeader | TCP | payload
+ *
+ * Switches hash the outer UDP source port like any EV (DcnFlowKey reads the first four
+ * bytes after IPv4 for protocol 17), so a path selector steers a segment by its EV.  The
+ * receiver's shim strips UDP + this header and hands TcpL4Protocol a plain TCP segment with
+ * the outer IPv4 header (ECN bits included, protocol set back to 6).
+ *
+ * DcnTcpShimHeader (SIZE = 28 bytes):
+ *   flags (8)       FLAG_ECHO: the echo fields are valid; FLAG_PROBE / FLAG_PROBE_REPLY
+ *   echoMarks (8)   CE-marked data segments on the echoed path since the last echo
+ *   echoPkts (8)    data segments on the echoed path since the last echo
+ *   reserved (8)
+ *   pathId (16)     path id the sender chose (DcnPath::id; 0xffff = none)
+ *   echoEv (16)     EV of the echoed data segment (or probe)
+ *   echoPathId (16) path id of the echoed data segment (or probe)
+ *   reserved (16)
+ *   txTime (64)     sender's send time, ns
+ *   echoTxTime (64) send time of the echoed data segment (or probe), ns
+ *
+ * The receiver echoes its last received data segment's {EV, path id, send time, CE count} on
+ * the next segment it sends on that connection (with DelAckCount = 1: the ACK of that
+ * segment), which gives the sender per-path ECN and RTT samples (Hermes spec 2.1 [NP]).
+ */
+#ifndef DCN_TCP_SHIM_HEADER_H
+#define DCN_TCP_SHIM_HEADER_H
+
+#include "ns3/header.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+class DcnTcpShimHeader : public Header
+{
+  public:
+    static constexpr uint16_t UDP_PORT = 4792; //!< UDP destination port of the encapsulation
+    static constexpr uint32_t SIZE = 28;       //!< serialized size
+    static constexpr uint16_t NO_PATH = 0xffff;
+
+    enum Flags : uint8_t
+    {
+        FLAG_ECHO = 0x01,
+        FLAG_PROBE = 0x02,
+        FLAG_PROBE_REPLY = 0x04,
+    };
+
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+    uint32_t GetSerializedSize() const override;
+    void Serialize(Buffer::Iterator start) const override;
+    uint32_t Deserialize(Buffer::Iterator start) override;
+    void Print(std::ostream& os) const override;
+
+    uint8_t flags{0};
+    uint8_t echoMarks{0};
+    uint8_t echoPkts{0};
+    uint16_t pathId{NO_PATH};
+    uint16_t echoEv{0};
+    uint16_t echoPathId{NO_PATH};
+    int64_t txTimeNs{0};
+    int64_t echoTxTimeNs{0};
+};
+
+} // namespace ns3
+
+#endif // DCN_TCP_SHIM_HEADER_H

@@ -1,0 +1,507 @@
+#include "dcn-tcp-shim.h"
+
+#include "dcn-tcp-shim-header.h"
+
+#include "ns3/ev-util.h"
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-route.h"
+#include "ns3/ipv6-header.h"
+#include "ns3/ipv6-interface.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-l4-protocol.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("DcnTcpShim");
+NS_OBJECT_ENSURE_REGISTERED(DcnTcpShim);
+
+/**
+ * Protocol 17 in front of UdpL4Protocol: UDP port 4792 goes to the shim, everything else
+ * (DcnTransport's port 4791, applications) to the original UDP, unchanged.
+ */
+class DcnTcpShimDemux : public IpL4Protocol
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid =
+            TypeId("ns3::DcnTcpShimDemux").SetParent<IpL4Protocol>().SetGroupName("DcnLb");
+        return tid;
+    }
+
+    DcnTcpShimDemux(Ptr<IpL4Protocol> udp, DcnTcpShim* shim)
+        : m_udp(udp),
+          m_shim(shim)
+    {
+    }
+
+    int GetProtocolNumber() const override
+    {
+        return UdpL4Protocol::PROT_NUMBER;
+    }
+
+    RxStatus Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface) override
+    {
+        uint8_t b[4];
+        if (m_shim && p->GetSize() >= 8 + DcnTcpShimHeader::SIZE && p->CopyData(b, 4) == 4 &&
+            ((uint16_t(b[2]) << 8) | b[3]) == DcnTcpShimHeader::UDP_PORT)
+        {
+            return m_shim->Receive(p, h, iface);
+        }
+        return m_udp->Receive(p, h, iface);
+    }
+
+    RxStatus Receive(Ptr<Packet> p, const Ipv6Header& h, Ptr<Ipv6Interface> iface) override
+    {
+        return m_udp->Receive(p, h, iface);
+    }
+
+    void ReceiveIcmp(Ipv4Address icmpSource,
+                     uint8_t icmpTtl,
+                     uint8_t icmpType,
+                     uint8_t icmpCode,
+                     uint32_t icmpInfo,
+                     Ipv4Address payloadSource,
+                     Ipv4Address payloadDestination,
+                     const uint8_t payload[8]) override
+    {
+        m_udp->ReceiveIcmp(icmpSource,
+                           icmpTtl,
+                           icmpType,
+                           icmpCode,
+                           icmpInfo,
+                           payloadSource,
+                           payloadDestination,
+                           payload);
+    }
+
+    void SetDownTarget(DownTargetCallback cb) override
+    {
+        m_udp->SetDownTarget(cb);
+    }
+
+    void SetDownTarget6(DownTargetCallback6 cb) override
+    {
+        m_udp->SetDownTarget6(cb);
+    }
+
+    DownTargetCallback GetDownTarget() const override
+    {
+        return m_udp->GetDownTarget();
+    }
+
+    DownTargetCallback6 GetDownTarget6() const override
+    {
+        return m_udp->GetDownTarget6();
+    }
+
+    void Detach()
+    {
+        m_shim = nullptr;
+        m_udp = nullptr;
+    }
+
+  private:
+    Ptr<IpL4Protocol> m_udp;
+    DcnTcpShim* m_shim;
+};
+
+TypeId
+DcnTcpShim::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::DcnTcpShim")
+            .SetParent<Object>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnTcpShim>()
+            .AddTraceSource("Timeout",
+                            "TCP's retransmission timer fired on a connection (remote address, "
+                            "remote port, EV of its last segment)",
+                            MakeTraceSourceAccessor(&DcnTcpShim::m_timeoutTrace),
+                            "ns3::DcnTcpShim::TimeoutTracedCallback");
+    return tid;
+}
+
+DcnTcpShim::DcnTcpShim()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnTcpShim::~DcnTcpShim() = default;
+
+void
+DcnTcpShim::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_demux)
+    {
+        static_cast<DcnTcpShimDemux*>(PeekPointer(m_demux))->Detach();
+    }
+    m_flows.clear();
+    m_demux = nullptr;
+    m_tcp = nullptr;
+    m_ipv4 = nullptr;
+    m_node = nullptr;
+    m_probeReply = ProbeReplyCallback();
+    Object::DoDispose();
+}
+
+Ptr<DcnTcpShim>
+DcnTcpShim::Get(Ptr<Node> node)
+{
+    return node->GetObject<DcnTcpShim>();
+}
+
+void
+DcnTcpShim::Install(Ptr<Node> node)
+{
+    NS_LOG_FUNCTION(this << node->GetId());
+    NS_ABORT_MSG_IF(m_node, "DcnTcpShim::Install called twice");
+    m_node = node;
+    m_ipv4 = node->GetObject<Ipv4L3Protocol>();
+    m_tcp = node->GetObject<TcpL4Protocol>();
+    Ptr<IpL4Protocol> udp = node->GetObject<UdpL4Protocol>();
+    NS_ABORT_MSG_IF(!m_ipv4 || !m_tcp || !udp,
+                    "DcnTcpShim::Install: node "
+                        << node->GetId() << " needs IPv4, TCP and UDP (InternetStackHelper)");
+    NS_ABORT_MSG_IF(m_ipv4->GetNInterfaces() < 2,
+                    "DcnTcpShim::Install: node " << node->GetId() << " has no address");
+    m_local = m_ipv4->GetAddress(1, 0).GetLocal();
+    m_tcp->SetDownTarget(MakeCallback(&DcnTcpShim::Send, this));
+    m_demux = Create<DcnTcpShimDemux>(udp, this);
+    // the demux replaces UDP as protocol 17 on receive; UDP keeps sending by itself
+    m_ipv4->Remove(udp);
+    m_ipv4->Insert(m_demux);
+}
+
+void
+DcnTcpShim::RegisterFlow(uint16_t localPort,
+                         Ipv4Address remote,
+                         uint16_t remotePort,
+                         Ptr<PathSelector> ps)
+{
+    NS_LOG_FUNCTION(this << localPort << remote << remotePort);
+    // a fresh entry: the 4-tuple may be an ephemeral port reused after an older connection
+    m_flows.erase(Key(localPort, remote, remotePort));
+    Flow& f = GetFlow(Key(localPort, remote, remotePort), localPort, remote, remotePort);
+    f.ps = ps;
+}
+
+void
+DcnTcpShim::UnregisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort)
+{
+    NS_LOG_FUNCTION(this << localPort << remote << remotePort);
+    m_flows.erase(Key(localPort, remote, remotePort));
+}
+
+void
+DcnTcpShim::SetProbeReplyCallback(ProbeReplyCallback cb)
+{
+    m_probeReply = cb;
+}
+
+DcnTcpShim::Flow&
+DcnTcpShim::GetFlow(uint64_t key, uint16_t localPort, Ipv4Address remote, uint16_t remotePort)
+{
+    auto it = m_flows.find(key);
+    if (it != m_flows.end())
+    {
+        return it->second;
+    }
+    Flow& f = m_flows[key];
+    // per-flow ECMP for connections nobody registered (the passive side): a fixed EV from the
+    // 4-tuple, as seen from either end (so both directions of a connection hash alike)
+    uint32_t a = m_local.Get();
+    uint32_t b = remote.Get();
+    uint32_t h = dcnev::Mix32(std::min(a, b) ^ dcnev::Mix32(std::max(a, b)) ^
+                              dcnev::Mix32((uint32_t(std::min(localPort, remotePort)) << 16) |
+                                           std::max(localPort, remotePort)));
+    f.ecmpEv = static_cast<uint16_t>(h);
+    return f;
+}
+
+namespace
+{
+/** a < b in 32-bit sequence space */
+inline bool
+SeqLess(uint32_t a, uint32_t b)
+{
+    return static_cast<int32_t>(a - b) < 0;
+}
+} // namespace
+
+void
+DcnTcpShim::Send(Ptr<Packet> p,
+                 Ipv4Address src,
+                 Ipv4Address dst,
+                 uint8_t proto,
+                 Ptr<Ipv4Route> route)
+{
+    NS_LOG_FUNCTION(this << p << dst);
+    NS_ASSERT(proto == TcpL4Protocol::PROT_NUMBER);
+    TcpHeader th;
+    p->PeekHeader(th);
+    const uint16_t lport = th.GetSourcePort();
+    const uint16_t rport = th.GetDestinationPort();
+    Flow& f = GetFlow(Key(lport, dst, rport), lport, dst, rport);
+    const uint8_t flags = th.GetFlags();
+    const uint32_t payload = p->GetSize() - th.GetSerializedSize();
+    const uint32_t seq = th.GetSequenceNumber().GetValue();
+    const uint32_t len = payload + ((flags & (TcpHeader::SYN | TcpHeader::FIN)) ? 1 : 0);
+    bool retx = false;
+    bool timeout = false;
+    if (len > 0)
+    {
+        if (!f.seqInit)
+        {
+            f.seqInit = true;
+            f.sndMax = seq + len;
+        }
+        else if (SeqLess(seq, f.sndMax))
+        {
+            retx = true;
+            ++m_stats.retransmissions;
+            // TCP sends in the processing of a received segment (or 1 ns later, its
+            // SendPendingData event); a retransmission at any other time is its
+            // retransmission timer (RTO or SYN timeout)
+            const Time now = Simulator::Now();
+            if ((f.lastRx.IsNegative() || now > f.lastRx + NanoSeconds(1)) && now != f.lastTimeout)
+            {
+                timeout = true;
+                f.lastTimeout = now;
+                ++m_stats.timeouts;
+                m_timeoutTrace(dst, rport, f.last.ev);
+            }
+            if (SeqLess(f.sndMax, seq + len))
+            {
+                f.sndMax = seq + len;
+            }
+        }
+        else
+        {
+            f.sndMax = seq + len;
+        }
+    }
+    PathChoice c;
+    if (f.ps)
+    {
+        if (timeout)
+        {
+            PathFeedback fb;
+            fb.signal = FeedbackSignal::TIMEOUT;
+            fb.path = f.last;
+            fb.psn = seq;
+            f.ps->OnFeedback(fb);
+        }
+        SendContext ctx;
+        ctx.psn = seq;
+        ctx.retransmission = retx;
+        ctx.bytesInFlight = payload; // the segment's payload (the selector counts bytes sent)
+        c = f.ps->Choose(ctx);
+    }
+    else
+    {
+        c.ev = f.ecmpEv;
+    }
+    f.last = c;
+
+    DcnTcpShimHeader sh;
+    sh.pathId = c.HasPathId() ? static_cast<uint16_t>(c.pathId) : DcnTcpShimHeader::NO_PATH;
+    sh.txTimeNs = Simulator::Now().GetNanoSeconds();
+    if (f.echoPending)
+    {
+        sh.flags |= DcnTcpShimHeader::FLAG_ECHO;
+        sh.echoEv = f.echoEv;
+        sh.echoPathId = f.echoPathId;
+        sh.echoTxTimeNs = f.echoTx;
+        sh.echoMarks = f.echoMarks;
+        sh.echoPkts = f.echoPkts;
+        f.echoPending = false;
+        f.echoMarks = 0;
+        f.echoPkts = 0;
+    }
+    p->AddHeader(sh);
+    UdpHeader uh;
+    uh.SetSourcePort(dcnev::ToUdpPort(c.ev));
+    uh.SetDestinationPort(DcnTcpShimHeader::UDP_PORT);
+    p->AddHeader(uh);
+    ++m_stats.encapsulated;
+    m_ipv4->Send(p, src, dst, UdpL4Protocol::PROT_NUMBER, route);
+}
+
+void
+DcnTcpShim::SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId)
+{
+    NS_LOG_FUNCTION(this << dst << ev << pathId);
+    // 64 B on the wire: PPP 2 + IPv4 20 + UDP 8 + shim 28 + 6 bytes of padding
+    Ptr<Packet> p = Create<Packet>(6);
+    DcnTcpShimHeader sh;
+    sh.flags = DcnTcpShimHeader::FLAG_PROBE;
+    sh.pathId = pathId;
+    sh.txTimeNs = Simulator::Now().GetNanoSeconds();
+    p->AddHeader(sh);
+    UdpHeader uh;
+    uh.SetSourcePort(ev);
+    uh.SetDestinationPort(DcnTcpShimHeader::UDP_PORT);
+    p->AddHeader(uh);
+    ++m_stats.probesSent;
+    // probes are ECT(0) (Hermes spec 2.4 [NP]): switches mark them like data
+    Ptr<Ipv4Route> r = nullptr;
+    Ipv4Header h;
+    h.SetDestination(dst);
+    h.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+    Socket::SocketErrno err;
+    r = m_ipv4->GetRoutingProtocol()->RouteOutput(p, h, nullptr, err);
+    if (!r)
+    {
+        return;
+    }
+    SocketIpTosTag tos;
+    tos.SetTos(Ipv4Header::ECN_ECT0);
+    p->AddPacketTag(tos);
+    m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, r);
+}
+
+IpL4Protocol::RxStatus
+DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface)
+{
+    NS_LOG_FUNCTION(this << p << h.GetSource());
+    UdpHeader uh;
+    p->RemoveHeader(uh);
+    DcnTcpShimHeader sh;
+    p->RemoveHeader(sh);
+    const bool ce = h.GetEcn() == Ipv4Header::ECN_CE;
+    if (sh.flags & DcnTcpShimHeader::FLAG_PROBE)
+    {
+        // answer in the high band (no payload beyond the header), echo EV, path, time and CE
+        Ptr<Packet> r = Create<Packet>(6);
+        DcnTcpShimHeader rh;
+        rh.flags = DcnTcpShimHeader::FLAG_PROBE_REPLY | DcnTcpShimHeader::FLAG_ECHO;
+        rh.echoEv = uh.GetSourcePort();
+        rh.echoPathId = sh.pathId;
+        rh.echoTxTimeNs = sh.txTimeNs;
+        rh.echoMarks = ce ? 1 : 0;
+        rh.echoPkts = 1;
+        rh.txTimeNs = Simulator::Now().GetNanoSeconds();
+        r->AddHeader(rh);
+        UdpHeader ru;
+        ru.SetSourcePort(uh.GetSourcePort());
+        ru.SetDestinationPort(DcnTcpShimHeader::UDP_PORT);
+        r->AddHeader(ru);
+        Ipv4Header rq;
+        rq.SetDestination(h.GetSource());
+        rq.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+        Socket::SocketErrno err;
+        Ptr<Ipv4Route> route = m_ipv4->GetRoutingProtocol()->RouteOutput(r, rq, nullptr, err);
+        if (route)
+        {
+            m_ipv4->Send(r, m_local, h.GetSource(), UdpL4Protocol::PROT_NUMBER, route);
+        }
+        return IpL4Protocol::RX_OK;
+    }
+    if (sh.flags & DcnTcpShimHeader::FLAG_PROBE_REPLY)
+    {
+        ++m_stats.probeRepliesReceived;
+        if (!m_probeReply.IsNull())
+        {
+            m_probeReply(h.GetSource(),
+                         sh.echoEv,
+                         sh.echoPathId,
+                         Simulator::Now() - NanoSeconds(sh.echoTxTimeNs),
+                         sh.echoMarks > 0);
+        }
+        return IpL4Protocol::RX_OK;
+    }
+    TcpHeader th;
+    if (p->GetSize() < 20)
+    {
+        return IpL4Protocol::RX_OK; // runt: not a TCP segment
+    }
+    p->PeekHeader(th);
+    const uint16_t lport = th.GetDestinationPort();
+    const uint16_t rport = th.GetSourcePort();
+    const uint64_t key = Key(lport, h.GetSource(), rport);
+    if ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) == TcpHeader::SYN)
+    {
+        auto old = m_flows.find(key);
+        if (old != m_flows.end() && !old->second.ps && old->second.rcvInit &&
+            old->second.rcvMax != th.GetSequenceNumber().GetValue() + 1)
+        {
+            m_flows.erase(old); // a new connection on a reused 4-tuple (not a SYN retransmission)
+        }
+    }
+    Flow& f = GetFlow(key, lport, h.GetSource(), rport);
+    f.lastRx = Simulator::Now();
+    if ((sh.flags & DcnTcpShimHeader::FLAG_ECHO) && f.ps)
+    {
+        ++m_stats.echoes;
+        m_stats.ceEchoes += sh.echoMarks > 0 ? 1 : 0;
+        PathFeedback fb;
+        fb.path.ev = sh.echoEv;
+        fb.path.pathId =
+            sh.echoPathId == DcnTcpShimHeader::NO_PATH ? -1 : static_cast<int32_t>(sh.echoPathId);
+        fb.rtt = Simulator::Now() - NanoSeconds(sh.echoTxTimeNs);
+        fb.psn = th.GetAckNumber().GetValue();
+        const uint32_t n = std::max<uint32_t>(1, sh.echoPkts);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            fb.signal = i < sh.echoMarks ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
+            f.ps->OnFeedback(fb);
+        }
+    }
+    const uint32_t payload = p->GetSize() - th.GetSerializedSize();
+    const uint32_t seqLen =
+        payload + ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::FIN)) ? 1u : 0u);
+    if (seqLen > 0)
+    {
+        const uint32_t seq = th.GetSequenceNumber().GetValue();
+        if (!f.rcvInit)
+        {
+            f.rcvInit = true;
+            f.rcvMax = seq + seqLen;
+        }
+        else if (!SeqLess(f.rcvMax, seq + seqLen))
+        {
+            // a data segment (or SYN / FIN) received before came again: the sender timed out, so
+            // our ACKs (or its data) are lost.  A connection nobody steers moves its ECMP EV, so
+            // its ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths")
+            if (!f.ps)
+            {
+                f.ecmpEv = static_cast<uint16_t>(dcnev::Mix32(f.ecmpEv + 0x9e3779b9U));
+                ++m_stats.ackRepaths;
+            }
+        }
+        else
+        {
+            f.rcvMax = seq + seqLen;
+        }
+    }
+    if (payload > 0)
+    {
+        // a data segment: echo its path, send time and CE on the next segment back
+        if (f.echoPending && (f.echoEv != uh.GetSourcePort() || f.echoPathId != sh.pathId))
+        {
+            f.echoMarks = 0; // a new path: the echo names only the latest one
+            f.echoPkts = 0;
+        }
+        f.echoPending = true;
+        f.echoEv = uh.GetSourcePort();
+        f.echoPathId = sh.pathId;
+        f.echoTx = sh.txTimeNs;
+        f.echoPkts = static_cast<uint8_t>(std::min<uint32_t>(255, f.echoPkts + 1u));
+        f.echoMarks = static_cast<uint8_t>(std::min<uint32_t>(255, f.echoMarks + (ce ? 1u : 0u)));
+    }
+    Ipv4Header inner = h;
+    inner.SetProtocol(TcpL4Protocol::PROT_NUMBER);
+    inner.SetPayloadSize(p->GetSize());
+    ++m_stats.decapsulated;
+    return m_tcp->Receive(p, inner, iface);
+}
+
+} // namespace ns3

@@ -1,0 +1,150 @@
+/*
+ * DcnTcpShim: the path shim between ns-3's TcpL4Protocol and IPv4 (issue 17 item 1,
+ * DESIGN.md 4 "Real bytes decide").  ns-3 is not patched: the shim is TcpL4Protocol's down
+ * target (SetDownTarget) and a demultiplexer in front of UDP (protocol 17) on receive.
+ *
+ * Send (every TCP segment, SYN and pure ACK included): look up the connection by its
+ * 4-tuple (O(1) hash), classify the segment (new data, retransmission = sequence below the
+ * highest sent, timeout = a retransmission sent outside the processing of a received
+ * segment, i.e. by TCP's retransmission timer), report a TIMEOUT to the connection's path
+ * selector, ask it for the segment's path (PathSelector::Choose), then encapsulate:
+ *   UDP (src port = EV, dst 4792) | DcnTcpShimHeader (path id, send time, echo) | TCP
+ * and hand the packet to Ipv4L3Protocol::Send as protocol 17.  TCP's SocketIpTosTag (ECT)
+ * stays on the packet, so IPv4 writes the ECN bits as for plain TCP.
+ *
+ * Receive (UDP port 4792): strip UDP + shim header; give the echo to the connection's
+ * selector (ACK / ECN_ACK with the path of the echoed data segment and an RTT sample);
+ * remember {EV, path id, send time, CE} of a data segment for the echo on the next segment
+ * sent back; hand TcpL4Protocol::Receive the plain segment with the outer IPv4 header
+ * (protocol 6, CE kept), so TCP (DCTCP's ECE, NewReno with ECN) sees plain TCP.
+ *
+ * Connections a transport registers (RegisterFlow) use its path selector; any other
+ * connection (the passive side: SYN-ACKs, pure ACKs) is sent per-flow ECMP: a fixed EV from
+ * a hash of the 4-tuple (Hermes spec 4 [ART]).  Probes (Hermes) are shim packets with
+ * FLAG_PROBE and no TCP segment; the receiving shim answers with FLAG_PROBE_REPLY echoing
+ * EV, path id, send time and CE.
+ */
+#ifndef DCN_TCP_SHIM_H
+#define DCN_TCP_SHIM_H
+
+#include "ns3/callback.h"
+#include "ns3/ip-l4-protocol.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/node.h"
+#include "ns3/object.h"
+#include "ns3/path-selector.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <unordered_map>
+
+namespace ns3
+{
+
+class Ipv4L3Protocol;
+class Ipv4Route;
+class Ipv4Interface;
+class TcpL4Protocol;
+
+/** Shim counters (one node). */
+struct DcnTcpShimStats
+{
+    uint64_t encapsulated{0};    //!< TCP segments sent through the shim
+    uint64_t decapsulated{0};    //!< TCP segments handed to TcpL4Protocol
+    uint64_t retransmissions{0}; //!< segments below the highest sequence sent
+    uint64_t timeouts{0};        //!< retransmissions by TCP's timer (see the file comment)
+    uint64_t echoes{0};          //!< echoes given to path selectors
+    uint64_t ceEchoes{0};        //!< of which with CE-marked data segments
+    uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
+    uint64_t probesSent{0};
+    uint64_t probeRepliesReceived{0};
+};
+
+class DcnTcpShim : public Object
+{
+  public:
+    /** Probe reply: from, EV, path id, RTT, CE seen by the probe. */
+    using ProbeReplyCallback = Callback<void, Ipv4Address, uint16_t, uint16_t, Time, bool>;
+    /** TraceSource "Timeout": remote address, remote port, EV of the connection's last segment. */
+    typedef void (*TimeoutTracedCallback)(Ipv4Address, uint16_t, uint16_t);
+
+    static TypeId GetTypeId();
+    DcnTcpShim();
+    ~DcnTcpShim() override;
+
+    /** Hook TCP's down target and UDP's receive path of node (IPv4 and TCP installed). */
+    void Install(Ptr<Node> node);
+
+    /** The shim of a node (null if none). */
+    static Ptr<DcnTcpShim> Get(Ptr<Node> node);
+
+    /** Steer the connection (localPort, remote, remotePort) with ps (Setup done by the caller). */
+    void RegisterFlow(uint16_t localPort,
+                      Ipv4Address remote,
+                      uint16_t remotePort,
+                      Ptr<PathSelector> ps);
+    /** Forget a connection (its selector is released). */
+    void UnregisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort);
+
+    /** Send a probe (64 B on the wire with PPP + IPv4 + UDP + shim) to dst with EV / path id. */
+    void SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId);
+    /** Where probe replies go (Hermes's rack agent). */
+    void SetProbeReplyCallback(ProbeReplyCallback cb);
+
+    const DcnTcpShimStats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /** Per-segment send path (TcpL4Protocol's down target). @internal public for tests. */
+    void Send(Ptr<Packet> p, Ipv4Address src, Ipv4Address dst, uint8_t proto, Ptr<Ipv4Route> route);
+    /** Receive a UDP/4792 packet (UDP header first). @internal */
+    IpL4Protocol::RxStatus Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    struct Flow
+    {
+        Ptr<PathSelector> ps; //!< null: per-flow ECMP with ecmpEv
+        uint16_t ecmpEv{0};
+        bool rcvInit{false};
+        uint32_t rcvMax{0}; //!< highest sequence received + 1
+        bool seqInit{false};
+        uint32_t sndMax{0}; //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
+        Time lastRx{-1};    //!< time of the last segment received on this connection
+        Time lastTimeout{-1};
+        PathChoice last; //!< path of the last segment sent
+        // echo owed to the peer (data received)
+        bool echoPending{false};
+        uint16_t echoEv{0};
+        uint16_t echoPathId{0};
+        int64_t echoTx{0};
+        uint8_t echoMarks{0};
+        uint8_t echoPkts{0};
+    };
+
+    static uint64_t Key(uint16_t localPort, Ipv4Address remote, uint16_t remotePort)
+    {
+        return (uint64_t(localPort) << 48) | (uint64_t(remotePort) << 32) | remote.Get();
+    }
+
+    Flow& GetFlow(uint64_t key, uint16_t localPort, Ipv4Address remote, uint16_t remotePort);
+
+    Ptr<Node> m_node;
+    Ptr<Ipv4L3Protocol> m_ipv4;
+    Ptr<TcpL4Protocol> m_tcp;
+    Ptr<IpL4Protocol> m_demux;
+    std::unordered_map<uint64_t, Flow> m_flows;
+    ProbeReplyCallback m_probeReply;
+    Ipv4Address m_local;
+    uint32_t m_probeBytes{0};
+    DcnTcpShimStats m_stats;
+    TracedCallback<Ipv4Address, uint16_t, uint16_t> m_timeoutTrace;
+};
+
+} // namespace ns3
+
+#endif // DCN_TCP_SHIM_H

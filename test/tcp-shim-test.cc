@@ -1,0 +1,226 @@
+/*
+ * TestSuite "dcn-lb-tcp-shim" (issue 17 item 1): ns-3's own TCP over our fabric through the
+ * DcnTcpShim (TcpL4Protocol's down target), on the hermes-testbed leaf-spine (2 leaves x
+ * 2 spines, 2 links per pair, 6 hosts per leaf, 1 Gb/s):
+ *  - every byte of every flow is delivered to the receiving TCP socket and every flow
+ *    completes, for TcpDctcp and TcpNewReno with ECN (the receiver's TCP parses plain TCP
+ *    segments: it would drop anything else);
+ *  - on the wire every segment is IPv4 protocol 17 to UDP port 4792 (the EV in the source
+ *    port), and the receiver's TCP got segments with CE marks echoed back per path;
+ *  - ECMP over the shim spreads flows over the leaf's uplinks.
+ */
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-tcp-shim-header.h"
+#include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/graph-topology-helper.h"
+#include "ns3/ipv4-l3-protocol.h"
+#include "ns3/point-to-point-net-device.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
+
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+
+struct TcpRun
+{
+    FctSummary s;
+    uint64_t planBytes{0};
+    uint64_t rxBytes{0};
+    uint64_t encapsulated{0};
+    uint64_t decapsulated{0};
+    uint64_t echoes{0};
+    uint64_t ceEchoes{0};
+    uint64_t nonShimTcpTx{0};            //!< TCP segments seen on the wire without encapsulation
+    std::vector<uint64_t> uplinkPackets; //!< leaf 0's uplinks: data packets sent
+};
+
+uint64_t g_nonShim = 0;
+
+void
+CountIpTx(Ptr<const Packet> p, Ptr<Ipv4> ipv4, uint32_t iface)
+{
+    // Ipv4L3Protocol "Tx": the packet with its IPv4 header
+    Ptr<Packet> c = p->Copy();
+    Ipv4Header h;
+    c->RemoveHeader(h);
+    uint8_t b[4] = {0, 0, 0, 0};
+    c->CopyData(b, 4);
+    const uint16_t dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
+    if (h.GetProtocol() == 6 || (h.GetProtocol() == 17 && dport != DcnTcpShimHeader::UDP_PORT))
+    {
+        ++g_nonShim;
+    }
+}
+
+TcpRun
+RunTcp(const std::string& cc, const std::string& lb, const WorkloadPlan& plan)
+{
+    TcpRun r;
+    g_nonShim = 0;
+    Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("hermes-testbed", {}, "minimal");
+    int64_t stream = 1;
+    stream += t->AssignStreams(stream);
+    DcnTcpTransportHelper th;
+    th.SetCongestionControl(cc);
+    th.InstallOnHosts(t);
+    for (uint32_t h = 0; h < t->GetNHosts(); ++h)
+    {
+        t->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Tx",
+            MakeCallback(&CountIpTx));
+    }
+    // leaf 0's uplinks (tier 0 -> tier 1)
+    std::vector<Ptr<PointToPointNetDevice>> up;
+    const uint32_t leaf0 = t->GetSwitchOfHost(0);
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        if (l.tierA == 0 && l.tierB == 1 && t->GetSwitchIndex(l.a) == leaf0)
+        {
+            up.push_back(l.devA);
+        }
+        else if (l.tierB == 0 && l.tierA == 1 && t->GetSwitchIndex(l.b) == leaf0)
+        {
+            up.push_back(l.devB);
+        }
+    }
+    r.uplinkPackets.assign(up.size(), 0);
+    for (size_t i = 0; i < up.size(); ++i)
+    {
+        up[i]->TraceConnectWithoutContext("PhyTxEnd",
+                                          MakeBoundCallback(
+                                              +[](uint64_t* n, Ptr<const Packet> p) {
+                                                  if (p->GetSize() > 1000)
+                                                  {
+                                                      ++*n;
+                                                  }
+                                              },
+                                              &r.uplinkPackets[i]));
+    }
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    wl->AssignStreams(std::max<int64_t>(stream, 1000));
+    wl->SetPlan(plan);
+    wl->SetAttribute("LoadBalancer", StringValue(lb));
+    wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
+    wl->Install(t);
+    Simulator::Stop(Seconds(2));
+    Simulator::Run();
+    wl->Finalize();
+    r.s = wl->GetStats().Summarize();
+    for (const auto& m : plan.messages)
+    {
+        r.planBytes += m.bytes;
+    }
+    for (uint32_t h = 0; h < t->GetNHosts(); ++h)
+    {
+        Ptr<DcnTcpTransport> tr = t->GetHosts().Get(h)->GetObject<DcnTcpTransport>();
+        r.rxBytes += tr->GetRxBytes();
+        const DcnTcpShimStats& st = tr->GetShim()->GetStats();
+        r.encapsulated += st.encapsulated;
+        r.decapsulated += st.decapsulated;
+        r.echoes += st.echoes;
+        r.ceEchoes += st.ceEchoes;
+    }
+    r.nonShimTcpTx = g_nonShim;
+    wl->Dispose();
+    Simulator::Destroy();
+    return r;
+}
+
+/** n flows of bytes from hosts of leaf 0 (0..5) to hosts of leaf 1 (6..11), all at t = 0. */
+WorkloadPlan
+CrossPlan(uint32_t n, uint64_t bytes)
+{
+    WorkloadPlan p;
+    p.name = "cross";
+    p.nHosts = 12;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        WorkloadMessage m;
+        m.src = i % 6;
+        m.dst = 6 + (i * 5 + 1) % 6;
+        m.bytes = bytes;
+        p.messages.push_back(m);
+    }
+    return p;
+}
+
+class TcpShimDeliversTestCase : public TestCase
+{
+  public:
+    explicit TcpShimDeliversTestCase(const std::string& cc)
+        : TestCase("TCP (" + cc + ") through the shim delivers every byte of every flow"),
+          m_cc(cc)
+    {
+    }
+
+    void DoRun() override
+    {
+        WorkloadPlan plan = CrossPlan(12, 300000);
+        // plus a flow inside a leaf and one in the other direction
+        plan.messages.push_back({1, 2, 123457, Time(0), {}, 0});
+        plan.messages.push_back({7, 0, 777777, Time(0), {}, 0});
+        TcpRun r = RunTcp(m_cc, "ecmp", plan);
+        NS_TEST_ASSERT_MSG_EQ(r.s.unfinished, 0, m_cc << ": every flow completes");
+        NS_TEST_ASSERT_MSG_EQ(r.s.count, plan.messages.size(), m_cc << ": one record per flow");
+        NS_TEST_ASSERT_MSG_EQ(r.rxBytes, r.planBytes, m_cc << ": every byte reached TCP");
+        NS_TEST_ASSERT_MSG_GT(r.encapsulated, r.planBytes / 1400, m_cc << ": segments sent");
+        NS_TEST_ASSERT_MSG_EQ(r.nonShimTcpTx, 0, m_cc << ": every segment is encapsulated");
+        NS_TEST_ASSERT_MSG_GT(r.decapsulated, 0, m_cc << ": stripped at the receiver");
+        NS_TEST_ASSERT_MSG_GT(r.echoes, r.planBytes / 1400 / 2, m_cc << ": per-path echoes");
+        // 12 flows of 300 KB share 4 x 1G uplinks: the leaf queues mark
+        NS_TEST_ASSERT_MSG_GT(r.ceEchoes, 0, m_cc << ": CE marks echoed to the sender");
+    }
+
+  private:
+    std::string m_cc;
+};
+
+class TcpShimEcmpSpreadsTestCase : public TestCase
+{
+  public:
+    TcpShimEcmpSpreadsTestCase()
+        : TestCase("ECMP over the shim spreads flows over the leaf uplinks (EV in real bytes)")
+    {
+    }
+
+    void DoRun() override
+    {
+        TcpRun r = RunTcp("dctcp", "ecmp", CrossPlan(12, 200000));
+        NS_TEST_ASSERT_MSG_EQ(r.s.unfinished, 0, "every flow completes");
+        NS_TEST_ASSERT_MSG_EQ(r.uplinkPackets.size(), 4, "leaf 0 has 4 uplinks");
+        uint32_t used = 0;
+        uint64_t total = 0;
+        uint64_t maxOne = 0;
+        for (uint64_t n : r.uplinkPackets)
+        {
+            used += n > 10 ? 1 : 0;
+            total += n;
+            maxOne = std::max(maxOne, n);
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(used, 3u, "12 flows hash onto at least 3 of 4 uplinks");
+        NS_TEST_ASSERT_MSG_LT(maxOne, total * 3 / 4, "no uplink carries 3/4 of the data");
+    }
+};
+
+class TcpShimTestSuite : public TestSuite
+{
+  public:
+    TcpShimTestSuite()
+        : TestSuite("dcn-lb-tcp-shim", DCNLB_TEST_SYSTEM)
+    {
+        AddTestCase(new TcpShimDeliversTestCase("dctcp"), DCNLB_TEST_QUICK);
+        AddTestCase(new TcpShimDeliversTestCase("newreno"), DCNLB_TEST_QUICK);
+        AddTestCase(new TcpShimEcmpSpreadsTestCase(), DCNLB_TEST_QUICK);
+    }
+};
+
+TcpShimTestSuite g_tcpShimTestSuite;
+
+} // namespace
