@@ -68,7 +68,7 @@ main(int argc, char** argv)
     std::string experiment = "motivational";
     std::string topoKind = "df";
     std::string scale = "small";
-    std::vector<std::string> schemes;
+    std::string schemeList;
     uint64_t msgSize = 4ULL << 20;
     uint32_t seeds = 1;
     uint32_t freeGroups = 3;
@@ -90,7 +90,7 @@ main(int argc, char** argv)
                 "spritz-sf (1134)",
                 scale,
                 {"small", "paper"});
-    opts.ChoiceList("schemes", "Schemes (default: all of the experiment)", schemes, kAllSchemes);
+    opts.ChoiceList("schemes", "Schemes (default: all of the experiment)", schemeList, kAllSchemes);
     opts.Size("msgSize", "Bytes per flow (spec 4.3: 4 MiB)", msgSize).Range(1, 1ULL << 34);
     opts.Unsigned("seeds", "Seeds per scheme (RngRun 1..seeds)", seeds).Range(1, 100);
     opts.Unsigned("freeGroups",
@@ -117,6 +117,13 @@ main(int argc, char** argv)
                    : std::string();
     });
     opts.Parse(argc, argv);
+    std::vector<std::string> schemes;
+    for (size_t pos = 0; pos < schemeList.size();)
+    {
+        const size_t end = schemeList.find(',', pos);
+        schemes.push_back(schemeList.substr(pos, end == std::string::npos ? end : end - pos));
+        pos = end == std::string::npos ? schemeList.size() : end + 1;
+    }
     if (schemes.empty())
     {
         schemes = kAllSchemes;

@@ -228,9 +228,9 @@ SpritzMotivationalPlan(const std::string& topo,
         {
             continue;
         }
-        // target: the first host of the switch owning G's global link to the destination group
+        // targets: the hosts of the switch owning G's global link to the destination group,
+        // round robin
         const uint32_t gw = mr.Gateway(G, gd);
-        const uint32_t target = g.FirstHost(gw);
         uint32_t added = 0;
         for (uint32_t s = 0; s < g.NSwitches() && added < sendersPerGroup; ++s)
         {
@@ -243,6 +243,7 @@ SpritzMotivationalPlan(const std::string& topo,
                 const uint32_t host = g.FirstHost(s) + k;
                 if (host != src)
                 {
+                    const uint32_t target = g.FirstHost(gw) + added % g.switches[gw].nHosts;
                     plan.messages.push_back(Msg(host, target, bytes));
                     ++added;
                 }

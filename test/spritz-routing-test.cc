@@ -82,14 +82,14 @@ class SpritzReplayTestCase : public TestCase
                     dcn::GraphPath want = info->Tables().Replay(s, d, pp.evs[i]);
                     PacketWalk pw = w.Walk(hs, hd, SpritzPacket(pp.evs[i], 0));
                     NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "delivered");
-                    NS_TEST_ASSERT_MSG_EQ(pw.switches == want.switches,
+                    NS_TEST_ASSERT_MSG_EQ((pw.switches == want.switches),
                                           true,
                                           "EV " << pp.evs[i] << " " << s << "->" << d
                                                 << " took the enumerated path");
-                    NS_TEST_ASSERT_MSG_EQ(pw.switches.size() - 1 <=
-                                              (g.fam.family == "dragonfly" ? 5u : 4u),
-                                          true,
-                                          "hop bound");
+                    NS_TEST_ASSERT_MSG_EQ(
+                        (pw.switches.size() - 1 <= (g.fam.family == "dragonfly" ? 5u : 4u)),
+                        true,
+                        "hop bound");
                     // the replay's classification is the list's (latency order)
                     NS_TEST_ASSERT_MSG_EQ(
                         static_cast<uint32_t>(std::llround(want.latencyNs * 1000)),
@@ -101,7 +101,7 @@ class SpritzReplayTestCase : public TestCase
                 for (uint8_t op : {uint8_t(1), uint8_t(2)})
                 {
                     PacketWalk ack = w.Walk(hs, hd, SpritzPacket(pp.evs[pp.Size() - 1], op));
-                    NS_TEST_ASSERT_MSG_EQ(ack.switches == mr.DefaultRoute(s, d),
+                    NS_TEST_ASSERT_MSG_EQ((ack.switches == mr.DefaultRoute(s, d)),
                                           true,
                                           "control packet on the default route");
                 }
@@ -123,7 +123,7 @@ class SpritzReplayTestCase : public TestCase
                                   Want{0x0001, {0, 1, 16, 17, 13, 12}}})
             {
                 PacketWalk pw = w.Walk(0, g.FirstHost(12), SpritzPacket(x.ev, 0));
-                NS_TEST_ASSERT_MSG_EQ(pw.switches == x.path, true, "worked example EV " << x.ev);
+                NS_TEST_ASSERT_MSG_EQ((pw.switches == x.path), true, "worked example EV " << x.ev);
             }
             // EV1 = 13 at an ECMP1 switch with |T1| = 5 (df-small inter-group): T1[3] -> 4
             PacketWalk pw = w.Walk(0, g.FirstHost(12), SpritzPacket(13 << 8, 0));
@@ -159,7 +159,7 @@ class SpritzCoarseTestCase : public TestCase
             {
                 // untagged: the default route at every hop
                 PacketWalk u = w.Walk(0, g.FirstHost(d), SpritzPacket(ev, 0));
-                NS_TEST_ASSERT_MSG_EQ(u.switches == mr.DefaultRoute(0, d), true, "untagged");
+                NS_TEST_ASSERT_MSG_EQ((u.switches == mr.DefaultRoute(0, d)), true, "untagged");
             }
         }
         // the walker sends ToS 0: tagged packets go by hand through switch 0's policy
