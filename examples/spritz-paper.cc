@@ -215,6 +215,7 @@ main(int argc, char** argv)
             }
         }
         Row(std::cout, label, topo, scale, scheme, seed, r, mon);
+        std::cout.flush();
         if (out.is_open())
         {
             Row(out, label, topo, scale, scheme, seed, r, mon);

@@ -48,6 +48,9 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     // The same CC for every scheme (spec 4.1); the defaults are restored at the end.
     Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(c.smarttCc));
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(c.smarttCc));
+    // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
+    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
+    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue(c.controlRoute));
     const std::string routing =
         routingBaseline ? c.scheme : (lb == "ecmp" || lb == "ops" ? "minimal" : "spritz");
     // As DcnTopologyPresets::Create, with the paper's queues and trimming (spec 4.1).
@@ -156,6 +159,8 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     Simulator::Destroy();
     Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(false));
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
+    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
+    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("default"));
     return r;
 }
 

@@ -37,11 +37,14 @@ struct SpritzExperimentConfig
     std::string topo{"df-small"};                  //!< graph preset (dragonfly / slimfly)
     std::map<std::string, std::string> topoParams; //!< preset overrides
     std::string scheme{"spritz-spray"};            //!< see the file comment
-    uint32_t queuePackets{88};         //!< per switch port (spec 4.1: DF 88, SF 92 packets)
-    bool trimming{true};               //!< spec 4.1
-    bool smarttCc{true};               //!< DCTCP QuickAdapt + FastIncrease (spec 4.1)
-    Time rto{MicroSeconds(100)};       //!< spec 3.5 [A]: above the worst queueing RTT (~44 us DF)
-    Time resetTime{MilliSeconds(1)};   //!< Spritz T_reset (spec 3.5 [A])
+    uint32_t queuePackets{88};       //!< per switch port (spec 4.1: DF 88, SF 92 packets)
+    bool trimming{true};             //!< spec 4.1
+    bool smarttCc{true};             //!< DCTCP QuickAdapt + FastIncrease (spec 4.1)
+    Time rto{MicroSeconds(100)};     //!< spec 3.5 [A]: above the worst queueing RTT (~44 us DF)
+    Time resetTime{MilliSeconds(1)}; //!< Spritz T_reset (spec 3.5 [A])
+    /** Spritz switches: ACK/NACK routed by their echoed EV ("ev") or minimally ("default");
+     *  see doc/spritz.rst (a black-holed minimal reverse path loses every ACK). */
+    std::string controlRoute{"ev"};
     std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
     WorkloadPlan plan;
     Time stop{Seconds(1)}; //!< spec 4.1: runs unfinished at 1 s did not finish

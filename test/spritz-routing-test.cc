@@ -134,6 +134,36 @@ class SpritzReplayTestCase : public TestCase
     std::string m_preset;
 };
 
+class SpritzControlEvTestCase : public TestCase
+{
+  public:
+    SpritzControlEvTestCase()
+        : TestCase("spritz ControlRoute=ev: ACKs steered by the echoed EV from the receiver")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("ev"));
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "spritz");
+        Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("default"));
+        Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
+        const dcn::SwitchGraph& g = t->GetGraph();
+        TopologyWalker w(t);
+        uint32_t differs = 0;
+        for (uint16_t ev = 0; ev < 0x0800; ev += 0x101)
+        {
+            // an ACK from a host of switch 12 back to host 0: EV routing from switch 12
+            PacketWalk ack = w.Walk(g.FirstHost(12), 0, SpritzPacket(ev, 1));
+            const dcn::GraphPath want = info->Tables().Replay(12, 0, ev);
+            NS_TEST_ASSERT_MSG_EQ((ack.switches == want.switches), true, "ACK follows its EV");
+            differs += ack.switches != t->GetMinimalRouting().DefaultRoute(12, 0);
+        }
+        NS_TEST_ASSERT_MSG_GT(differs, 0u, "not only the default route");
+    }
+};
+
 class SpritzCoarseTestCase : public TestCase
 {
   public:
@@ -268,6 +298,7 @@ class SpritzRoutingTestSuite : public TestSuite
         AddTestCase(new SpritzReplayTestCase("df-small"), DCNLB_TEST_QUICK);
         AddTestCase(new SpritzReplayTestCase("sf-small"), DCNLB_TEST_QUICK);
         AddTestCase(new SpritzCoarseTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzControlEvTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzSelectorTestCase, DCNLB_TEST_QUICK);
     }
 };

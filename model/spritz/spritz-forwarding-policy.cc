@@ -41,6 +41,14 @@ DcnSpritzForwardingPolicy::GetTypeId()
                           EnumValue(FINE),
                           DCNLB_ENUM_ACCESSOR(Mode, &DcnSpritzForwardingPolicy::m_mode),
                           MakeEnumChecker(FINE, "fine", COARSE, "coarse"))
+            .AddAttribute("ControlRoute",
+                          "Route of ACK / NACK / probe replies: default (the minimal table; spec "
+                          "2.4 [A, ref-code]) or ev (steered by the echoed EV like data, from "
+                          "the receiver's switch; Spritz Sec. IV: the receiver keeps the same EV "
+                          "for the response)",
+                          EnumValue(CTRL_DEFAULT),
+                          DCNLB_ENUM_ACCESSOR(ControlRoute, &DcnSpritzForwardingPolicy::m_ctrl),
+                          MakeEnumChecker(CTRL_DEFAULT, "default", CTRL_EV, "ev"))
             .AddTraceSource("Steer",
                             "A packet was forwarded: switch, EV, role (0 ECMP1, 1 ECMP2, "
                             "2 default, 3 control), egress interface",
@@ -50,7 +58,8 @@ DcnSpritzForwardingPolicy::GetTypeId()
 }
 
 DcnSpritzForwardingPolicy::DcnSpritzForwardingPolicy()
-    : m_mode(FINE)
+    : m_mode(FINE),
+      m_ctrl(CTRL_DEFAULT)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -99,8 +108,8 @@ DcnSpritzForwardingPolicy::Select(DcnForwardingContext& ctx)
     const uint16_t ev = static_cast<uint16_t>((b[0] << 8) | b[1]);
     const dcn::SpritzTables& t = m_info->Tables();
     // control packets (ACK, NACK, probe replies, CNP) take the default table (spec 2.4)
-    if (h.GetProtocol() == 17 && got > UDP_BYTES && b[UDP_BYTES] != DcnHeader::DATA &&
-        b[UDP_BYTES] != DcnHeader::PROBE)
+    if (m_ctrl == CTRL_DEFAULT && h.GetProtocol() == 17 && got > UDP_BYTES &&
+        b[UDP_BYTES] != DcnHeader::DATA && b[UDP_BYTES] != DcnHeader::PROBE)
     {
         const uint32_t out = m_info->Iface(m_self, t.Routing().DefaultPort(m_self, d));
         ++m_count[3];

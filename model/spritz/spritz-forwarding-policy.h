@@ -8,7 +8,8 @@
  *    (hosts send TTL 64, spec 2.1 "hop index = TTL0 - TTL");
  *  - the DcnHeader opcode (byte 8 of the IP payload): ACK / NACK / probe
  *    replies take the default (minimal) table (spec 2.4 [A, ref-code]); DATA,
- *    trimmed headers included, follow the EV;
+ *    trimmed headers included, follow the EV (ControlRoute=ev: ACK / NACK too,
+ *    steered by the echoed EV from the receiver's switch);
  *  - fine-grained mode (the paper's evaluation): role ECMP1 (first switch)
  *    takes T1[EV1 mod |T1|], role ECMP2 (second switch; DF: inter-group pair
  *    still in the source group; SF: always) T2[EV2 mod |T2|], every other
@@ -40,6 +41,13 @@ class DcnSpritzForwardingPolicy : public EcmpForwardingPolicy
     {
         FINE,  //!< EV1/EV2 index the ECMP tables (paper's evaluation)
         COARSE //!< path category in DSCP, hash within the table (spec 2.5)
+    };
+
+    enum ControlRoute
+    {
+        CTRL_DEFAULT, //!< ACK/NACK on the default table (spec 2.4 [A, ref-code])
+        CTRL_EV       //!< ACK/NACK steered by their echoed EV like data (Sec. IV: "the
+                      //!< receiver keeps the same EV for the response")
     };
 
     /** DSCP bits of the coarse-mode category (ToS byte). */
@@ -75,6 +83,7 @@ class DcnSpritzForwardingPolicy : public EcmpForwardingPolicy
                     uint8_t category);
 
     Mode m_mode;
+    ControlRoute m_ctrl;
     Ptr<DcnSpritzInfo> m_info;
     uint32_t m_self{0xffffffffU};
     uint64_t m_count[4]{0, 0, 0, 0};
