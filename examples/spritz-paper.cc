@@ -21,6 +21,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/spritz-experiment.h"
 
 #include <fstream>
@@ -128,6 +129,8 @@ main(int argc, char** argv)
     {
         schemes = kAllSchemes;
     }
+    // --RngRun=N shifts every run: seed k uses run N + k - 1 (plans and simulation)
+    const uint64_t baseRun = RngSeedManager::GetRun();
     const bool paper = scale == "paper";
     const std::string topo =
         topoKind == "df" ? (paper ? "spritz-df" : "df-small") : (paper ? "spritz-sf" : "sf-small");
@@ -193,7 +196,7 @@ main(int argc, char** argv)
         c.failedLinks = failed;
         c.stop = stop;
         c.rto = rto;
-        c.run = seed;
+        c.run = static_cast<uint32_t>(baseRun + seed - 1);
         SpritzExperimentResult r;
         try
         {
@@ -214,11 +217,11 @@ main(int argc, char** argv)
                 }
             }
         }
-        Row(std::cout, label, topo, scale, scheme, seed, r, mon);
+        Row(std::cout, label, topo, scale, scheme, c.run, r, mon);
         std::cout.flush();
         if (out.is_open())
         {
-            Row(out, label, topo, scale, scheme, seed, r, mon);
+            Row(out, label, topo, scale, scheme, c.run, r, mon);
             out.flush();
         }
     };
@@ -264,10 +267,11 @@ main(int argc, char** argv)
         }
         else
         {
-            plan = SpritzPermutationPlan(topo, params, msgSize, seed);
+            const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
+            plan = SpritzPermutationPlan(topo, params, msgSize, planSeed);
             if (experiment == "failures")
             {
-                failed = SpritzRandomLinks(topo, params, failFraction, seed);
+                failed = SpritzRandomLinks(topo, params, failFraction, planSeed);
             }
         }
         for (const auto& s : schemes)
