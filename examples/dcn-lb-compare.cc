@@ -431,7 +431,8 @@ Main(int argc, char* argv[])
               o.topoParams);
     opts.Text("routing",
               "Switch policy: minimal, ecmp, spray, valiant, ugal-l, source (graph presets and "
-              "fat trees); letflow, drill, conga (2-tier fat trees) [the topology's default]",
+              "fat trees); spritz (Dragonfly / Slim Fly presets); letflow, drill, conga (2-tier "
+              "fat trees) [the topology's default]",
               o.routing);
     opts.Bool("PrintLinks", "Print id, name, rate and delay of every link and exit", o.printLinks);
     opts.Text("dot", "Write the topology as Graphviz DOT to this file", o.dot);
