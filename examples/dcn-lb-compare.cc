@@ -143,6 +143,7 @@ RoutingNames(const std::string& topo)
                 v.push_back(n);
             }
         }
+        v.erase(std::remove(v.begin(), v.end(), "spritz"), v.end()); // Dragonfly / Slim Fly only
     }
     return v;
 }
@@ -967,8 +968,8 @@ Main(int argc, char* argv[])
     {
         // The plot is drawn from the CSVs just written (tools/plot.py; exit 0 = every file
         // written, else one line on stderr).
-        std::string cmd = "/usr/bin/python3 '" + FlowSizeCdf::DataDir() +
-                          "/../tools/plot.py' '" + o.csv + "' --png-prefix='" + o.plot + "'";
+        std::string cmd = "/usr/bin/python3 '" + FlowSizeCdf::DataDir() + "/../tools/plot.py' '" +
+                          o.csv + "' --png-prefix='" + o.plot + "'";
         if (std::system(cmd.c_str()) != 0)
         {
             std::cerr << "dcn-lb-compare: error: option --plot: value '" << o.plot

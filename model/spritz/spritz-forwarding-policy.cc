@@ -3,6 +3,7 @@
 #include "ns3/dcn-addressing.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -88,7 +89,11 @@ DcnSpritzForwardingPolicy::AttachTopology(const DcnTopology& topology, uint32_t 
     NS_LOG_FUNCTION(this << switchIndex);
     std::string why;
     m_info = DcnSpritzInfo::Get(topology, &why);
-    NS_ABORT_MSG_IF(!m_info, "DcnSpritzForwardingPolicy: " << why);
+    if (!m_info)
+    {
+        // bad input (e.g. ForwardingPolicy=spritz on a fat tree): one line, no abort
+        throw DcnOptionError("switch policy spritz: " + why);
+    }
     m_self = switchIndex;
 }
 

@@ -39,6 +39,12 @@ SpritzScheme(const char* name, const char* description, const char* mode, const 
 }
 } // namespace
 
+// "spritz" (the selector's own name) is Spritz-Spray (w) with its topology restriction.
+DCNLB_REGISTER_SCHEME(SpritzScheme("spritz",
+                                   "Spritz-Spray (w) (the spritz path selector with its "
+                                   "defaults; Spritz Alg. 1+3), Spritz switch routing",
+                                   "spray",
+                                   "true"));
 DCNLB_REGISTER_SCHEME(SpritzScheme("spritz-scout",
                                    "Spritz-Scout (w): reuse the best good path, leave it on ECN / "
                                    "NACK / timeout (Spritz Alg. 1+2), Spritz switch routing",
