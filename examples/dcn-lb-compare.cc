@@ -145,6 +145,7 @@ RoutingNames(const std::string& topo)
                 v.push_back(n);
             }
         }
+        v.erase(std::remove(v.begin(), v.end(), "spritz"), v.end()); // Dragonfly / Slim Fly only
     }
     return v;
 }
@@ -449,7 +450,8 @@ Main(int argc, char* argv[])
               o.topoParams);
     opts.Text("routing",
               "Switch policy: minimal, ecmp, spray, valiant, ugal-l, source (graph presets and "
-              "fat trees); letflow, drill, conga (2-tier fat trees) [the topology's default]",
+              "fat trees); spritz (Dragonfly / Slim Fly presets); letflow, drill, conga (2-tier "
+              "fat trees) [the topology's default]",
               o.routing);
     opts.Bool("PrintLinks", "Print id, name, rate and delay of every link and exit", o.printLinks);
     opts.Text("dot", "Write the topology as Graphviz DOT to this file", o.dot);
@@ -1022,8 +1024,8 @@ Main(int argc, char* argv[])
     {
         // The plot is drawn from the CSVs just written (tools/plot.py; exit 0 = every file
         // written, else one line on stderr).
-        std::string cmd = "/usr/bin/python3 '" + FlowSizeCdf::DataDir() +
-                          "/../tools/plot.py' '" + o.csv + "' --png-prefix='" + o.plot + "'";
+        std::string cmd = "/usr/bin/python3 '" + FlowSizeCdf::DataDir() + "/../tools/plot.py' '" +
+                          o.csv + "' --png-prefix='" + o.plot + "'";
         if (std::system(cmd.c_str()) != 0)
         {
             std::cerr << "dcn-lb-compare: error: option --plot: value '" << o.plot

@@ -218,7 +218,7 @@ DcnGraphTopology::Build()
     {
         throw DcnOptionError("DcnGraphTopology: ForwardingPolicy='" + m_policyType +
                              "' is not a routing policy; allowed: minimal, ecmp, spray, valiant, "
-                             "ugal-l, source or a ns3::DcnForwardingPolicy subclass");
+                             "ugal-l, source, spritz or a ns3::DcnForwardingPolicy subclass");
     }
     const dcn::SwitchGraph& g = *m_graph;
     const uint32_t nS = g.NSwitches();

@@ -16,7 +16,7 @@ const std::vector<std::string>&
 DcnRoutingPolicies::Names()
 {
     static const std::vector<std::string> n =
-        {"minimal", "ecmp", "spray", "valiant", "ugal-l", "source"};
+        {"minimal", "ecmp", "spray", "valiant", "ugal-l", "source", "spritz"};
     return n;
 }
 
@@ -30,6 +30,7 @@ DcnRoutingPolicies::TypeIdName(const std::string& name)
         {"valiant", "ns3::DcnValiantForwardingPolicy"},
         {"ugal-l", "ns3::DcnUgalForwardingPolicy"},
         {"source", "ns3::DcnSourceRouteForwardingPolicy"},
+        {"spritz", "ns3::DcnSpritzForwardingPolicy"},
     };
     auto it = m.find(name);
     if (it == m.end())
@@ -115,6 +116,11 @@ DcnTopologyPresets::Create(const dcn::SwitchGraph& g,
     {
         throw DcnOptionError("NonMinimalSlack=" + std::to_string(nonMinimalSlack) +
                              "; allowed [0, 8]");
+    }
+    if (routing == "spritz" && g.fam.family != "dragonfly" && g.fam.family != "slimfly")
+    {
+        throw DcnOptionError("option --routing: 'spritz' needs a Dragonfly or Slim Fly topology; '" +
+                             g.name + "' is " + g.fam.family);
     }
     Ptr<DcnGraphTopology> t = CreateObject<DcnGraphTopology>();
     t->SetAttribute("ForwardingPolicy", StringValue(tid));

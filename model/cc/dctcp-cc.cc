@@ -3,9 +3,11 @@
 #include "../dcn-lb-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 #include <algorithm>
 #include <sstream>
@@ -44,7 +46,26 @@ DctcpCc::GetTypeId()
                           "EWMA gain of the Alpha variant (DCTCP paper: 1/16)",
                           DoubleValue(1.0 / 16),
                           MakeDoubleAccessor(&DctcpCc::m_g),
-                          MakeDoubleChecker<double>(0.0, 1.0));
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("QuickAdapt",
+                          "SMaRTT QuickAdapt (Spritz Sec. IV-C/V uses it; off by default): on a "
+                          "NACK or timeout, once per base RTT, cwnd = bytes acked in the last "
+                          "base RTT",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DctcpCc::m_quickAdapt),
+                          MakeBooleanChecker())
+            .AddAttribute("FastIncrease",
+                          "SMaRTT FastIncrease (Spritz Sec. IV-C/V uses it; off by default): "
+                          "after a window of clean low-RTT ACKs, cwnd += acked per clean ACK",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DctcpCc::m_fastIncrease),
+                          MakeBooleanChecker())
+            .AddAttribute("FastIncreaseRttFactor",
+                          "FastIncrease counts an ACK as uncongested when its RTT < this x base "
+                          "RTT (paper silent; our choice 1.25); allowed [1, 100]",
+                          DoubleValue(1.25),
+                          MakeDoubleAccessor(&DctcpCc::m_fiRttFactor),
+                          MakeDoubleChecker<double>(1.0, 100.0));
     return tid;
 }
 
@@ -75,6 +96,51 @@ DctcpCc::Setup(const CcSetup& setup)
     m_maxCwnd = std::max<double>(setup.mtu, m_maxBdp * bdp);
     m_cwnd = std::min(m_maxCwnd, std::max<double>(setup.mtu, m_initBdp * bdp));
     m_alpha = 1.0;
+    m_periodStart = Simulator::Now();
+    m_periodBytes = 0;
+    m_lastPeriodBytes = -1;
+    m_qaHoldUntil = Time(0);
+    m_cleanBytes = 0;
+    m_fast = false;
+}
+
+void
+DctcpCc::CountAcked(uint32_t bytes, Time now)
+{
+    const Time period = m_setup.baseRtt.IsStrictlyPositive() ? m_setup.baseRtt : MicroSeconds(10);
+    if (now - m_periodStart >= period)
+    {
+        // periods without ACKs delivered nothing
+        m_lastPeriodBytes = now - m_periodStart >= period + period ? 0 : m_periodBytes;
+        m_periodBytes = 0;
+        m_periodStart = now;
+    }
+    m_periodBytes += bytes;
+}
+
+bool
+DctcpCc::QuickAdaptOnLoss()
+{
+    m_fast = false;
+    m_cleanBytes = 0;
+    if (!m_quickAdapt)
+    {
+        return false;
+    }
+    const Time now = Simulator::Now();
+    if (now < m_qaHoldUntil)
+    {
+        return true; // already adapted in this RTT
+    }
+    if (m_lastPeriodBytes < 0)
+    {
+        return false; // no full period measured yet: the normal decrease
+    }
+    m_cwnd = std::min(m_maxCwnd, std::max<double>(m_setup.mtu, m_lastPeriodBytes));
+    m_qaHoldUntil = now + m_setup.baseRtt;
+    ++m_quickAdapts;
+    NS_LOG_LOGIC("QuickAdapt: cwnd -> " << m_cwnd);
+    return true;
 }
 
 void
@@ -106,13 +172,28 @@ DctcpCc::OnAck(const CcAckSample& s)
     {
         m_alpha = (1 - m_g) * m_alpha + m_g * (ecn ? 1.0 : 0.0);
     }
+    if (m_quickAdapt)
+    {
+        CountAcked(ackedBytes, s.now.IsStrictlyPositive() ? s.now : Simulator::Now());
+    }
     if (ecn)
     {
+        m_fast = false;
+        m_cleanBytes = 0;
         Decrease(m_variant == ALPHA ? ackedBytes * m_alpha / 2 : ackedBytes / 4.0);
     }
     else
     {
-        m_cwnd = std::min(m_maxCwnd, m_cwnd + double(ackedBytes) * m_setup.mtu / m_cwnd);
+        if (m_fastIncrease)
+        {
+            const bool lowRtt = !m_setup.baseRtt.IsStrictlyPositive() ||
+                                !s.rtt.IsStrictlyPositive() ||
+                                s.rtt.GetSeconds() < m_fiRttFactor * m_setup.baseRtt.GetSeconds();
+            m_cleanBytes = lowRtt ? m_cleanBytes + ackedBytes : 0;
+            m_fast = m_fast ? lowRtt : m_cleanBytes >= m_cwnd;
+        }
+        const double inc = m_fast ? double(ackedBytes) : double(ackedBytes) * m_setup.mtu / m_cwnd;
+        m_cwnd = std::min(m_maxCwnd, m_cwnd + inc);
     }
 }
 
@@ -120,6 +201,10 @@ void
 DctcpCc::OnNack()
 {
     NS_LOG_FUNCTION(this);
+    if (QuickAdaptOnLoss())
+    {
+        return;
+    }
     Decrease(m_setup.mtu);
 }
 
@@ -127,6 +212,10 @@ void
 DctcpCc::OnTimeout()
 {
     NS_LOG_FUNCTION(this);
+    if (QuickAdaptOnLoss())
+    {
+        return;
+    }
     Decrease(m_setup.mtu);
 }
 

@@ -10,6 +10,18 @@
  *
  * Variant "Alpha" (DCTCP EWMA): alpha <- (1-g) alpha + g * ecn per ACK, and an
  * ECN ACK removes acked * alpha / 2 instead of acked / 4.
+ *
+ * Optional SMaRTT extensions (Spritz Sec. IV-C / V: "DCTCP + QuickAdapt +
+ * FastIncrease"; both off by default so earlier results are unchanged; the
+ * Spritz paper gives no parameters, our reading of SMaRTT, spritz spec 4.1):
+ *   QuickAdapt:   on a NACK or timeout, at most once per base RTT, the window
+ *                 becomes the bytes acknowledged during the last base RTT (the
+ *                 rate the path actually delivered), floor 1 MTU; further
+ *                 NACK/timeout decreases within that RTT are skipped.
+ *   FastIncrease: after one full window of consecutive clean ACKs whose RTT is
+ *                 below FastIncreaseRttFactor x base RTT, every clean ACK adds
+ *                 its acked bytes (the window doubles per RTT) until an ECN mark,
+ *                 a NACK or a timeout.
  */
 #ifndef DCN_DCTCP_CC_H
 #define DCN_DCTCP_CC_H
@@ -50,8 +62,21 @@ class DctcpCc : public CongestionControl
         return static_cast<uint64_t>(m_maxCwnd);
     }
 
+    bool InFastIncrease() const
+    {
+        return m_fast;
+    }
+
+    uint64_t GetQuickAdapts() const
+    {
+        return m_quickAdapts;
+    }
+
   private:
     void Decrease(double bytes);
+    /** QuickAdapt on a loss signal; true if it handled the decrease. */
+    bool QuickAdaptOnLoss();
+    void CountAcked(uint32_t bytes, Time now);
 
     double m_initBdp;
     double m_maxBdp;
@@ -60,6 +85,18 @@ class DctcpCc : public CongestionControl
     double m_cwnd{0};
     double m_maxCwnd{0};
     double m_alpha{1.0};
+    bool m_quickAdapt{false};
+    bool m_fastIncrease{false};
+    double m_fiRttFactor{1.25};
+    // QuickAdapt: bytes acked in the current and the last base-RTT period
+    Time m_periodStart{0};
+    double m_periodBytes{0};
+    double m_lastPeriodBytes{-1};
+    Time m_qaHoldUntil{0};
+    uint64_t m_quickAdapts{0};
+    // FastIncrease: clean bytes in a row
+    double m_cleanBytes{0};
+    bool m_fast{false};
 };
 
 } // namespace ns3

@@ -1,0 +1,283 @@
+/*
+ * spritz-paper: the Spritz paper's experiments (Bonato et al., "Spritz: Path-Aware
+ * Load Balancing in Low-Diameter Networks"; spec spritz.md 4-5) on Dragonfly and
+ * Slim Fly, one CSV row per (experiment, topology, scheme, seed).
+ *
+ *   --experiment=motivational  Table III: one monitored 4 MiB flow, background flows
+ *                              to the switch owning each group's global link to the
+ *                              destination group (DF only); plus the solo FCT
+ *   --experiment=permutation   every host to one random host outside its group
+ *   --experiment=adversarial   DF group i -> i+1; SF paired switches at distance 2
+ *   --experiment=incast        `degree` senders to one host + a bystander permutation
+ *   --experiment=failures      permutation with 2 % of the switch-switch links failed
+ *                              silently from t = 0 (no table update)
+ *   --scale=small|paper        df-small / sf-small (default) or spritz-df / spritz-sf
+ *
+ * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
+ * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray.  Runs unfinished at the
+ * stop time (1 s, spec 4.1) are reported as "did not finish" (finished=0).
+ * Exit status: 0, 2 bad input (one line).
+ */
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-scheme.h"
+#include "ns3/graph-topology-helper.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/spritz-experiment.h"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+
+using namespace ns3;
+
+namespace
+{
+const std::vector<std::string> kAllSchemes = {"minimal",
+                                              "valiant",
+                                              "ugal-l",
+                                              "spritz-ecmp",
+                                              "flicr",
+                                              "ops-u",
+                                              "ops-w",
+                                              "spritz-scout",
+                                              "spritz-spray-u",
+                                              "spritz-spray"};
+
+void
+Row(std::ostream& os,
+    const std::string& exp,
+    const std::string& topo,
+    const std::string& scale,
+    const std::string& scheme,
+    uint32_t seed,
+    const SpritzExperimentResult& r,
+    double monitoredUs)
+{
+    os << exp << "," << topo << "," << scale << "," << scheme << "," << seed << "," << r.total
+       << "," << r.completed << "," << (r.Finished() ? 1 : 0) << "," << std::fixed
+       << std::setprecision(2) << monitoredUs << "," << r.summary.meanUs << "," << r.summary.p50Us
+       << "," << r.summary.p99Us << "," << r.summary.maxUs << "," << r.summary.completionUs << ","
+       << r.congestionDrops << "," << r.trims << "," << r.injectedDrops << "," << r.retransmissions
+       << "," << r.timeouts << "," << std::setprecision(3) << r.OooPercent() << ","
+       << r.blockedPaths << "," << r.events << "," << std::setprecision(2) << r.wallSeconds << "\n";
+}
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    std::string experiment = "motivational";
+    std::string topoKind = "df";
+    std::string scale = "small";
+    std::string schemeList;
+    uint64_t msgSize = 4ULL << 20;
+    uint32_t seeds = 1;
+    uint32_t freeGroups = 3;
+    uint32_t incastDegree = 0;
+    double failFraction = 0.02;
+    Time stop = Seconds(1);
+    Time rto = MicroSeconds(100);
+    std::string csv;
+    DcnOptions opts("spritz-paper",
+                    "The Spritz paper's experiments (Table III, permutation, adversarial, incast, "
+                    "failures) on Dragonfly / Slim Fly; one CSV row per run");
+    opts.Choice("experiment",
+                "Experiment",
+                experiment,
+                {"motivational", "permutation", "adversarial", "incast", "failures"});
+    opts.Choice("topo", "Topology family: df (Dragonfly) or sf (Slim Fly)", topoKind, {"df", "sf"});
+    opts.Choice("scale",
+                "small: df-small (72 hosts) / sf-small (200 hosts); paper: spritz-df (1056) / "
+                "spritz-sf (1134)",
+                scale,
+                {"small", "paper"});
+    opts.ChoiceList("schemes", "Schemes (default: all of the experiment)", schemeList, kAllSchemes);
+    opts.Size("msgSize", "Bytes per flow (spec 4.3: 4 MiB)", msgSize).Range(1, 1ULL << 34);
+    opts.Unsigned("seeds", "Seeds per scheme (RngRun 1..seeds)", seeds).Range(1, 100);
+    opts.Unsigned("freeGroups",
+                  "motivational: idle groups incl. the destination group (spec 4.3.1 [A]: 3)",
+                  freeGroups)
+        .Range(1, 1000);
+    opts.Unsigned("incastDegree", "incast: senders (0 = 32 at paper scale, 8 small)", incastDegree)
+        .Range(0, 100000);
+    opts.Double("failFraction",
+                "failures: fraction of switch-switch links (spec 4.3.7: 0.02)",
+                failFraction)
+        .Range(0, 1, true, true);
+    opts.Time("stopTime", "Simulated-time cap (spec 4.1: 1 s)", stop)
+        .Min(MicroSeconds(1))
+        .Max(Seconds(100));
+    opts.Time("rto", "Retransmission timeout (spec 3.5 [A]: > 44 us on DF)", rto)
+        .Min(MicroSeconds(1))
+        .Max(Seconds(1));
+    opts.Text("csv", "CSV output file (default: stdout only)", csv);
+    opts.Check([&] {
+        return experiment == "motivational" && topoKind != "df"
+                   ? std::string("option --experiment: 'motivational' is Dragonfly only "
+                                 "(Table III); allowed with --topo=df")
+                   : std::string();
+    });
+    opts.Parse(argc, argv);
+    std::vector<std::string> schemes;
+    for (size_t pos = 0; pos < schemeList.size();)
+    {
+        const size_t end = schemeList.find(',', pos);
+        schemes.push_back(schemeList.substr(pos, end == std::string::npos ? end : end - pos));
+        pos = end == std::string::npos ? schemeList.size() : end + 1;
+    }
+    if (schemes.empty())
+    {
+        schemes = kAllSchemes;
+    }
+    // --RngRun=N shifts every run: seed k uses run N + k - 1 (plans and simulation)
+    const uint64_t baseRun = RngSeedManager::GetRun();
+    const bool paper = scale == "paper";
+    const std::string topo =
+        topoKind == "df" ? (paper ? "spritz-df" : "df-small") : (paper ? "spritz-sf" : "sf-small");
+    const std::map<std::string, std::string> params;
+    dcn::SwitchGraph g;
+    try
+    {
+        g = DcnTopologyPresets::Graph(topo, params);
+    }
+    catch (const DcnOptionError& e)
+    {
+        DcnOptions::Exit("spritz-paper", e.what());
+    }
+    for (const auto& s : schemes)
+    {
+        if (!SpritzIsRoutingBaseline(s))
+        {
+            std::string err = DcnSchemeRegistry::CheckCompatible(s, topo, "dcn");
+            if (err.empty())
+            {
+                err = DcnSchemeRegistry::Validate(s);
+            }
+            if (!err.empty())
+            {
+                DcnOptions::Exit("spritz-paper", err);
+            }
+        }
+    }
+    const std::string header =
+        "experiment,topo,scale,scheme,seed,flows,completed,finished,monitored_fct_us,mean_us,"
+        "p50_us,p99_us,max_us,completion_us,drops,trims,failed_link_drops,retx,timeouts,ooo_pct,"
+        "blocked_paths,events,wall_s\n";
+    std::ofstream out;
+    if (!csv.empty())
+    {
+        out.open(csv);
+        if (!out)
+        {
+            DcnOptions::Exit("spritz-paper", "option --csv: cannot write '" + csv + "'");
+        }
+        out << header;
+    }
+    std::cout << header;
+    const uint32_t qPackets = topoKind == "df" ? 88 : 92; // spec 4.1: 1 BDP per port
+    // the monitored pair of the motivational scenario: host 0 -> a host of group g/2
+    uint32_t nGroups = 0;
+    for (const auto& s : g.switches)
+    {
+        nGroups = std::max(nGroups, s.group + 1);
+    }
+    const uint32_t mSrc = 0;
+    const uint32_t mDst = g.NHosts() / nGroups * (nGroups / 2) + 1;
+    auto run = [&](const std::string& scheme,
+                   uint32_t seed,
+                   const WorkloadPlan& plan,
+                   const std::vector<uint32_t>& failed,
+                   const std::string& label) {
+        SpritzExperimentConfig c;
+        c.topo = topo;
+        c.scheme = scheme;
+        c.queuePackets = qPackets;
+        c.plan = plan;
+        c.failedLinks = failed;
+        c.stop = stop;
+        c.rto = rto;
+        c.run = static_cast<uint32_t>(baseRun + seed - 1);
+        SpritzExperimentResult r;
+        try
+        {
+            r = RunSpritzExperiment(c);
+        }
+        catch (const DcnOptionError& e)
+        {
+            DcnOptions::Exit("spritz-paper", e.what());
+        }
+        double mon = -1;
+        if (experiment == "motivational")
+        {
+            for (const auto& rec : r.stats.GetRecords())
+            {
+                if (rec.src == mSrc && rec.dst == mDst && rec.completed)
+                {
+                    mon = rec.Fct().GetMicroSeconds() + rec.Fct().GetNanoSeconds() % 1000 / 1000.0;
+                }
+            }
+        }
+        Row(std::cout, label, topo, scale, scheme, c.run, r, mon);
+        std::cout.flush();
+        if (out.is_open())
+        {
+            Row(out, label, topo, scale, scheme, c.run, r, mon);
+            out.flush();
+        }
+    };
+    for (uint32_t seed = 1; seed <= seeds; ++seed)
+    {
+        WorkloadPlan plan;
+        std::vector<uint32_t> failed;
+        if (experiment == "motivational")
+        {
+            plan = SpritzMotivationalPlan(topo,
+                                          params,
+                                          mSrc,
+                                          mDst,
+                                          msgSize,
+                                          freeGroups,
+                                          g.NHosts() / nGroups);
+            WorkloadPlan solo = plan;
+            solo.messages.resize(1);
+            run("minimal", seed, solo, failed, "motivational-solo");
+        }
+        else if (experiment == "adversarial")
+        {
+            plan = SpritzAdversarialPlan(topo, params, msgSize);
+        }
+        else if (experiment == "incast")
+        {
+            const uint32_t deg = incastDegree > 0 ? incastDegree : (paper ? 32 : 8);
+            if (deg + 2 > g.NHosts())
+            {
+                DcnOptions::Exit("spritz-paper",
+                                 "option --incastDegree: " + std::to_string(deg) +
+                                     " senders; allowed up to " + std::to_string(g.NHosts() - 2));
+            }
+            // spec 4.3.4: hosts 0..deg-1 to host 160 (paper) / the middle host, bystanders
+            // = a permutation of the others
+            const uint32_t recv = paper && g.NHosts() > 160 ? 160 : g.NHosts() / 2;
+            plan = WorkloadPlanner::Incast(g.NHosts(),
+                                           deg,
+                                           recv,
+                                           msgSize,
+                                           g.NHosts() - deg - 1,
+                                           msgSize);
+        }
+        else
+        {
+            const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
+            plan = SpritzPermutationPlan(topo, params, msgSize, planSeed);
+            if (experiment == "failures")
+            {
+                failed = SpritzRandomLinks(topo, params, failFraction, planSeed);
+            }
+        }
+        for (const auto& s : schemes)
+        {
+            run(s, seed, plan, failed, experiment);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,383 @@
+#include "spritz-experiment.h"
+
+#include "graph-topology-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-spritz-info.h"
+#include "ns3/dcn-transport-helper.h"
+#include "ns3/failure-helper.h"
+#include "ns3/log.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/spritz-path-selector.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SpritzExperiment");
+
+bool
+SpritzIsRoutingBaseline(const std::string& scheme)
+{
+    return scheme == "minimal" || scheme == "valiant" || scheme == "ugal-l";
+}
+
+SpritzExperimentResult
+RunSpritzExperiment(const SpritzExperimentConfig& c)
+{
+    NS_LOG_FUNCTION(c.topo << c.scheme);
+    SpritzExperimentResult r;
+    NS_ABORT_MSG_IF(c.plan.messages.empty(), "SpritzExperiment: empty workload plan");
+    RngSeedManager::SetSeed(c.seed);
+    RngSeedManager::SetRun(c.run);
+    const bool routingBaseline = SpritzIsRoutingBaseline(c.scheme);
+    const std::string lb = routingBaseline ? "ecmp" : c.scheme;
+    // The same CC for every scheme (spec 4.1); the defaults are restored at the end.
+    Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(c.smarttCc));
+    Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(c.smarttCc));
+    // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
+    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
+    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue(c.controlRoute));
+    const std::string routing =
+        routingBaseline ? c.scheme : (lb == "ecmp" || lb == "ops" ? "minimal" : "spritz");
+    // As DcnTopologyPresets::Create, with the paper's queues and trimming (spec 4.1).
+    dcn::SwitchGraph graph = DcnTopologyPresets::Graph(c.topo, c.topoParams);
+    if (routing == "spritz" && graph.fam.family != "dragonfly" && graph.fam.family != "slimfly")
+    {
+        throw DcnOptionError("spritz experiment: topology '" + c.topo +
+                             "' is not a Dragonfly or Slim Fly");
+    }
+    Ptr<DcnGraphTopology> topo = CreateObject<DcnGraphTopology>();
+    topo->SetAttribute("ForwardingPolicy", StringValue(DcnRoutingPolicies::TypeIdName(routing)));
+    topo->SetAttribute("QueueLimit",
+                       QueueSizeValue(QueueSize(std::to_string(c.queuePackets * 4150) + "B")));
+    topo->SetAttribute("TrimEnabled", BooleanValue(c.trimming));
+    topo->SetGraph(graph);
+    topo->Build();
+    int64_t stream = 1;
+    stream += topo->AssignStreams(stream);
+    int64_t selectorBase = std::max<int64_t>(stream, 1000);
+    stream = selectorBase + WorkloadHelper::SELECTOR_STREAM_BLOCK;
+
+    DcnTransportHelper th;
+    th.SetTransportAttribute("Rto", TimeValue(c.rto));
+    th.SetTransportAttribute("Trimming", BooleanValue(c.trimming));
+    th.Install(topo->GetHosts());
+    DcnHeader h;
+    const uint32_t headerBytes = 2 + 20 + 8 + h.GetSerializedSize();
+
+    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(topo);
+    for (uint32_t l : c.failedLinks)
+    {
+        NS_ABORT_MSG_IF(l >= topo->GetGraph().NLinks(),
+                        "SpritzExperiment: failed link " << l << "; allowed [0,"
+                                                         << topo->GetGraph().NLinks() << ")");
+        fh->FailLinkSilent(l, Seconds(0));
+    }
+    stream += fh->AssignStreams(stream);
+
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    wl->SetPlan(c.plan);
+    wl->SetAttribute("LoadBalancer", StringValue(lb));
+    wl->SetAttribute("ConnectionPolicy", StringValue("OnePerPair"));
+    wl->SetAttribute("StartTime", TimeValue(NanoSeconds(0)));
+    wl->SetAttribute("HeaderBytes", UintegerValue(headerBytes));
+    wl->SetAttribute("StopWhenDone", BooleanValue(true));
+    wl->AddSelectorAttribute("ResetTime", TimeValue(c.resetTime), true);
+    if (c.scheme == "flicr")
+    {
+        // Flicr names its paths EV base+i (lb-baseline-util.h); without this it would take
+        // only the pair's minimal DcnPathSet paths (1 on a Dragonfly).
+        wl->AddSelectorAttribute("NumPaths", UintegerValue(32), true);
+    }
+    for (const auto& a : c.lbAttrs)
+    {
+        wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
+    }
+    wl->AssignStreams(selectorBase - 2);
+    wl->Install(topo);
+    r.total = static_cast<uint32_t>(c.plan.messages.size());
+    if (c.onBuilt)
+    {
+        c.onBuilt(topo);
+    }
+
+    auto w0 = std::chrono::steady_clock::now();
+    Simulator::Stop(c.stop);
+    Simulator::Run();
+    r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+    r.endTime = Simulator::Now();
+    r.events = Simulator::GetEventCount();
+    wl->Finalize();
+    r.stats = wl->GetStats();
+    r.stats.SetRunEnd(r.endTime);
+    r.summary = r.stats.Summarize();
+    r.completed = r.summary.count;
+    for (const auto& li : topo->GetLinks())
+    {
+        for (auto dev : {li.devA, li.devB})
+        {
+            Ptr<DcnQueueDisc> q = topo->GetQueueDisc(dev);
+            if (q)
+            {
+                r.congestionDrops += q->GetNDropped();
+                r.trims += q->GetNTrimmed();
+            }
+        }
+    }
+    r.injectedDrops = fh->GetInjectedDrops() + fh->GetBlackholeDrops();
+    for (uint32_t i = 0; i < topo->GetNHosts(); ++i)
+    {
+        Ptr<DcnTransport> t = DcnTransportHelper::Get(topo->GetHosts().Get(i));
+        const auto& st = t->GetStats();
+        r.dataPackets += st.dataPacketsSent;
+        r.retransmissions += st.retransmissions;
+        r.timeouts += st.timeouts;
+        r.outOfOrder += st.outOfOrderPackets;
+        r.delivered += st.dataPacketsReceived;
+        for (uint32_t k = 0; k < t->GetNConnections(); ++k)
+        {
+            Ptr<DcnSpritzPathSelector> sp =
+                DynamicCast<DcnSpritzPathSelector>(t->GetConnection(k)->GetPathSelector());
+            r.blockedPaths += sp ? sp->GetCore().Blocks() : 0;
+        }
+    }
+    wl->Dispose();
+    Simulator::Destroy();
+    Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(false));
+    Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
+    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
+    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("default"));
+    return r;
+}
+
+// ---- workloads ----
+
+namespace
+{
+/** Plan draws: an ns-3 stream of their own (fixed number + seed), so plans are reproducible. */
+Ptr<UniformRandomVariable>
+PlanRng(uint32_t seed)
+{
+    Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+    u->SetStream(500000 + seed);
+    return u;
+}
+
+WorkloadMessage
+Msg(uint32_t s, uint32_t d, uint64_t bytes)
+{
+    WorkloadMessage m;
+    m.src = s;
+    m.dst = d;
+    m.bytes = bytes;
+    return m;
+}
+} // namespace
+
+WorkloadPlan
+SpritzMotivationalPlan(const std::string& topo,
+                       const std::map<std::string, std::string>& params,
+                       uint32_t src,
+                       uint32_t dst,
+                       uint64_t bytes,
+                       uint32_t freeGroups,
+                       uint32_t sendersPerGroup)
+{
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    NS_ABORT_MSG_IF(g.fam.family != "dragonfly",
+                    "motivational scenario: Dragonfly only; '" << topo << "' is " << g.fam.family);
+    dcn::MinimalRouting mr(g);
+    WorkloadPlan plan;
+    plan.name = "motivational";
+    plan.nHosts = g.NHosts();
+    NS_ABORT_MSG_IF(src >= g.NHosts() || dst >= g.NHosts() || src == dst,
+                    "motivational scenario: src=" << src << " dst=" << dst << "; allowed distinct "
+                                                  << "hosts in [0," << g.NHosts() << ")");
+    plan.messages.push_back(Msg(src, dst, bytes));
+    const uint32_t gs = mr.GroupOf(g.SwitchOfHost(src));
+    const uint32_t gd = mr.GroupOf(g.SwitchOfHost(dst));
+    uint32_t nGroups = 0;
+    for (const auto& s : g.switches)
+    {
+        nGroups = std::max(nGroups, s.group + 1);
+    }
+    // free: the destination group and the (freeGroups - 1) groups after it (never the source's)
+    std::vector<bool> isFree(nGroups, false);
+    isFree[gd] = true;
+    for (uint32_t k = 1, n = 1; n < freeGroups && k < nGroups; ++k)
+    {
+        const uint32_t G = (gd + k) % nGroups;
+        if (G != gs)
+        {
+            isFree[G] = true;
+            ++n;
+        }
+    }
+    for (uint32_t G = 0; G < nGroups; ++G)
+    {
+        if (isFree[G])
+        {
+            continue;
+        }
+        // targets: the hosts of the switch owning G's global link to the destination group,
+        // round robin
+        const uint32_t gw = mr.Gateway(G, gd);
+        uint32_t added = 0;
+        for (uint32_t s = 0; s < g.NSwitches() && added < sendersPerGroup; ++s)
+        {
+            if (mr.GroupOf(s) != G || s == gw)
+            {
+                continue;
+            }
+            for (uint32_t k = 0; k < g.switches[s].nHosts && added < sendersPerGroup; ++k)
+            {
+                const uint32_t host = g.FirstHost(s) + k;
+                if (host != src)
+                {
+                    const uint32_t target = g.FirstHost(gw) + added % g.switches[gw].nHosts;
+                    plan.messages.push_back(Msg(host, target, bytes));
+                    ++added;
+                }
+            }
+        }
+    }
+    return plan;
+}
+
+WorkloadPlan
+SpritzPermutationPlan(const std::string& topo,
+                      const std::map<std::string, std::string>& params,
+                      uint64_t bytes,
+                      uint32_t seed)
+{
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    const uint32_t n = g.NHosts();
+    Ptr<UniformRandomVariable> rng = PlanRng(seed);
+    std::vector<uint32_t> perm(n);
+    std::iota(perm.begin(), perm.end(), 0);
+    auto group = [&g](uint32_t h) { return g.switches[g.SwitchOfHost(h)].group; };
+    // random permutation (Fisher-Yates), then repair same-group pairs by swapping
+    for (uint32_t i = n - 1; i > 0; --i)
+    {
+        std::swap(perm[i], perm[rng->GetInteger(0, i)]);
+    }
+    for (int pass = 0; pass < 8; ++pass)
+    {
+        bool clean = true;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            if (perm[i] == i || group(perm[i]) == group(i))
+            {
+                clean = false;
+                const uint32_t j = rng->GetInteger(0, n - 1);
+                if (perm[j] != i && group(perm[j]) != group(i) && perm[i] != j &&
+                    group(perm[i]) != group(j))
+                {
+                    std::swap(perm[i], perm[j]);
+                }
+            }
+        }
+        if (clean)
+        {
+            break;
+        }
+    }
+    WorkloadPlan plan;
+    plan.name = "permutation";
+    plan.nHosts = n;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (perm[i] != i)
+        {
+            plan.messages.push_back(Msg(i, perm[i], bytes));
+        }
+    }
+    return plan;
+}
+
+WorkloadPlan
+SpritzAdversarialPlan(const std::string& topo,
+                      const std::map<std::string, std::string>& params,
+                      uint64_t bytes)
+{
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    WorkloadPlan plan;
+    plan.name = "adversarial";
+    plan.nHosts = g.NHosts();
+    if (g.fam.family == "dragonfly")
+    {
+        uint32_t nGroups = 0;
+        for (const auto& s : g.switches)
+        {
+            nGroups = std::max(nGroups, s.group + 1);
+        }
+        const uint32_t perGroup = g.NHosts() / nGroups; // hosts numbered group by group
+        for (uint32_t h = 0; h < g.NHosts(); ++h)
+        {
+            plan.messages.push_back(Msg(h, (h + perGroup) % g.NHosts(), bytes));
+        }
+        return plan;
+    }
+    dcn::MinimalRouting mr(g);
+    std::vector<uint32_t> mate(g.NSwitches(), dcn::NONE);
+    for (uint32_t s = 0; s < g.NSwitches(); ++s)
+    {
+        for (uint32_t t = s + 1; t < g.NSwitches() && mate[s] == dcn::NONE; ++t)
+        {
+            if (mate[t] == dcn::NONE && mr.BfsDist(s, t) == 2)
+            {
+                mate[s] = t;
+                mate[t] = s;
+            }
+        }
+    }
+    for (uint32_t s = 0; s < g.NSwitches(); ++s)
+    {
+        if (mate[s] == dcn::NONE)
+        {
+            continue;
+        }
+        const uint32_t k = std::min(g.switches[s].nHosts, g.switches[mate[s]].nHosts);
+        for (uint32_t i = 0; i < k; ++i)
+        {
+            plan.messages.push_back(Msg(g.FirstHost(s) + i, g.FirstHost(mate[s]) + i, bytes));
+        }
+    }
+    return plan;
+}
+
+std::vector<uint32_t>
+SpritzRandomLinks(const std::string& topo,
+                  const std::map<std::string, std::string>& params,
+                  double fraction,
+                  uint32_t seed)
+{
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    std::vector<uint32_t> ids(g.NLinks());
+    std::iota(ids.begin(), ids.end(), 0);
+    Ptr<UniformRandomVariable> rng = PlanRng(seed + 7777);
+    for (uint32_t i = ids.empty() ? 0 : uint32_t(ids.size()) - 1; i > 0; --i)
+    {
+        std::swap(ids[i], ids[rng->GetInteger(0, i)]);
+    }
+    const uint32_t k = static_cast<uint32_t>(std::lround(fraction * g.NLinks()));
+    ids.resize(std::min<uint32_t>(k, g.NLinks()));
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+} // namespace ns3

@@ -1,0 +1,130 @@
+/*
+ * One self-contained simulation run of the Spritz reproduction
+ * (examples/spritz-paper.cc, test/spritz-system-test.cc) on a Dragonfly or
+ * Slim Fly graph preset: the paper's network (spritz spec 4.1: 400 Gb/s,
+ * 1 BDP queues with RED marking 20-80 %, trimming, 500 ns switches), the
+ * DcnTransport (per-packet ACKs, NACKs for trimmed packets, RTO), DCTCP with
+ * QuickAdapt + FastIncrease for every scheme, silent (black-hole) link
+ * failures from t = 0 with no table update, and one workload plan.
+ *
+ * Scheme names: every --lb scheme (spritz-scout, spritz-spray, spritz-spray-u,
+ * ops-w, ops-u, spritz-ecmp, flicr, ...), plus the switch-routing baselines
+ * "minimal", "valiant", "ugal-l" (ECMP hosts, one EV per flow, on that switch
+ * routing; spec 4.2).  Each call seeds the RNG, runs and destroys the
+ * simulator, so runs are independent and reproducible.
+ */
+#ifndef DCN_SPRITZ_EXPERIMENT_H
+#define DCN_SPRITZ_EXPERIMENT_H
+
+#include "ns3/fct-stats.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/workload-plan.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class DcnGraphTopology;
+
+struct SpritzExperimentConfig
+{
+    std::string topo{"df-small"};                  //!< graph preset (dragonfly / slimfly)
+    std::map<std::string, std::string> topoParams; //!< preset overrides
+    std::string scheme{"spritz-spray"};            //!< see the file comment
+    uint32_t queuePackets{88};       //!< per switch port (spec 4.1: DF 88, SF 92 packets)
+    bool trimming{true};             //!< spec 4.1
+    bool smarttCc{true};             //!< DCTCP QuickAdapt + FastIncrease (spec 4.1)
+    Time rto{MicroSeconds(100)};     //!< spec 3.5 [A]: above the worst queueing RTT (~44 us DF)
+    Time resetTime{MilliSeconds(1)}; //!< Spritz T_reset (spec 3.5 [A])
+    /** Spritz switches: ACK/NACK routed by their echoed EV ("ev") or minimally ("default");
+     *  see doc/spritz.rst (a black-holed minimal reverse path loses every ACK). */
+    std::string controlRoute{"ev"};
+    std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
+    WorkloadPlan plan;
+    Time stop{Seconds(1)}; //!< spec 4.1: runs unfinished at 1 s did not finish
+    uint32_t seed{1};
+    uint32_t run{1};
+    std::vector<std::pair<std::string, std::string>> lbAttrs;
+    /** Called after the network and workload are installed, before Run (tests: traces). */
+    std::function<void(Ptr<DcnGraphTopology>)> onBuilt;
+};
+
+struct SpritzExperimentResult
+{
+    FctStats stats;
+    FctSummary summary;
+    uint32_t total{0};
+    uint32_t completed{0};
+    uint64_t congestionDrops{0};
+    uint64_t trims{0};
+    uint64_t injectedDrops{0}; //!< lost on failed links
+    uint64_t dataPackets{0};
+    uint64_t retransmissions{0};
+    uint64_t timeouts{0};
+    uint64_t outOfOrder{0};
+    uint64_t delivered{0};    //!< data packets received (incl. trimmed headers)
+    uint64_t blockedPaths{0}; //!< Spritz: paths blocked after a timeout (all connections)
+    uint64_t events{0};
+    double wallSeconds{0};
+    Time endTime{0};
+
+    bool Finished() const
+    {
+        return completed == total;
+    }
+
+    double OooPercent() const
+    {
+        return delivered > 0 ? 100.0 * outOfOrder / delivered : 0.0;
+    }
+};
+
+SpritzExperimentResult RunSpritzExperiment(const SpritzExperimentConfig& c);
+
+/** Baseline names handled as switch routing + ECMP hosts. */
+bool SpritzIsRoutingBaseline(const std::string& scheme);
+
+// ---- workloads of the paper (spec 4.3) on a graph preset's host numbering ----
+
+/**
+ * Motivational scenario (Table III, spec 4.3.1 [A]): the monitored flow from
+ * host `src` to host `dst` (first message), and in every group but the
+ * destination group and `freeGroups - 1` others, `sendersPerGroup` hosts of
+ * the group send `bytes` to a host of the switch that owns the group's global
+ * link to the destination group.  DF only.
+ */
+WorkloadPlan SpritzMotivationalPlan(const std::string& topo,
+                                    const std::map<std::string, std::string>& params,
+                                    uint32_t src,
+                                    uint32_t dst,
+                                    uint64_t bytes,
+                                    uint32_t freeGroups,
+                                    uint32_t sendersPerGroup);
+/** Permutation avoiding the own group where possible (spec 4.3.2), seeded. */
+WorkloadPlan SpritzPermutationPlan(const std::string& topo,
+                                   const std::map<std::string, std::string>& params,
+                                   uint64_t bytes,
+                                   uint32_t seed);
+/**
+ * Adversarial (spec 4.3.3): DF group i -> group i+1 (host k of group i to host k
+ * of group i+1); SF: switches paired at distance 2 (greedy, lowest ids first),
+ * host k of one to host k of the other, both ways.
+ */
+WorkloadPlan SpritzAdversarialPlan(const std::string& topo,
+                                   const std::map<std::string, std::string>& params,
+                                   uint64_t bytes);
+/** `fraction` of the switch-switch links, uniformly at random (seeded; spec 4.3.7). */
+std::vector<uint32_t> SpritzRandomLinks(const std::string& topo,
+                                        const std::map<std::string, std::string>& params,
+                                        double fraction,
+                                        uint32_t seed);
+
+} // namespace ns3
+
+#endif // DCN_SPRITZ_EXPERIMENT_H

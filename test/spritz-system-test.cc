@@ -1,0 +1,201 @@
+/*
+ * dcn-lb-spritz-system: Spritz on a running network (spritz spec 6.5), df-small
+ * with the paper's link parameters, trimming and DCTCP + QuickAdapt + FastIncrease:
+ *  - single failed global link (spec 6.5 case 25): one Spritz-Spray / Spritz-Scout
+ *    flow whose EV list has paths over the link: it completes, and every EV whose
+ *    path crosses the failed link is sent for at most one RTO (+ slack) after its
+ *    first use (the timeout blocks it; T_reset is beyond the run), so the packets
+ *    lost are bounded by the packets sent on those EVs before their first timeout;
+ *    OPS (w) under the same failure keeps sending on them;
+ *  - comparison (issue 15 item 6, robust orderings only, fixed seeds): adversarial
+ *    traffic group i -> i+1 on df-small with Minimal, UGAL-L and Spritz-Spray switch
+ *    routing / load balancing; Minimal (one global link per group pair) is the
+ *    slowest, Spritz-Spray beats it by a wide margin.  ns-3's Ipv4GlobalRouting is not
+ *    in this comparison: DcnGraphTopology has no global-routing mode (doc/spritz.rst).
+ */
+#include "ns3/dcn-header.h"
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-spritz-info.h"
+#include "ns3/dcn-transport-helper.h"
+#include "ns3/graph-topology-helper.h"
+#include "ns3/simulator.h"
+#include "ns3/spritz-experiment.h"
+#include "ns3/test.h"
+
+#include <map>
+#include <set>
+
+namespace ns3
+{
+namespace dcntest
+{
+
+namespace
+{
+struct EvLog
+{
+    std::map<uint16_t, std::vector<int64_t>> sends; //!< EV -> send times (ns)
+
+    void OnTx(Ptr<const Packet> p, const DcnHeader& h)
+    {
+        uint8_t b[2];
+        p->CopyData(b, 2);
+        sends[static_cast<uint16_t>((b[0] << 8) | b[1])].push_back(
+            Simulator::Now().GetNanoSeconds());
+    }
+};
+
+uint32_t
+FindLink(const dcn::SwitchGraph& g, uint32_t a, uint32_t b)
+{
+    for (const auto& l : g.links)
+    {
+        if ((l.a == a && l.b == b) || (l.a == b && l.b == a))
+        {
+            return l.id;
+        }
+    }
+    return dcn::NONE;
+}
+} // namespace
+
+class SpritzFailedLinkTestCase : public TestCase
+{
+  public:
+    explicit SpritzFailedLinkTestCase(std::string scheme)
+        : TestCase("single failed global link: " + scheme),
+          m_scheme(scheme)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const dcn::SwitchGraph g = DcnTopologyPresets::Graph("df-small");
+        const uint32_t failed = FindLink(g, 0, 8); // global, group 0 -> group 2
+        NS_TEST_ASSERT_MSG_NE(failed, dcn::NONE, "link 0-8 exists");
+        const uint32_t src = g.FirstHost(0);
+        const uint32_t dst = g.FirstHost(12);
+        SpritzExperimentConfig c;
+        c.topo = "df-small";
+        c.scheme = m_scheme;
+        c.failedLinks = {failed};
+        c.resetTime = Seconds(10); // no restore within the run
+        c.controlRoute = "default"; // ACKs on 12 -> 0's minimal route, which avoids 0-8
+        c.rto = MicroSeconds(100);
+        c.stop = MilliSeconds(50);
+        c.plan.nHosts = g.NHosts();
+        WorkloadMessage m;
+        m.src = src;
+        m.dst = dst;
+        m.bytes = 2 << 20;
+        c.plan.messages.push_back(m);
+        EvLog log;
+        std::set<uint16_t> crossing;
+        c.onBuilt = [&](Ptr<DcnGraphTopology> t) {
+            DcnTransportHelper::Get(t->GetHosts().Get(src))
+                ->TraceConnectWithoutContext("Tx", MakeCallback(&EvLog::OnTx, &log));
+            Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
+            const DcnSpritzPairPaths& pp = info->Paths(0, 12);
+            for (uint16_t ev : pp.evs)
+            {
+                for (uint32_t l : info->Tables().Replay(0, 12, ev).links)
+                {
+                    if (l == failed)
+                    {
+                        crossing.insert(ev);
+                    }
+                }
+            }
+        };
+        SpritzExperimentResult r = RunSpritzExperiment(c);
+        NS_TEST_ASSERT_MSG_GT(crossing.size(), 0u, "some paths cross the failed link");
+        NS_TEST_ASSERT_MSG_EQ(r.completed, 1u, "the flow completes");
+        uint64_t sentCrossing = 0;
+        uint64_t lateSends = 0;
+        for (uint16_t ev : crossing)
+        {
+            auto it = log.sends.find(ev);
+            if (it == log.sends.end())
+            {
+                continue;
+            }
+            sentCrossing += it->second.size();
+            const int64_t first = it->second.front();
+            for (int64_t t : it->second)
+            {
+                lateSends += t > first + 3 * c.rto.GetNanoSeconds() / 2;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(sentCrossing, 0u, "the failed paths were tried");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.injectedDrops, sentCrossing, "losses only on those sends");
+        NS_TEST_ASSERT_MSG_GT(r.injectedDrops, 0u, "the failure dropped packets");
+        if (m_scheme == "ops-w")
+        {
+            NS_TEST_ASSERT_MSG_GT(lateSends, 0u, "OPS keeps using the failed paths");
+        }
+        else
+        {
+            NS_TEST_ASSERT_MSG_EQ(lateSends, 0u, "no use of a failed path after its timeout");
+            NS_TEST_ASSERT_MSG_GT(r.blockedPaths, 0u, "paths blocked");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.blockedPaths,
+                                        crossing.size(),
+                                        "only failed paths blocked");
+        }
+    }
+
+    std::string m_scheme;
+};
+
+class SpritzComparisonTestCase : public TestCase
+{
+  public:
+    SpritzComparisonTestCase()
+        : TestCase("df-small adversarial: minimal vs ugal-l vs spritz-spray")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, SpritzExperimentResult> res;
+        for (const std::string s : {"minimal", "ugal-l", "spritz-spray"})
+        {
+            SpritzExperimentConfig c;
+            c.topo = "df-small";
+            c.scheme = s;
+            c.plan = SpritzAdversarialPlan("df-small", {}, 256 * 1024);
+            c.stop = MilliSeconds(100);
+            c.seed = 1;
+            c.run = 3;
+            res[s] = RunSpritzExperiment(c);
+            NS_TEST_ASSERT_MSG_EQ(res[s].Finished(), true, s << " finishes");
+        }
+        const double mn = res["minimal"].summary.completionUs;
+        const double ug = res["ugal-l"].summary.completionUs;
+        const double sp = res["spritz-spray"].summary.completionUs;
+        NS_TEST_ASSERT_MSG_LT(sp * 1.5, mn, "Spritz-Spray at least 1.5x faster than Minimal");
+        NS_TEST_ASSERT_MSG_LT(ug, mn, "UGAL-L faster than Minimal");
+        NS_TEST_ASSERT_MSG_LT(res["spritz-spray"].summary.p99Us * 1.5,
+                              res["minimal"].summary.p99Us,
+                              "p99 FCT");
+    }
+};
+
+class SpritzSystemTestSuite : public TestSuite
+{
+  public:
+    SpritzSystemTestSuite()
+        : TestSuite("dcn-lb-spritz-system", DCNLB_TEST_SYSTEM)
+    {
+        AddTestCase(new SpritzFailedLinkTestCase("spritz-spray"), DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzFailedLinkTestCase("spritz-scout"), DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzFailedLinkTestCase("ops-w"), DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzComparisonTestCase, DCNLB_TEST_QUICK);
+    }
+};
+
+static SpritzSystemTestSuite g_spritzSystemTestSuite;
+
+} // namespace dcntest
+} // namespace ns3
