@@ -1,3 +1,6 @@
+// Over 600 lines: the TypeId with every Hermes parameter (Table 4 / sec. 3.3), the
+// per-path EV discovery, the rack-shared probe agent and the feedback wiring of one
+// selector; the decision logic itself is ns-3-free in core/hermes-core.h.
 #include "hermes-path-selector.h"
 
 #include "dcn-ev-path-discovery.h"
