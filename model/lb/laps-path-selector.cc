@@ -364,11 +364,11 @@ LapsPathSelector::ArmTimer(uint32_t k, int64_t nowNs)
     // lazy re-arm: one event per path, moved on when it fires early
     m_deadline[k] =
         nowNs + static_cast<int64_t>(m_timeoutFactor * static_cast<double>(m_entries[k]->realNs));
-    if (m_timer[k].IsRunning() && TimeStep(m_timer[k].GetTs()) > NanoSeconds(m_deadline[k]))
+    if (!m_timer[k].IsExpired() && TimeStep(m_timer[k].GetTs()) > NanoSeconds(m_deadline[k]))
     {
         m_timer[k].Cancel(); // realVal fell: the deadline moved earlier
     }
-    if (!m_timer[k].IsRunning())
+    if (m_timer[k].IsExpired())
     {
         m_timer[k] = Simulator::Schedule(NanoSeconds(m_deadline[k] - nowNs),
                                          &LapsPathSelector::TimerFired,

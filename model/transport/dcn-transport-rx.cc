@@ -238,7 +238,7 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         rc.lastEv = ev;
         rc.lastCe = ce;
         rc.lastOoo = ooo;
-        if (!rc.ackTimer.IsRunning())
+        if (rc.ackTimer.IsExpired())
         {
             uint32_t idx = static_cast<uint32_t>(&rc - m_rx.data());
             rc.ackTimer = Simulator::Schedule(m_ackDelay, &DcnTransport::DelayedAck, this, idx);
