@@ -174,7 +174,7 @@ DcnTcpShim::Install(Ptr<Node> node)
                     "DcnTcpShim::Install: node " << node->GetId() << " has no address");
     m_local = m_ipv4->GetAddress(1, 0).GetLocal();
     m_tcp->SetDownTarget(MakeCallback(&DcnTcpShim::Send, this));
-    m_demux = Create<DcnTcpShimDemux>(udp, this);
+    m_demux = CreateObject<DcnTcpShimDemux>(udp, this);
     // the demux replaces UDP as protocol 17 on receive; UDP keeps sending by itself
     m_ipv4->Remove(udp);
     m_ipv4->Insert(m_demux);
