@@ -57,7 +57,7 @@ struct Args
     std::string evsList{"32,256,65536"};
     std::string ackRatios{"1,2,4,8,16"};
     std::string ackVariants{"Standard,Carry,Reuse"};
-    uint32_t run{1};         //!< --RngRun (ns-3's global RngRun, read after parsing)
+    uint32_t run{1};             //!< --RngRun (ns-3's global RngRun, read after parsing)
     std::string profile{"ours"}; //!< ours (our defaults) or reps-artifact (reps-profile.h)
 };
 
@@ -140,7 +140,10 @@ Micro()
     a.run = g.run;
     a.stopMs = g.stopMs;
     a.evs = g.evs;
-    RunRepsMicro(a, std::cout);
+    RepsMicroTotals t;
+    RunRepsMicro(a, std::cout, &t);
+    g_events += t.events;
+    g_hops += t.packetHops;
 }
 
 Ptr<UniformRandomVariable>

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
 #include <sstream>
 
@@ -212,10 +213,53 @@ DcnOptions::Option::Apply(const std::string& value) const
 
 // ------------------------------------------------------------------ DcnOptions
 
+namespace
+{
+/** Program name for the terminate handler below (set by the last DcnOptions). */
+std::string g_dcnProgram = "dcn-lb";
+/** The handler in place before ours (the verbose default), for other exceptions. */
+std::terminate_handler g_prevTerminate = nullptr;
+
+/**
+ * A DcnOptionError that escapes main (library code refusing an input the
+ * example did not check first) still ends in the one-line refusal and exit 2,
+ * not in std::terminate's abort.  Anything else keeps the default behaviour.
+ */
+[[noreturn]] void
+DcnTerminate()
+{
+    if (auto e = std::current_exception())
+    {
+        try
+        {
+            std::rethrow_exception(e);
+        }
+        catch (const DcnOptionError& err)
+        {
+            DcnOptions::Exit(g_dcnProgram, err.what());
+        }
+        catch (...)
+        {
+        }
+    }
+    if (g_prevTerminate != nullptr)
+    {
+        g_prevTerminate();
+    }
+    std::abort();
+}
+} // namespace
+
 DcnOptions::DcnOptions(std::string program, std::string description)
     : m_program(std::move(program)),
       m_description(std::move(description))
 {
+    g_dcnProgram = m_program;
+    std::terminate_handler prev = std::set_terminate(&DcnTerminate);
+    if (prev != &DcnTerminate)
+    {
+        g_prevTerminate = prev;
+    }
 }
 
 DcnOptions::Option&

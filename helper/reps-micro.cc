@@ -63,7 +63,7 @@ CheckRepsMicroScenarios(const std::vector<std::string>& scenarios)
 }
 
 uint32_t
-RunRepsMicro(const RepsMicroArgs& a, std::ostream& os)
+RunRepsMicro(const RepsMicroArgs& a, std::ostream& os, RepsMicroTotals* totals)
 {
     const std::string err = CheckRepsMicroScenarios(a.scenarios);
     NS_ABORT_MSG_IF(!err.empty(), err);
@@ -138,6 +138,11 @@ RunRepsMicro(const RepsMicroArgs& a, std::ostream& os)
             }
             RepsExperimentResult r = RunRepsExperiment(c);
             runs++;
+            if (totals != nullptr)
+            {
+                totals->events += r.events;
+                totals->packetHops += r.packetHops;
+            }
             std::ostringstream done;
             done << r.completed << "/" << r.total;
             os << std::left << std::setw(13) << sc << std::setw(6) << lb << std::right << std::fixed

@@ -47,8 +47,15 @@ struct RepsMicroArgs
 /** "" if every scenario name is known, else one line naming it and the allowed names. */
 std::string CheckRepsMicroScenarios(const std::vector<std::string>& scenarios);
 
-/** Run the scenarios; returns the number of runs. */
-uint32_t RunRepsMicro(const RepsMicroArgs& a, std::ostream& os);
+/** Simulator work summed over the runs of RunRepsMicro (for the BENCH line). */
+struct RepsMicroTotals
+{
+    uint64_t events{0};     //!< simulator events executed
+    uint64_t packetHops{0}; //!< packet transmissions on links
+};
+
+/** Run the scenarios; returns the number of runs and adds their work to `totals`. */
+uint32_t RunRepsMicro(const RepsMicroArgs& a, std::ostream& os, RepsMicroTotals* totals = nullptr);
 
 } // namespace ns3
 

@@ -6,6 +6,7 @@
 #include "ns3/boolean.h"
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -341,8 +342,7 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
         std::string err = DcnSchemeRegistry::InstallSwitchPolicy(m_lb, fabric, m_psStream, &used);
         if (!err.empty())
         {
-            std::cerr << err << std::endl; // refused input: one line, exit code 2
-            std::exit(2);
+            throw DcnOptionError(err); // refused input: one line (callers exit 2)
         }
         if (m_psStream >= 0)
         {

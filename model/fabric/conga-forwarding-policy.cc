@@ -2,6 +2,7 @@
 
 #include "dcn-queue-disc.h"
 
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/double.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -130,9 +131,9 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     std::string err = CheckTopology(t);
     if (!err.empty())
     {
-        // Refused input (examples should call CheckTopology first): one line, exit code 2.
-        std::cerr << err << std::endl;
-        std::exit(2);
+        // Refused input (examples call CheckTopology first; a program that does
+        // not gets the one-line DcnOptionError instead of a silently wrong run).
+        throw DcnOptionError(err);
     }
     NodeContainer sw = t.GetAllSwitches();
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
