@@ -14,7 +14,9 @@
  *   --scale=small|paper        df-small / sf-small (default) or spritz-df / spritz-sf
  *
  * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
- * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray.  Runs unfinished at the
+ * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray; on request ns-3's own routing
+ * for comparison: ns3-global (Ipv4GlobalRouting, first route) and ns3-global-ecmp (its
+ * RandomEcmpRouting), hosts ECMP.  Runs unfinished at the
  * stop time (1 s, spec 4.1) are reported as "did not finish" (finished=0).
  * Exit status: 0, 2 bad input (one line).
  */
@@ -91,7 +93,14 @@ main(int argc, char** argv)
                 "spritz-sf (1134)",
                 scale,
                 {"small", "paper"});
-    opts.ChoiceList("schemes", "Schemes (default: all of the experiment)", schemeList, kAllSchemes);
+    std::vector<std::string> allowedSchemes = kAllSchemes;
+    allowedSchemes.push_back("ns3-global");      // ns-3 Ipv4GlobalRouting, first route
+    allowedSchemes.push_back("ns3-global-ecmp"); // ... with RandomEcmpRouting
+    opts.ChoiceList("schemes",
+                    "Schemes (default: all of the experiment except ns-3's routing: "
+                    "ns3-global, ns3-global-ecmp)",
+                    schemeList,
+                    allowedSchemes);
     opts.Size("msgSize", "Bytes per flow (spec 4.3: 4 MiB)", msgSize).Range(1, 1ULL << 34);
     opts.Unsigned("seeds", "Seeds per scheme (RngRun 1..seeds)", seeds).Range(1, 100);
     opts.Unsigned("freeGroups",

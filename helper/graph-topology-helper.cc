@@ -12,6 +12,7 @@
 #include "ns3/dcn-topo-builders.h"
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -84,6 +85,14 @@ DcnGraphTopology::GetTypeId()
                           "spray, valiant, ugal-l, source) or a TypeId name",
                           StringValue("minimal"),
                           MakeStringAccessor(&DcnGraphTopology::m_policyType),
+                          MakeStringChecker())
+            .AddAttribute("Routing",
+                          "'dcn' (DcnSwitchRouting: tables from the structure, ForwardingPolicy) "
+                          "or 'global' (ns-3 Ipv4GlobalRouting on every node, for comparison; "
+                          "its RandomEcmpRouting attribute picks per-packet random ECMP, else "
+                          "the first route), as FatTreeHelper's Routing",
+                          StringValue("dcn"),
+                          MakeStringAccessor(&DcnGraphTopology::m_routingMode),
                           MakeStringChecker());
     return tid;
 }
@@ -209,6 +218,12 @@ DcnGraphTopology::Build()
         throw DcnOptionError("DcnGraphTopology: KminFraction=" + std::to_string(m_kmin) +
                              " > KmaxFraction=" + std::to_string(m_kmax) + "; need Kmin <= Kmax");
     }
+    if (m_routingMode != "dcn" && m_routingMode != "global")
+    {
+        throw DcnOptionError("DcnGraphTopology: Routing='" + m_routingMode +
+                             "'; allowed: dcn, global");
+    }
+    const bool global = m_routingMode == "global";
     TypeId ptid;
     std::string pname = m_policyType.rfind("ns3::", 0) == 0
                             ? m_policyType
@@ -246,8 +261,11 @@ DcnGraphTopology::Build()
     NodeContainer all;
     all.Add(m_hosts);
     all.Add(tiers[0]);
-    InternetStackHelper stack;
-    stack.SetRoutingHelper(DcnSwitchRoutingHelper());
+    InternetStackHelper stack; // global: ns-3's default list (static + global routing)
+    if (!global)
+    {
+        stack.SetRoutingHelper(DcnSwitchRoutingHelper());
+    }
     stack.Install(all);
     RegisterNodes(m_hosts, tiers);
     // Tiers by role (RegisterNodes numbered every switch as tier 0 in graph order).
@@ -357,6 +375,12 @@ DcnGraphTopology::Build()
     }
     FinishLinks();
     m_built = true;
+    if (global)
+    {
+        // ns-3's own shortest-path routing (no policies, no DcnRouteInfo): comparisons only
+        Ipv4GlobalRoutingHelper::PopulateRoutingTables();
+        return;
+    }
     // Policies, host mode, tables.
     ObjectFactory pf;
     pf.SetTypeId(ptid);
@@ -454,6 +478,18 @@ DcnGraphTopology::SetLinkRouted(uint32_t linkId, bool routed)
     }
     m_routed[linkId] = routed;
     m_nWithdrawn += routed ? -1 : 1;
+    if (m_routingMode == "global")
+    {
+        // ns-3's way: the link's interfaces go down (up), global routing recomputes
+        const DcnLinkInfo& l = m_links[linkId];
+        for (auto end : {std::make_pair(l.a, l.ifA), std::make_pair(l.b, l.ifB)})
+        {
+            Ptr<Ipv4> ip = end.first->GetObject<Ipv4>();
+            routed ? ip->SetUp(end.second) : ip->SetDown(end.second);
+        }
+        Ipv4GlobalRoutingHelper::RecomputeRoutingTables();
+        return;
+    }
     InstallMinimalTables();
     Ptr<DcnRouteInfo> info = GetObject<DcnRouteInfo>();
     if (info)

@@ -27,7 +27,9 @@
  *
  * DcnTopologyPresets::Create(name, overrides, routing) builds a preset of the
  * registry (dcn::ListPresets) with optional parameter overrides and a routing
- * policy name (DcnRoutingPolicies); bad input throws DcnOptionError (one line).
+ * policy name (DcnRoutingPolicies), or "global" for ns-3's Ipv4GlobalRouting on every
+ * node instead of our switches (attribute Routing; comparisons with ns-3's own ECMP);
+ * bad input throws DcnOptionError (one line).
  */
 #ifndef DCN_GRAPH_TOPOLOGY_HELPER_H
 #define DCN_GRAPH_TOPOLOGY_HELPER_H
@@ -98,6 +100,7 @@ class DcnGraphTopology : public DcnTopologyBase
     bool m_markAtDequeue;
     bool m_hostEcn;
     std::string m_policyType;
+    std::string m_routingMode{"dcn"}; //!< "dcn" or "global" (Routing attribute)
 };
 
 /** Switch routing policies by name: "minimal", "ecmp", "spray", "valiant", "ugal-l", "source". */

@@ -111,7 +111,9 @@ DcnTopologyPresets::Create(const dcn::SwitchGraph& g,
                            const std::string& routing,
                            uint32_t nonMinimalSlack)
 {
-    std::string tid = DcnRoutingPolicies::TypeIdName(routing);
+    // "global": ns-3's Ipv4GlobalRouting instead of our switches (comparisons)
+    const bool global = routing == "global";
+    std::string tid = DcnRoutingPolicies::TypeIdName(global ? "minimal" : routing);
     if (nonMinimalSlack > 8)
     {
         throw DcnOptionError("NonMinimalSlack=" + std::to_string(nonMinimalSlack) +
@@ -119,11 +121,16 @@ DcnTopologyPresets::Create(const dcn::SwitchGraph& g,
     }
     if (routing == "spritz" && g.fam.family != "dragonfly" && g.fam.family != "slimfly")
     {
-        throw DcnOptionError("option --routing: 'spritz' needs a Dragonfly or Slim Fly topology; '" +
-                             g.name + "' is " + g.fam.family);
+        throw DcnOptionError(
+            "option --routing: 'spritz' needs a Dragonfly or Slim Fly topology; '" + g.name +
+            "' is " + g.fam.family);
     }
     Ptr<DcnGraphTopology> t = CreateObject<DcnGraphTopology>();
     t->SetAttribute("ForwardingPolicy", StringValue(tid));
+    if (global)
+    {
+        t->SetAttribute("Routing", StringValue("global"));
+    }
     t->SetAttribute("NonMinimalSlack", UintegerValue(nonMinimalSlack));
     t->SetGraph(g);
     t->Build();

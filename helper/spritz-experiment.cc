@@ -32,7 +32,14 @@ NS_LOG_COMPONENT_DEFINE("SpritzExperiment");
 bool
 SpritzIsRoutingBaseline(const std::string& scheme)
 {
-    return scheme == "minimal" || scheme == "valiant" || scheme == "ugal-l";
+    return scheme == "minimal" || scheme == "valiant" || scheme == "ugal-l" ||
+           SpritzIsNs3Baseline(scheme);
+}
+
+bool
+SpritzIsNs3Baseline(const std::string& scheme)
+{
+    return scheme == "ns3-global" || scheme == "ns3-global-ecmp";
 }
 
 SpritzExperimentResult
@@ -51,8 +58,14 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
     Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
     Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue(c.controlRoute));
+    // ns-3's own routing (Ipv4GlobalRouting: first route, or per-packet random ECMP)
+    const bool ns3Routing = SpritzIsNs3Baseline(c.scheme);
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
+                       BooleanValue(c.scheme == "ns3-global-ecmp"));
     const std::string routing =
-        routingBaseline ? c.scheme : (lb == "ecmp" || lb == "ops" ? "minimal" : "spritz");
+        ns3Routing
+            ? "minimal"
+            : (routingBaseline ? c.scheme : (lb == "ecmp" || lb == "ops" ? "minimal" : "spritz"));
     // As DcnTopologyPresets::Create, with the paper's queues and trimming (spec 4.1).
     dcn::SwitchGraph graph = DcnTopologyPresets::Graph(c.topo, c.topoParams);
     if (routing == "spritz" && graph.fam.family != "dragonfly" && graph.fam.family != "slimfly")
@@ -65,6 +78,7 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     topo->SetAttribute("QueueLimit",
                        QueueSizeValue(QueueSize(std::to_string(c.queuePackets * 4150) + "B")));
     topo->SetAttribute("TrimEnabled", BooleanValue(c.trimming));
+    topo->SetAttribute("Routing", StringValue(ns3Routing ? "global" : "dcn"));
     topo->SetGraph(graph);
     topo->Build();
     int64_t stream = 1;
@@ -161,6 +175,7 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
     Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
     Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("default"));
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
     return r;
 }
 

@@ -10,8 +10,10 @@
  * Scheme names: every --lb scheme (spritz-scout, spritz-spray, spritz-spray-u,
  * ops-w, ops-u, spritz-ecmp, flicr, ...), plus the switch-routing baselines
  * "minimal", "valiant", "ugal-l" (ECMP hosts, one EV per flow, on that switch
- * routing; spec 4.2).  Each call seeds the RNG, runs and destroys the
- * simulator, so runs are independent and reproducible.
+ * routing; spec 4.2), and ns-3's own routing for comparison: "ns3-global"
+ * (Ipv4GlobalRouting, first route) and "ns3-global-ecmp" (its RandomEcmpRouting,
+ * per-packet random over equal-cost next hops), ECMP hosts.  Each call seeds the RNG, runs and
+ * destroys the simulator, so runs are independent and reproducible.
  */
 #ifndef DCN_SPRITZ_EXPERIMENT_H
 #define DCN_SPRITZ_EXPERIMENT_H
@@ -87,8 +89,10 @@ struct SpritzExperimentResult
 
 SpritzExperimentResult RunSpritzExperiment(const SpritzExperimentConfig& c);
 
-/** Baseline names handled as switch routing + ECMP hosts. */
+/** Baseline names handled as switch routing + ECMP hosts (ns-3's included). */
 bool SpritzIsRoutingBaseline(const std::string& scheme);
+/** "ns3-global" / "ns3-global-ecmp": ns-3's Ipv4GlobalRouting instead of our switches. */
+bool SpritzIsNs3Baseline(const std::string& scheme);
 
 // ---- workloads of the paper (spec 4.3) on a graph preset's host numbering ----
 

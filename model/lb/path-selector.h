@@ -162,6 +162,17 @@ class PathSelector : public Object
      */
     virtual std::string Validate() const;
 
+    /**
+     * true: the receiver should hide this connection's reordering from its transport
+     * (Presto*'s reorder buffer, Hermes SIGCOMM'17 Sec. 5).  The TCP shim then marks
+     * the connection's segments (FLAG_RESEQ) and the receiving shim resequences them;
+     * our message transport tolerates reordering itself and ignores it.
+     */
+    virtual bool ReceiverResequencing() const
+    {
+        return false;
+    }
+
     const PathSelectorSetup& GetSetup() const
     {
         return m_setup;

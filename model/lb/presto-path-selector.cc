@@ -3,6 +3,7 @@
 #include "dcn-scheme.h"
 #include "lb-baseline-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -63,6 +64,15 @@ DcnPrestoPathSelector::GetTypeId()
                           StringValue("topology"),
                           MakeStringAccessor(&DcnPrestoPathSelector::m_weights),
                           MakeStringChecker())
+            .AddAttribute("ReorderBuffer",
+                          "Ask the receiver to hide reordering from TCP with a reorder buffer "
+                          "(Hermes SIGCOMM'17 Sec. 5: Presto* implements a reordering buffer to "
+                          "mask packet reordering; Presto SIGCOMM'15 Sec. 3.2 does it in GRO). "
+                          "Over TCP the shim resequences (DcnTcpShim ReorderTimeout / "
+                          "ReorderCapacity); our message transport ignores it",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnPrestoPathSelector::m_reorderBuffer),
+                          MakeBooleanChecker())
             .AddTraceSource("NewFlowcell",
                             "A flowcell started: flowcell id, path index",
                             MakeTraceSourceAccessor(&DcnPrestoPathSelector::m_newCell),

@@ -35,6 +35,11 @@ class DcnPrestoPathSelector : public PathSelector
     int64_t AssignStreams(int64_t stream) override;
     std::string Validate() const override;
 
+    bool ReceiverResequencing() const override
+    {
+        return m_reorderBuffer;
+    }
+
     uint16_t GetNumPaths() const
     {
         return m_core.GetConfig().numPaths;
@@ -62,6 +67,7 @@ class DcnPrestoPathSelector : public PathSelector
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     uint32_t m_flowcell{65536};
+    bool m_reorderBuffer{true};
     std::string m_weights;
     uint16_t m_base{0};
     bool m_setupDone{false};

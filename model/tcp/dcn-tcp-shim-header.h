@@ -11,7 +11,9 @@
  * the outer IPv4 header (ECN bits included, protocol set back to 6).
  *
  * DcnTcpShimHeader (SIZE = 28 bytes):
- *   flags (8)       FLAG_ECHO: the echo fields are valid; FLAG_PROBE / FLAG_PROBE_REPLY
+ *   flags (8)       FLAG_ECHO: the echo fields are valid; FLAG_PROBE / FLAG_PROBE_REPLY;
+ *                   FLAG_RESEQ: the sender sprays, the receiving shim resequences the
+ *                   connection's segments before TCP sees them (Presto*'s reorder buffer)
  *   echoMarks (8)   CE-marked data segments on the echoed path since the last echo
  *   echoPkts (8)    data segments on the echoed path since the last echo
  *   reserved (8)
@@ -48,6 +50,7 @@ class DcnTcpShimHeader : public Header
         FLAG_ECHO = 0x01,
         FLAG_PROBE = 0x02,
         FLAG_PROBE_REPLY = 0x04,
+        FLAG_RESEQ = 0x08,
     };
 
     static TypeId GetTypeId();

@@ -18,6 +18,12 @@
  * sent back; hand TcpL4Protocol::Receive the plain segment with the outer IPv4 header
  * (protocol 6, CE kept), so TCP (DCTCP's ECE, NewReno with ECN) sees plain TCP.
  *
+ * Reorder buffer (Presto*, Hermes Sec. 5): a connection whose path selector asks for it
+ * (PathSelector::ReceiverResequencing) sends its segments with FLAG_RESEQ; the receiving
+ * shim then holds segments above the next expected sequence (lbcore::ReorderBuffer) until
+ * the gap fills, the buffer is full (ReorderCapacity) or ReorderTimeout passes since the
+ * oldest hold, and hands TCP the segments in sequence order.
+ *
  * Connections a transport registers (RegisterFlow) use its path selector; any other
  * connection (the passive side: SYN-ACKs, pure ACKs) is sent per-flow ECMP: a fixed EV from
  * a hash of the 4-tuple (Hermes spec 4 [ART]).  Probes (Hermes) are shim packets with
@@ -28,15 +34,20 @@
 #define DCN_TCP_SHIM_H
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
 #include "ns3/ip-l4-protocol.h"
 #include "ns3/ipv4-address.h"
 #include "ns3/ipv4-header.h"
+#include "ns3/ipv4-interface.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/path-selector.h"
+#include "ns3/reorder-core.h"
 #include "ns3/traced-callback.h"
 
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 
 namespace ns3
@@ -59,6 +70,9 @@ struct DcnTcpShimStats
     uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
+    uint64_t reseqHeld{0};      //!< segments the reorder buffer held (arrived above a gap)
+    uint64_t reseqTimeouts{0};  //!< reorder-buffer flushes by ReorderTimeout
+    uint64_t reseqOverflows{0}; //!< reorder-buffer flushes because it was full
 };
 
 class DcnTcpShim : public Object
@@ -106,6 +120,31 @@ class DcnTcpShim : public Object
     void DoDispose() override;
 
   private:
+    /** A held segment: the plain TCP segment, its IPv4 header, the interface. */
+    struct HeldSegment
+    {
+        Ptr<Packet> p;
+        Ipv4Header h;
+        Ptr<Ipv4Interface> iface;
+    };
+
+    /** Receiver reorder state of one connection (allocated on its first FLAG_RESEQ). */
+    struct Reseq
+    {
+        explicit Reseq(std::size_t capacity)
+            : buf(capacity)
+        {
+        }
+
+        ~Reseq()
+        {
+            timer.Cancel();
+        }
+
+        lbcore::ReorderBuffer<HeldSegment> buf;
+        EventId timer;
+    };
+
     struct Flow
     {
         Ptr<PathSelector> ps; //!< null: per-flow ECMP with ecmpEv
@@ -124,7 +163,14 @@ class DcnTcpShim : public Object
         int64_t echoTx{0};
         uint8_t echoMarks{0};
         uint8_t echoPkts{0};
+        bool reseqTx{false};          //!< send FLAG_RESEQ (the selector asks for it)
+        std::unique_ptr<Reseq> reseq; //!< receiver reorder buffer (FLAG_RESEQ seen)
     };
+
+    /** Hand one plain TCP segment to TcpL4Protocol. */
+    void DeliverTcp(HeldSegment&& s);
+    /** ReorderTimeout of the connection `key` expired: flush its reorder buffer. */
+    void ReseqTimeout(uint64_t key);
 
     static uint64_t Key(uint16_t localPort, Ipv4Address remote, uint16_t remotePort)
     {
@@ -143,6 +189,8 @@ class DcnTcpShim : public Object
     uint32_t m_probeBytes{0};
     DcnTcpShimStats m_stats;
     TracedCallback<Ipv4Address, uint16_t, uint16_t> m_timeoutTrace;
+    Time m_reseqTimeout;
+    uint32_t m_reseqCapacity{256};
 };
 
 } // namespace ns3
