@@ -37,6 +37,7 @@
 #ifndef DCN_CONWEAVE_CORE_H
 #define DCN_CONWEAVE_CORE_H
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
