@@ -7,7 +7,8 @@
  * RTT_REQUEST / TAIL with real control packets; the source leaf marks the
  * packet after a missed reply deadline as TAIL, moves the flow to another
  * uplink (REROUTED packets), and consumes a CLEAR.  End to end on a 2-leaf
- * fabric with one slow spine link under go-back-N (Mode=InOrder, DCQCN):
+ * fabric with one slow spine link (300 of 400 Gb/s) under go-back-N
+ * (Mode=InOrder, DCQCN):
  * flows on the slow path are rerouted, every flow completes, and reordering
  * at the destination leaf leaves fewer go-back-N retransmissions than the
  * same run without it.  A short --lb=conweave tornado on a 2-tier fat tree
@@ -358,16 +359,21 @@ struct E2eResult
     uint64_t holdDrops{0};
 };
 
-/** Tornado of 1 MB flows on the slow-spine-link fabric, InOrder + DCQCN. */
+/**
+ * Tornado of 4 flows (2 per direction) on 2 leaves x 2 spines at 400 Gb/s with the
+ * leaf1 - spine0 link at \p slow, InOrder (go-back-N) + DCQCN, no PFC.
+ */
 E2eResult
-RunE2e(bool reorder, uint32_t msgBytes)
+RunE2e(bool reorder, uint32_t msgBytes, const std::string& slow = "300Gbps", uint32_t cap = 256)
 {
     Config::SetDefault("ns3::DcnTransport::Mode", StringValue("InOrder"));
     Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::Reorder", BooleanValue(reorder));
+    Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::ReorderQueueCapacity",
+                       UintegerValue(cap));
     E2eResult res;
     Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("SlowLinkRate", DataRateValue(DataRate("40Gbps")));
-    ft->AddSlowLink(1, 0); // leaf1 - spine0 at a tenth of the rate
+    ft->SetAttribute("SlowLinkRate", DataRateValue(DataRate(slow)));
+    ft->AddSlowLink(1, 0); // leaf1 - spine0 slower than the other links
     ft->SetAttribute("NumTors", UintegerValue(2));
     ft->SetAttribute("HostsPerTor", UintegerValue(2));
     ft->SetAttribute("UplinksPerTor", UintegerValue(2));
@@ -469,8 +475,9 @@ class SchemeTestCase : public TestCase
 {
   public:
     SchemeTestCase()
-        : TestCase("--lb=conweave: a 256 KB tornado on an 8-host 2-tier fat tree completes every "
-                   "flow; refused on a 3-tier fat tree with one line")
+        : TestCase(
+              "--lb=conweave: a 256 KB permutation on an 8-host 2-tier fat tree completes every "
+              "flow; refused on a 3-tier fat tree with one line")
     {
     }
 

@@ -1,6 +1,6 @@
 /*
  * TestSuite "dcn-lb-baselines-system": every baseline of issue 14 (host-side
- * selectors and the switch-side letflow/drill/conga schemes) completes every
+ * selectors and the switch-side letflow/drill/conga/conweave schemes) completes every
  * flow of a short permutation (256 KB per host) on an 8-host 2-tier fat tree
  * through WorkloadHelper, i.e. the path every example takes for --lb=<name>;
  * the switch-side schemes really install their policy; CONGA is refused on a
@@ -46,7 +46,8 @@ class BaselinesCompleteTestCase : public TestCase
                                      "flicr",
                                      "letflow",
                                      "drill",
-                                     "conga"})
+                                     "conga",
+                                     "conweave"})
         {
             Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
             ft->SetAttribute("NumTors", UintegerValue(2));
