@@ -86,14 +86,15 @@ class LeafSpineTestCase : public TestCase
 {
   public:
     LeafSpineTestCase()
-        : TestCase("on the hermes-testbed leaf-spine preset (12 hosts at 1 Gbps) conga, letflow, "
-                   "drill, clove, presto and plb complete a 128 KB permutation")
+        : TestCase("on the hermes-testbed leaf-spine preset (12 hosts at 1 Gbps) conga, conweave, "
+                   "letflow, drill, clove, presto and plb complete a 128 KB permutation")
     {
     }
 
     void DoRun() override
     {
-        for (const std::string lb : {"conga", "letflow", "drill", "clove", "presto", "plb"})
+        for (const std::string lb :
+             {"conga", "conweave", "letflow", "drill", "clove", "presto", "plb"})
         {
             Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("hermes-testbed");
             int64_t stream = 10;
