@@ -14,7 +14,7 @@
  *    bits 8-15 epoch; dcn-lb never fragments, so the field is free).  Every
  *    other packet leaving a source leaf toward another leaf gets
  *    Identification 0;
- *  - control packets (RTT_REPLY, CLEAR, NOTIFY) are real 44-byte IPv4/UDP
+ *  - control packets (RTT_REPLY, CLEAR, NOTIFY) are real 36-byte IPv4/UDP
  *    packets from the destination leaf to the flow's source host, which the
  *    source leaf consumes: UDP source port = the flow's source port,
  *    destination port 4791, then 8 bytes: 0xC0 (CONTROL_OPCODE, outside the
