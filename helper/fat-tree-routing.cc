@@ -39,7 +39,7 @@ FatTreeHelper::InstallRoutes()
                         << m_policyType
                         << "' is not a registered ns3::DcnForwardingPolicy subclass (e.g. "
                            "ns3::DcnEcmpForwardingPolicy, ns3::DcnSprayForwardingPolicy) nor a "
-                           "short name (ecmp, spray, letflow, drill, conga)");
+                           "short name (ecmp, spray, letflow, drill, conga, conweave)");
     pf.SetTypeId(ptid);
 
     for (uint32_t i = 0; i < m_hosts.GetN(); ++i)

@@ -1,6 +1,6 @@
 /*
  * TestSuite "dcn-lb-baselines-system": every baseline of issue 14 (host-side
- * selectors and the switch-side letflow/drill/conga schemes) completes every
+ * selectors and the switch-side letflow/drill/conga/conweave schemes) completes every
  * flow of a short permutation (256 KB per host) on an 8-host 2-tier fat tree
  * through WorkloadHelper, i.e. the path every example takes for --lb=<name>;
  * the switch-side schemes really install their policy; CONGA is refused on a
@@ -46,7 +46,8 @@ class BaselinesCompleteTestCase : public TestCase
                                      "flicr",
                                      "letflow",
                                      "drill",
-                                     "conga"})
+                                     "conga",
+                                     "conweave"})
         {
             Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
             ft->SetAttribute("NumTors", UintegerValue(2));
@@ -85,14 +86,15 @@ class LeafSpineTestCase : public TestCase
 {
   public:
     LeafSpineTestCase()
-        : TestCase("on the hermes-testbed leaf-spine preset (12 hosts at 1 Gbps) conga, letflow, "
-                   "drill, clove, presto and plb complete a 128 KB permutation")
+        : TestCase("on the hermes-testbed leaf-spine preset (12 hosts at 1 Gbps) conga, conweave, "
+                   "letflow, drill, clove, presto and plb complete a 128 KB permutation")
     {
     }
 
     void DoRun() override
     {
-        for (const std::string lb : {"conga", "letflow", "drill", "clove", "presto", "plb"})
+        for (const std::string lb :
+             {"conga", "conweave", "letflow", "drill", "clove", "presto", "plb"})
         {
             Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("hermes-testbed");
             int64_t stream = 10;

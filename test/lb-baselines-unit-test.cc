@@ -386,7 +386,8 @@ class BaselineSchemesTestCase : public TestCase
                                     "flicr",
                                     "letflow",
                                     "drill",
-                                    "conga"})
+                                    "conga",
+                                    "conweave"})
         {
             NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::Has(n), true, n << " registered");
             NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::Validate(n), "", n << " validates");

@@ -50,6 +50,7 @@ DcnSwitchRouting::DoDispose()
     m_routes.clear();
     m_queues.clear();
     m_policy = nullptr;
+    m_ucb = UnicastForwardCallback();
     Ipv4RoutingProtocol::DoDispose();
 }
 
@@ -338,7 +339,17 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     }
     int32_t inIf = m_devToIf[devIdx];
     DcnForwardingContext ctx(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf), this);
+    if (m_ucb.IsNull())
+    {
+        m_ucb = ucb; // the same IPv4 forward callback for every packet of this node
+    }
     uint32_t out = Decide(ctx);
+    if (out == DcnForwardingContext::TAKEN)
+    {
+        NS_LOG_LOGIC("kept by the forwarding policy");
+        ++m_taken;
+        return true;
+    }
     if (out == 0)
     {
         if (!lcb.IsNull())
@@ -360,6 +371,19 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     ++m_forwarded;
     NS_LOG_LOGIC("forward on interface " << out);
     ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
+    return true;
+}
+
+bool
+DcnSwitchRouting::ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h)
+{
+    NS_LOG_FUNCTION(this << iface << p);
+    if (m_ucb.IsNull() || !m_ipv4 || iface == 0 || iface >= m_ipv4->GetNInterfaces())
+    {
+        return false;
+    }
+    ++m_forwarded;
+    m_ucb(GetRoute(iface), p, h);
     return true;
 }
 

@@ -128,6 +128,22 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
         return m_unroutable;
     }
 
+    /** Packets a policy kept (Select() returned DcnForwardingContext::TAKEN). */
+    uint64_t GetTaken() const
+    {
+        return m_taken;
+    }
+
+    /**
+     * Forward a packet on interface \p iface through the IPv4 layer's unicast
+     * forward callback (the one RouteInput received): a packet a policy held
+     * (TAKEN) and releases now, or a packet the policy originates at this
+     * switch (e.g. ConWeave's RTT_REPLY).  The IPv4 layer decrements the TTL
+     * as for any forwarded packet.  \return false if this switch has not
+     * routed a packet yet (no callback known) or \p iface does not exist.
+     */
+    bool ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h);
+
     // ---- Ipv4RoutingProtocol ----
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -176,6 +192,8 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     Ptr<ForwardingPolicy> m_policy;
     uint64_t m_forwarded{0};
     uint64_t m_unroutable{0};
+    uint64_t m_taken{0};
+    UnicastForwardCallback m_ucb; //!< the IPv4 layer's forward callback (first RouteInput)
     TracedCallback<Ptr<const Packet>, const Ipv4Header&> m_unroutableTrace;
 };
 

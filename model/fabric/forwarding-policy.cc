@@ -147,6 +147,7 @@ PolicyRegistry()
         {"letflow", "ns3::DcnLetflowForwardingPolicy"},
         {"drill", "ns3::DcnDrillForwardingPolicy"},
         {"conga", "ns3::DcnCongaForwardingPolicy"},
+        {"conweave", "ns3::DcnConWeaveForwardingPolicy"},
     };
     return r;
 }

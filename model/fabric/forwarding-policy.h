@@ -121,6 +121,13 @@ class DcnForwardingContext
   public:
     /** Return value of Select(): drop the packet (no route). */
     static constexpr uint32_t DROP = 0xffffffffU;
+    /**
+     * Return value of Select(): the policy kept the packet (held to be
+     * forwarded later through DcnSwitchRouting::ForwardLater, e.g. ConWeave's
+     * reorder queue, or consumed, e.g. a control packet addressed to this
+     * switch).  The switch neither forwards it nor counts it unroutable.
+     */
+    static constexpr uint32_t TAKEN = 0xfffffffeU;
 
     DcnForwardingContext(Ptr<const Packet> p,
                          const Ipv4Header& h,

@@ -1,11 +1,12 @@
 /*
  * Schemes of the switch-side baselines (issue 14): --lb=letflow, --lb=drill,
- * --lb=conga.  The hosts send every packet of a connection with one EV (the
+ * --lb=conga, --lb=conweave.  The hosts send every packet of a connection with one EV (the
  * ECMP selector, as in LetFlow NSDI'17, DRILL SIGCOMM'17 and CONGA SIGCOMM'14,
- * where hosts are unmodified), and every switch runs the forwarding policy;
+ * where hosts are unmodified; ConWeave SIGCOMM'23 likewise), and every switch
+ * runs the forwarding policy;
  * WorkloadHelper::Install puts the policy on the built topology through
- * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA is listed for the 2-tier
- * families only; on any other topology InstallSwitchPolicy refuses it with
+ * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
+ * the 2-tier families only; on any other topology InstallSwitchPolicy refuses it with
  * the policy's CheckTopology line.
  */
 #include "dcn-scheme.h"
@@ -49,6 +50,21 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "conga",
     0,
     "dcn,tcp",
+    {"fat-tree-2tier", "leaf-spine", "hermes"},
+    {}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conweave",
+    "ConWeave: source-leaf rerouting on RTT_REQUEST/REPLY timeouts, destination-leaf "
+    "reordering of REROUTED packets until the TAIL (SIGCOMM'23; authors' leaf-spine settings), "
+    "fields in IPv4 header bytes, 2-tier leaf-spine only; run it with --cc=dcqcn and "
+    "--ns3::DcnTransport::Mode=InOrder as LAPS did",
+    "ecmp",
+    "dcqcn",
+    "selective-repeat",
+    "conweave",
+    0,
+    "dcn",
     {"fat-tree-2tier", "leaf-spine", "hermes"},
     {}}));
 

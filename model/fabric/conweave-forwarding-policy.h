@@ -1,0 +1,197 @@
+/*
+ * ConWeave on the forwarding-policy seam (issue 14; Song et al., "Network
+ * Load Balancing with In-network Reordering Support for RDMA", SIGCOMM'23),
+ * wrapping lbcore::ConWeaveTxCore / ConWeaveRxCore
+ * (model/lb/core/conweave-core.h).  Applicable to 2-tier leaf-spine / Clos
+ * fabrics (tier 0 = leaves with the hosts, tier 1 = spines, <= 16 uplinks
+ * per leaf); CheckTopology() refuses anything else with one line.
+ *
+ * Real bytes:
+ *  - data packets (UDP/4791 with a DcnHeader DATA opcode) between leaves
+ *    carry the ConWeave fields in the IPv4 Identification field, written by
+ *    the source leaf (ConWeaveTag::Pack(): bit 0 = 1 ConWeave, bits 1-2 flag
+ *    DATA / RTT_REQUEST / TAIL, bit 3 REROUTED, bits 4-7 path = uplink index,
+ *    bits 8-15 epoch; dcn-lb never fragments, so the field is free).  Every
+ *    other packet leaving a source leaf toward another leaf gets
+ *    Identification 0;
+ *  - control packets (RTT_REPLY, CLEAR, NOTIFY) are real 36-byte IPv4/UDP
+ *    packets from the destination leaf to the flow's source host, which the
+ *    source leaf consumes: UDP source port = the flow's source port,
+ *    destination port 4791, then 8 bytes: 0xC0 (CONTROL_OPCODE, outside the
+ *    DcnHeader opcodes, so the egress queues put it in the high band),
+ *    type (1 RTT_REPLY, 2 CLEAR, 3 NOTIFY), epoch, path, the flow's
+ *    destination port (2 bytes), 2 bytes 0.
+ * Roles, from AttachTopology():
+ *  - source leaf (packet from a host port to another leaf): ConWeaveTxCore
+ *    picks the uplink (the path) and the tag;
+ *  - spine: flow-hash ECMP over its candidates;
+ *  - destination leaf (packet from an uplink to a local host): ConWeaveRxCore;
+ *    RTT_REQUEST / TAIL -> RTT_REPLY / CLEAR, CE-marked -> NOTIFY; REROUTED
+ *    packets that overtake the TAIL are kept (Select() returns TAKEN) in a
+ *    bounded per-flow reorder queue and forwarded later through
+ *    DcnSwitchRouting::ForwardLater, right after the TAIL or when the resume
+ *    timer fires.
+ * Per packet O(1) (two random samples per new epoch or reroute).
+ */
+#ifndef DCN_CONWEAVE_FORWARDING_POLICY_H
+#define DCN_CONWEAVE_FORWARDING_POLICY_H
+
+#include "forwarding-policy.h"
+
+#include "ns3/conweave-core.h"
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <vector>
+
+namespace ns3
+{
+
+class ConWeaveForwardingPolicy : public ForwardingPolicy
+{
+  public:
+    static TypeId GetTypeId();
+    ConWeaveForwardingPolicy();
+    ~ConWeaveForwardingPolicy() override;
+
+    void AttachTopology(const DcnTopology& topology, uint32_t switchIndex) override;
+    uint32_t Select(DcnForwardingContext& ctx) override;
+    int64_t AssignStreams(int64_t stream) override;
+    std::string CheckTopology(const DcnTopology& topology) const override;
+
+    const char* Name() const override
+    {
+        return "conweave";
+    }
+
+    enum Role : uint8_t
+    {
+        NONE = 0,
+        LEAF = 1,
+        SPINE = 2,
+    };
+
+    /** Control packet types (byte 9 of the IP payload). */
+    enum ControlType : uint8_t
+    {
+        RTT_REPLY = 1,
+        CLEAR = 2,
+        NOTIFY = 3,
+    };
+
+    /** First byte after the UDP header of a ConWeave control packet. */
+    static constexpr uint8_t CONTROL_OPCODE = 0xC0;
+    /** IP payload size of a control packet (UDP header + 8 bytes). */
+    static constexpr uint32_t CONTROL_SIZE = 16;
+
+    /** A packet kept in a reorder queue. */
+    struct Held
+    {
+        Ptr<const Packet> packet;
+        Ipv4Header header;
+        uint32_t iface{0};
+    };
+
+    Role GetRole() const
+    {
+        return m_role;
+    }
+
+    uint16_t GetLeafIndex() const
+    {
+        return m_leaf;
+    }
+
+    /** Leaf: uplink index (path) of an interface, or 0xffff. */
+    uint16_t GetUplinkOfIf(uint32_t iface) const;
+    /** Leaf: interface of uplink (path) \p u. */
+    uint32_t GetIfOfUplink(uint16_t u) const;
+
+    const lbcore::ConWeaveTxCore& GetTxCore() const
+    {
+        return m_tx;
+    }
+
+    const lbcore::ConWeaveRxCore<Held>& GetRxCore() const
+    {
+        return m_rx;
+    }
+
+    /** The flow key (table key) of a flow, as both leaves compute it. */
+    static uint64_t FlowKey(Ipv4Address src, Ipv4Address dst, uint16_t sport, uint16_t dport);
+
+    /** Control packets sent by this leaf (RTT_REPLY + CLEAR, NOTIFY). */
+    uint64_t GetRepliesSent() const
+    {
+        return m_repliesSent;
+    }
+
+    uint64_t GetNotifiesSent() const
+    {
+        return m_notifiesSent;
+    }
+
+    /** Control packets consumed by this leaf as a source leaf. */
+    uint64_t GetControlReceived() const
+    {
+        return m_controlReceived;
+    }
+
+    /** Signature of "Reroute": (flow key, old path, new path, reply timeout (else inactivity)). */
+    typedef void (*RerouteTracedCallback)(uint64_t key, uint8_t from, uint8_t to, bool timeout);
+    /** Signature of "Release": (packets released, by resume timeout (else TAIL)). */
+    typedef void (*ReleaseTracedCallback)(uint32_t packets, bool byTimeout);
+
+  private:
+    void Configure();
+    uint32_t SelectSourceLeaf(DcnForwardingContext& ctx, const uint8_t* b, bool isData);
+    uint32_t SelectDestinationLeaf(DcnForwardingContext& ctx, const uint8_t* b, bool isData);
+    void SendControl(Ipv4Address flowSrc,
+                     Ipv4Address flowDst,
+                     uint16_t sport,
+                     uint16_t dport,
+                     uint8_t type,
+                     uint8_t epoch,
+                     uint8_t path);
+    void ReleaseVoq(uint16_t voq, bool byTimeout);
+    void OnResumeTimer(uint16_t voq);
+    int64_t BaseRttNs(uint16_t dstLeaf) const;
+
+    // attributes
+    Time m_replyExtra;
+    Time m_inactive;
+    Time m_pathBusy;
+    Time m_resume;
+    Time m_resumeExtra;
+    Time m_baseRtt;
+    bool m_reorder;
+    uint32_t m_tableSize;
+    uint32_t m_numVoqs;
+    uint32_t m_voqCapacity;
+
+    Role m_role{NONE};
+    uint16_t m_leaf{0};
+    uint16_t m_nLeaves{0};
+    DcnSwitchRouting* m_sw{nullptr};
+    lbcore::ConWeaveConfig m_cfg;
+    lbcore::ConWeaveTxCore m_tx;
+    lbcore::ConWeaveRxCore<Held> m_rx;
+    std::vector<EventId> m_voqTimer;
+    std::vector<uint16_t> m_hostLeaf; //!< host index -> leaf index
+    std::vector<uint16_t> m_ifUplink; //!< leaf: interface -> uplink index (0xffff = none)
+    std::vector<uint32_t> m_uplinkIf; //!< leaf: uplink index -> interface
+    std::vector<int64_t> m_baseRttNs; //!< per destination leaf
+    Ptr<UniformRandomVariable> m_rng;
+    uint64_t m_salt{0};
+    bool m_configured{false};
+    uint64_t m_repliesSent{0};
+    uint64_t m_notifiesSent{0};
+    uint64_t m_controlReceived{0};
+    TracedCallback<uint64_t, uint8_t, uint8_t, bool> m_rerouteTrace;
+    TracedCallback<uint32_t, bool> m_releaseTrace;
+};
+
+} // namespace ns3
+
+#endif // DCN_CONWEAVE_FORWARDING_POLICY_H
