@@ -1,8 +1,10 @@
 /*
  * GoogleTest: DcnHeader EXT_INT round trip (issue 12): reserved record slots,
- * stamped records, the ACK echo layout and O(1) location from the bytes.
+ * stamped records, the ACK echo layout and O(1) location from the bytes; the
+ * HPCC core skips a record of another egress port (hopId).
  */
 #include "ns3/dcn-header.h"
+#include "ns3/hpcc-core.h"
 #include "ns3/packet.h"
 
 #include <gtest/gtest.h>
@@ -116,4 +118,38 @@ TEST(DcnHeaderInt, NoIntKeepsBaseSize)
     EXPECT_EQ(h.GetSerializedSize(), DcnHeader::DATA_SIZE + 1 + 2);
 }
 
+} // namespace
+
+// HPCC core: a record of another egress port (per-packet multipath) is not subtracted
+
+namespace
+{
+using ns3::cccore::HpccConfig;
+using ns3::cccore::HpccCore;
+using ns3::cccore::IntHop;
+
+TEST(HpccCoreHopId, OtherPortIsSkipped)
+{
+    HpccCore<> cc;
+    ASSERT_TRUE(cc.Configure(HpccConfig{}));
+    IntHop h;
+    h.rateBps = 100e9;
+    h.hopId = (3u << 16) | 1;
+    cc.OnAck(1, 2, &h, 1); // first ACK: records only
+    // same port, 10 us later, link full with a standing queue: U rises
+    h.tsNs += 10'000;
+    h.txBytes += 125'000;
+    h.qlenBytes = 62'500;
+    cc.OnAck(2, 3, &h, 1);
+    const double u = cc.GetU();
+    EXPECT_NEAR(u, 1.0, 1e-6); // full link; min(q, q_prev) = 0
+    // a record of another port of the same switch: its txBytes belong to another counter
+    IntHop o = h;
+    o.hopId = (3u << 16) | 2;
+    o.tsNs += 10'000;
+    o.txBytes = 1; // would give a huge negative/garbage rate if subtracted
+    o.qlenBytes = 0;
+    cc.OnAck(3, 4, &o, 1);
+    EXPECT_DOUBLE_EQ(cc.GetU(), u) << "U unchanged by a record of another port";
+}
 } // namespace

@@ -26,6 +26,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
+#include <functional>
 #include <vector>
 
 namespace ns3

@@ -35,6 +35,7 @@ DcnIntStamper::WantsInt(const uint8_t* b, uint32_t len)
 bool
 DcnIntStamper::OnDequeue(Ptr<QueueDiscItem> item, uint32_t queueBytesAfter, bool stamp)
 {
+    NS_LOG_FUNCTION(this << item << queueBytesAfter << stamp);
     const uint64_t txBefore = m_txBytes;
     m_txBytes += item->GetSize();
     if (!stamp || !m_switchPort)
