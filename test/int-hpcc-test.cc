@@ -6,7 +6,7 @@
  *    in order, queue lengths are 0, and consecutive egress timestamps differ by
  *    exactly link delay + switch latency + serialisation of the packet;
  *  - hosts never stamp, packets without EXT_INT keep their size;
- *  - incast: the stamped queue length at the last switch grows;
+ *  - incast: the queue length stamped at the congested spine port grows;
  *  - HPCC 2-to-1 incast: mean bottleneck queue small while the bottleneck
  *    stays >= 90% utilised over the steady part.
  */
@@ -354,7 +354,7 @@ class IntIncastQueueCase : public TestCase
 {
   public:
     IntIncastQueueCase()
-        : TestCase("INT under a 4-to-1 incast: stamped queue lengths grow at the last switch")
+        : TestCase("INT under a 4-to-1 incast: the queue stamped at the congested spine port grows")
     {
     }
 
