@@ -308,14 +308,19 @@ class HeaderExtensionTestCase : public TestCase
         h.route = {10, 20, 30, 40};
         h.extTimestampNs = 123456789;
         h.intCount = 2;
-        h.intRecords[0] = {5, 1000, 42};
-        h.intRecords[1] = {6, 2000, 43};
+        h.intRecords[0].switchId = 5;
+        h.intRecords[0].queueBytes = 1000;
+        h.intRecords[0].timeNs = 42;
+        h.intRecords[1].switchId = 6;
+        h.intRecords[1].queueBytes = 2000;
+        h.intRecords[1].timeNs = 43;
         Ptr<Packet> p = Create<Packet>(100);
         p->AddHeader(h);
         NS_TEST_ASSERT_MSG_EQ(p->GetSize(),
-                              100 + DcnHeader::CTRL_BASE_SIZE + 4 + 1 + 4 + 2 + 8 + 8 + 1 + 28,
+                              100 + DcnHeader::CTRL_BASE_SIZE + 4 + 1 + 4 + 2 + 8 + 8 + 2 +
+                                  2 * DcnHeader::INT_RECORD_SIZE,
                               "size of base + 2 EVs + options");
-        uint8_t buf[128];
+        uint8_t buf[160];
         p->CopyData(buf, sizeof(buf));
         NS_TEST_ASSERT_MSG_EQ(DcnHeader::ExtensionOffset(buf),
                               DcnHeader::CTRL_BASE_SIZE + 4,

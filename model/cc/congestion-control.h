@@ -27,6 +27,8 @@
 namespace ns3
 {
 
+class DcnHeader;
+
 /** Static facts about the connection, given once before the first packet. */
 struct CcSetup
 {
@@ -51,6 +53,9 @@ struct CcAckSample
     PathChoice path;        //!< path of the acknowledged packet (echoed)
     uint32_t psn{0};        //!< PSN the ACK was triggered by
     Time now{0};            //!< arrival time of the ACK
+    /** The ACK's header (INT records echoed from the data packet: EXT_INT); may be null. */
+    const DcnHeader* header{nullptr};
+    uint32_t nextPsn{0}; //!< the sender's next new PSN (snd_nxt) when the ACK arrived
 
     /** A sample with only the three classic fields (tests, simple callers). */
     static CcAckSample Simple(uint32_t ackedBytes, bool ecn, Time rtt)
@@ -90,6 +95,12 @@ class CongestionControl : public Object
     virtual void OnSend(const CcSendSample& s);
     /** A congestion notification packet arrived (DCQCN; default: nothing). */
     virtual void OnCnp(Time now);
+
+    /** Whether data packets must ask switches for INT records (HPCC; default: no). */
+    virtual bool WantsInt() const
+    {
+        return false;
+    }
 
     /** Congestion window in bytes (max() = no window limit). */
     virtual uint64_t GetCwnd() const

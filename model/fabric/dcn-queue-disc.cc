@@ -1,10 +1,9 @@
 #include "dcn-queue-disc.h"
 
-#include "ns3/dcn-tcp-shim-header.h"
-
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
 #include "ns3/enum.h"
@@ -131,6 +130,14 @@ DcnQueueDisc::GetTypeId()
                                           "DropArrival",
                                           DROP_ARRIVAL_OR_LAST,
                                           "DropArrivalOrLast"))
+            .AddAttribute("IntEnabled",
+                          "Stamp an INT record (switch id, port, egress time, queue bytes, "
+                          "transmitted bytes, link rate; HPCC SIGCOMM'19 Sec. 3.1) on DATA packets "
+                          "that carry the EXT_INT option when they leave this port; only switch "
+                          "ports stamp (SetIntIdentity), hosts never (issue 12, our choice: on)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_intEnabled),
+                          MakeBooleanChecker())
             .AddTraceSource("DcnEnqueue",
                             "A packet entered a band (item, band 0=high 1=low)",
                             MakeTraceSourceAccessor(&DcnQueueDisc::m_enqueueTrace),
@@ -503,6 +510,13 @@ DcnQueueDisc::SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook)
     m_txHook = hook;
 }
 
+void
+DcnQueueDisc::SetIntIdentity(uint16_t switchId, uint16_t port, DataRate rate)
+{
+    NS_LOG_FUNCTION(this << switchId << port << rate);
+    m_int.SetIdentity(switchId, port, rate);
+}
+
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
@@ -515,6 +529,11 @@ DcnQueueDisc::DoDequeue()
         {
             MaybeMark(item, DataOccupancy());
         }
+    }
+    if (item)
+    {
+        // INT stamp (issue 12): queue length of both bands after this dequeue
+        m_int.OnDequeue(item, m_band[HIGH]->GetNBytes() + m_band[LOW]->GetNBytes(), m_intEnabled);
     }
     if (item && !m_txHook.IsNull())
     {

@@ -30,9 +30,16 @@
  * GetNBlackholed() and the "DcnBlackholeDrop" trace, not as congestion drops.
  * SetRateScale(f) scales DataLimit (and with it Kmin/Kmax, which are
  * fractions of it) to f times the configured limit, for a degraded port.
+ *
+ * INT (issue 12, dcn-int-stamper.h): every dequeued item is counted in the
+ * port's transmitted bytes; on a switch port (SetIntIdentity, called by the
+ * topology builders) with IntEnabled, DATA packets that carry the EXT_INT
+ * option get one telemetry record at dequeue (doc/int-hpcc.rst).
  */
 #ifndef DCN_QUEUE_DISC_H
 #define DCN_QUEUE_DISC_H
+
+#include "dcn-int-stamper.h"
 
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
@@ -114,6 +121,18 @@ class DcnQueueDisc : public QueueDisc
      */
     void SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook);
 
+    /**
+     * Make this queue a switch egress for INT stamping (topology builders):
+     * switch index, port (device ifIndex) and link rate written in each record.
+     */
+    void SetIntIdentity(uint16_t switchId, uint16_t port, DataRate rate);
+
+    /** INT state of the port: identity, transmitted bytes, records stamped. */
+    const DcnIntStamper& GetInt() const
+    {
+        return m_int;
+    }
+
     /** Marking probability for a data-band occupancy (in DataLimit units). */
     double MarkProbability(uint32_t occupancy) const;
 
@@ -189,6 +208,8 @@ class DcnQueueDisc : public QueueDisc
     bool m_trim;
     OverflowPolicy m_overflow{DROP_ARRIVAL};
     Callback<void, Ptr<QueueDiscItem>> m_txHook;
+    bool m_intEnabled{true};
+    DcnIntStamper m_int;
     int32_t m_bhAll{0};
     int32_t m_bhData{0};
     double m_rateScale{1.0};

@@ -153,6 +153,20 @@ DcnTopologyBase::FinishLinks()
         {
             m_hostSwitch[m_nodeIndex[l.b->GetId()]] = m_nodeIndex[l.a->GetId()];
         }
+        // INT identity of the switch egress queues (issue 12): switch index, ifIndex, rate
+        const size_t qa = 2 * size_t(l.id);
+        if (l.tierA >= 0 && qa < m_qdiscs.size() && m_qdiscs[qa])
+        {
+            m_qdiscs[qa]->SetIntIdentity(static_cast<uint16_t>(m_nodeIndex[l.a->GetId()]),
+                                         static_cast<uint16_t>(l.devA->GetIfIndex()),
+                                         l.rate);
+        }
+        if (l.tierB >= 0 && qa + 1 < m_qdiscs.size() && m_qdiscs[qa + 1])
+        {
+            m_qdiscs[qa + 1]->SetIntIdentity(static_cast<uint16_t>(m_nodeIndex[l.b->GetId()]),
+                                             static_cast<uint16_t>(l.devB->GetIfIndex()),
+                                             l.rate);
+        }
     }
     ClearPathCache();
 }

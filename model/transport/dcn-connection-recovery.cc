@@ -80,6 +80,8 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
         s.path = EchoedPath(h);
         s.psn = h.psn;
         s.now = Simulator::Now();
+        s.header = &h;
+        s.nextPsn = m_nextPsn;
         m_cc->OnAck(s);
     }
     const uint32_t expected = h.cumAck;

@@ -83,6 +83,9 @@ DcnConnection::Init(DcnTransport* t,
     ccs.wakeup = MakeCallback(&DcnConnection::Wakeup, this);
     ccs.pathSelector = ps;
     m_cc->Setup(ccs);
+    m_intSlots = (t->m_intRequest || m_cc->WantsInt())
+                     ? static_cast<uint8_t>(std::min<uint32_t>(t->m_intMaxHops, DcnHeader::MAX_INT))
+                     : 0;
 
     PathSelectorSetup pss;
     pss.mtu = m_mtu;
@@ -275,6 +278,13 @@ DcnConnection::SendOne()
     m_hdr.sackBitmap = 0;
     m_hdr.evs.clear();
     WritePathOptions(m_hdr, pc, m_hdr.timestampNs);
+    if (m_intSlots > 0)
+    {
+        // INT request (issue 12): reserved records, filled in place by switch egresses
+        m_hdr.extMask |= DcnHeader::EXT_INT;
+        m_hdr.intCount = 0;
+        m_hdr.intSlots = m_intSlots;
+    }
     m_stats.dataPacketsSent++;
     NS_LOG_LOGIC("conn " << m_connId << " psn " << psn << (retx ? " retx" : "") << " ev " << pc.ev
                          << " path " << pc.pathId);
@@ -537,6 +547,8 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         s.path = echoed;
         s.psn = h.psn;
         s.now = now;
+        s.header = &h;
+        s.nextPsn = m_nextPsn;
         m_cc->OnAck(s);
     }
     PathFeedback fb;

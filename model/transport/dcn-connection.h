@@ -277,6 +277,7 @@ class DcnConnection : public Object
     Ptr<CongestionControl> m_cc;
     DcnConnectionParams m_params;
     uint32_t m_mtu{4096};
+    uint8_t m_intSlots{0}; //!< INT records reserved per data packet (0 = no INT)
     Time m_rto;
     DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
     int64_t m_lastGoBackNs{-1}; //!< time of the latest go-back (stale NACK filter)

@@ -55,7 +55,7 @@ DcnHeader::Print(std::ostream& os) const
     }
     if (extMask & EXT_INT)
     {
-        os << " int=" << uint32_t(intCount);
+        os << " int=" << uint32_t(intCount) << "/" << uint32_t(GetIntSlots());
     }
 }
 
@@ -81,7 +81,7 @@ DcnHeader::GetExtensionSize() const
     }
     if (extMask & EXT_INT)
     {
-        n += 1 + 14u * intCount;
+        n += 2 + INT_RECORD_SIZE * GetIntSlots();
     }
     return n;
 }
@@ -117,9 +117,10 @@ void
 DcnHeader::Serialize(Buffer::Iterator i) const
 {
     NS_ABORT_MSG_IF(evs.size() > 255, "DcnHeader: at most 255 carried EVs, got " << evs.size());
-    NS_ABORT_MSG_IF(routeLen > MAX_ROUTE || intCount > MAX_INT,
+    NS_ABORT_MSG_IF(routeLen > MAX_ROUTE || GetIntSlots() > MAX_INT,
                     "DcnHeader: route of " << uint32_t(routeLen) << " switches or "
-                                           << uint32_t(intCount) << " INT records; allowed <= 8");
+                                           << uint32_t(GetIntSlots())
+                                           << " INT records; allowed <= 8");
     const uint32_t natural = GetNaturalSize();
     const uint32_t total = GetSerializedSize();
     uint8_t f = (flags & ~(FLAG_EXT | FLAG_PAD)) | (extMask != 0 ? FLAG_EXT : 0) |
@@ -171,13 +172,20 @@ DcnHeader::Serialize(Buffer::Iterator i) const
         }
         if (extMask & EXT_INT)
         {
+            const uint8_t slots = GetIntSlots();
             i.WriteU8(intCount);
+            i.WriteU8(slots);
             for (uint8_t k = 0; k < intCount; ++k)
             {
-                i.WriteHtonU16(intRecords[k].switchId);
-                i.WriteHtonU32(intRecords[k].queueBytes);
-                i.WriteHtonU64(static_cast<uint64_t>(intRecords[k].timeNs));
+                const IntRecord& r = intRecords[k];
+                i.WriteHtonU16(r.switchId);
+                i.WriteHtonU16(r.port);
+                i.WriteHtonU32(r.rateMbps);
+                i.WriteHtonU32(r.queueBytes);
+                i.WriteHtonU64(r.txBytes);
+                i.WriteHtonU64(static_cast<uint64_t>(r.timeNs));
             }
+            i.WriteU8(0, INT_RECORD_SIZE * (slots - intCount)); // reserved room
         }
     }
     if (total > natural)
@@ -248,13 +256,21 @@ DcnHeader::Deserialize(Buffer::Iterator start)
         }
         if (extMask & EXT_INT)
         {
-            intCount = std::min<uint8_t>(i.ReadU8(), MAX_INT);
+            const uint8_t count = i.ReadU8();
+            const uint8_t slots = i.ReadU8();
+            intSlots = std::min<uint8_t>(std::max(count, slots), MAX_INT);
+            intCount = std::min(count, intSlots);
             for (uint8_t k = 0; k < intCount; ++k)
             {
-                intRecords[k].switchId = i.ReadNtohU16();
-                intRecords[k].queueBytes = i.ReadNtohU32();
-                intRecords[k].timeNs = static_cast<int64_t>(i.ReadNtohU64());
+                IntRecord& r = intRecords[k];
+                r.switchId = i.ReadNtohU16();
+                r.port = i.ReadNtohU16();
+                r.rateMbps = i.ReadNtohU32();
+                r.queueBytes = i.ReadNtohU32();
+                r.txBytes = i.ReadNtohU64();
+                r.timeNs = static_cast<int64_t>(i.ReadNtohU64());
             }
+            i.Next(INT_RECORD_SIZE * (intSlots - intCount)); // reserved room
         }
     }
     padTo = 0;

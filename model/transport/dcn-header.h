@@ -36,9 +36,17 @@
  *                  routeLen x 16-bit switch ids (explicit source route, <= 8)
  *  [EXT_TIMESTAMP] 64-bit ns: DATA = send time (requests a receive stamp);
  *                  ACK = the receiver's arrival time of the data packet
- *  [EXT_INT]       count (8), count x {switchId 16, queueBytes 32, timeNs 64}
- *                  (in-band telemetry stamped by switches, <= 8 records)
- * ACKs and NACKs echo the data packet's path id, route and INT records.
+ *  [EXT_INT]       count (8), slots (8), slots x 28-byte record {switchId 16,
+ *                  port 16, rateMbps 32, queueBytes 32, txBytes 64, timeNs 64}
+ *                  (in-band telemetry stamped by switches, issue 12; slots <= 8,
+ *                  count <= slots).  The sender reserves `slots` zeroed records
+ *                  (DcnTransport::IntMaxHops); every switch egress that stamps
+ *                  (DcnQueueDisc::IntEnabled) fills record `count` in place and
+ *                  increments count, so the packet keeps its size along the
+ *                  path and its wire size always includes the reserved room.
+ *                  Record k+1 is at 2 + 28 k from the option's first byte.
+ * ACKs and NACKs echo the data packet's path id, route and INT records (an ACK
+ * carries only the stamped records: slots = count).
  *
  * Padding (FLAG_PAD, last): padLen (8) then padLen zero bytes, so that a header
  * reaches the size `padTo` asked by the sender (DcnTransport::DataFrameSize and
@@ -97,13 +105,19 @@ class DcnHeader : public Header
     static constexpr uint8_t MAX_ROUTE = 8;
     static constexpr uint8_t MAX_INT = 8;
 
-    /** One in-band telemetry record (EXT_INT). */
+    /** One in-band telemetry record (EXT_INT), stamped by a switch egress port. */
     struct IntRecord
     {
-        uint16_t switchId{0};
-        uint32_t queueBytes{0};
-        int64_t timeNs{0};
+        uint16_t switchId{0};   //!< DcnTopology switch index
+        uint16_t port{0};       //!< egress port (the device's ifIndex on the switch)
+        uint32_t rateMbps{0};   //!< link rate of the port in Mb/s
+        uint32_t queueBytes{0}; //!< egress queue length after dequeue (both bands)
+        uint64_t txBytes{0};    //!< bytes the port transmitted before this packet
+        int64_t timeNs{0};      //!< egress timestamp (dequeue time)
     };
+
+    /** Bytes of one INT record on the wire. */
+    static constexpr uint32_t INT_RECORD_SIZE = 2 + 2 + 4 + 4 + 8 + 8;
 
     DcnHeader();
     static TypeId GetTypeId();
@@ -146,7 +160,8 @@ class DcnHeader : public Header
     uint8_t routePtr{0};                         //!< EXT_ROUTE: index of the next switch
     std::array<uint16_t, MAX_ROUTE> route{};     //!< EXT_ROUTE: switch ids
     int64_t extTimestampNs{0};                   //!< EXT_TIMESTAMP
-    uint8_t intCount{0};                         //!< EXT_INT: records
+    uint8_t intCount{0};                         //!< EXT_INT: stamped records
+    uint8_t intSlots{0};                         //!< EXT_INT: reserved records (>= count)
     std::array<IntRecord, MAX_INT> intRecords{}; //!< EXT_INT
 
     /** Remove every option (the header then has its base size again). */
@@ -158,6 +173,13 @@ class DcnHeader : public Header
         routePtr = 0;
         extTimestampNs = 0;
         intCount = 0;
+        intSlots = 0;
+    }
+
+    /** Records serialised for EXT_INT: max(intCount, intSlots). */
+    uint8_t GetIntSlots() const
+    {
+        return intSlots > intCount ? intSlots : intCount;
     }
 
     /** Bytes of the extension (0 without options). */

@@ -133,6 +133,21 @@ DcnTransport::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&DcnTransport::m_trimming),
                           MakeBooleanChecker())
+            .AddAttribute("IntRequest",
+                          "Ask switches for INT on every data packet (DcnHeader EXT_INT with "
+                          "IntMaxHops reserved records; issue 12). A congestion control that "
+                          "needs INT (HPCC) asks for it on its own; our choice: off",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnTransport::m_intRequest),
+                          MakeBooleanChecker())
+            .AddAttribute("IntMaxHops",
+                          "INT records reserved in a data packet that asks for INT, 1..8 "
+                          "(28 bytes each + 2): switches beyond them do not stamp (HPCC "
+                          "authors' code reserves 5 hops; our choice: 5, enough for a 3-tier "
+                          "fat-tree)",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&DcnTransport::m_intMaxHops),
+                          MakeUintegerChecker<uint32_t>(1, DcnHeader::MAX_INT))
             .AddTraceSource("Tx",
                             "A data packet was sent (packet with UDP and DcnHeader)",
                             MakeTraceSourceAccessor(&DcnTransport::m_txTrace),

@@ -228,6 +228,8 @@ class DcnTransport : public DcnMessageTransport
     Time m_rto;
     uint32_t m_mtu;
     bool m_trimming;
+    bool m_intRequest{false};
+    uint32_t m_intMaxHops{5};
 
   protected:
     void DoDispose() override;

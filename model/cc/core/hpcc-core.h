@@ -18,7 +18,9 @@
  * W_AI = W_init (1 - eta) / N for N expected concurrent flows (Sec. 3.3).
  * Our choices: N = 100 by default (waiBytes may be set directly), W clamped
  * to [minWindowBytes, W_init], the first ACK (no previous record) only
- * stores the records, and a change of hop count restarts the records.
+ * stores the records, a change of hop count restarts the records, and a hop
+ * whose egress port (hopId) differs from the stored one is skipped for that
+ * ACK (per-packet multipath: txBytes of two ports cannot be subtracted).
  */
 #ifndef DCN_HPCC_CORE_H
 #define DCN_HPCC_CORE_H
@@ -37,6 +39,7 @@ struct IntHop
     int64_t tsNs{0};       //!< egress timestamp
     uint32_t qlenBytes{0}; //!< egress queue length
     double rateBps{0};     //!< link rate B_i
+    uint32_t hopId{0};     //!< egress port identity (switch << 16 | port); 0 = unknown
 };
 
 struct HpccConfig
@@ -157,9 +160,9 @@ class HpccCore
             const IntHop& a = hops[i];
             const IntHop& l = m_last[i];
             const int64_t dt = a.tsNs - l.tsNs;
-            if (dt <= 0 || a.rateBps <= 0)
+            if (dt <= 0 || a.rateBps <= 0 || a.hopId != l.hopId)
             {
-                continue;
+                continue; // no interval, or another egress port than last time (multipath)
             }
             const double dtSec = static_cast<double>(dt) * 1e-9;
             const double bBytes = a.rateBps / 8.0;
