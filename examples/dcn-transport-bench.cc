@@ -21,6 +21,7 @@
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pfc-helper.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
@@ -271,6 +272,17 @@ main(int argc, char** argv)
         nacks += st.nacksReceived;
         delivered += st.uniqueBytesDelivered;
     }
+    uint64_t pauses = 0;
+    double pausedUs = 0;
+    for (const DcnLinkInfo& li : topology->GetLinks())
+    {
+        for (Ptr<NetDevice> d : {Ptr<NetDevice>(li.devA), Ptr<NetDevice>(li.devB)})
+        {
+            Ptr<DcnQueueDisc> q = topology->GetQueueDisc(d);
+            pauses += q ? q->GetNPauseFramesSent() : 0;
+            pausedUs += q ? q->GetPausedTime().GetSeconds() * 1e6 : 0;
+        }
+    }
     std::vector<double> fct;
     for (const auto& r : stats.GetRecords())
     {
@@ -284,6 +296,11 @@ main(int argc, char** argv)
               << " completed=" << fct.size() << "/" << hosts << " deliveredBytes=" << delivered
               << " dataPkts=" << pkts << " retx=" << retx << " timeouts=" << to
               << " nacks=" << nacks;
+    if (pfc)
+    {
+        std::cout << " transport=" << transport << " cc=" << cc << " pfcPauses=" << pauses
+                  << " pfcPausedUs=" << pausedUs;
+    }
     if (!fct.empty())
     {
         std::cout << " fctMedianUs=" << fct[fct.size() / 2] << " fctMaxUs=" << fct.back();

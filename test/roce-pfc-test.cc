@@ -33,6 +33,8 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 
+#include <cstdlib>
+
 namespace ns3
 {
 namespace dcntest
