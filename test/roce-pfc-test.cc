@@ -11,6 +11,7 @@
  *    0x0101, class-enable bit of the data priority, 0xFFFF or 0 quanta);
  *  - head-of-line blocking: a victim flow that shares a paused spine->ToR port
  *    but goes to an idle host finishes much later than alone;
+ *  - the watchdog reports pauses held longer than PfcWatchdog, once each;
  *  - the dynamic threshold admits more for one congested queue than for each
  *    of several (the shared pool shrinks as it fills).
  */
@@ -49,6 +50,7 @@ struct PfcRunConfig
     bool victim{false};
     uint64_t incastBytes{256 * 1024};
     uint64_t victimBytes{256 * 1024};
+    Time watchdog{0}; //!< 0: the attribute's default
 };
 
 struct PfcRunResult
@@ -69,8 +71,12 @@ struct PfcRunResult
     uint64_t headroomDrops{0};
     uint64_t malformed{0};
     Time victimFct{0};
-    Time incastMaxFct{0}; //!< slowest incast message
-    Time pausedTime{0};   //!< summed over every port
+    Time incastMaxFct{0};        //!< slowest incast message
+    Time pausedTime{0};          //!< summed over every port
+    uint64_t watchdogReports{0}; //!< GetNWatchdogReports, summed
+    uint64_t watchdogTraces{0};  //!< "PfcWatchdog" trace calls
+    uint64_t pauseTraces{0};     //!< "PfcPause" trace calls
+    uint64_t resumeTraces{0};    //!< "PfcResume" trace calls
 };
 
 void
@@ -129,6 +135,10 @@ RunPfc(const PfcRunConfig& cfg)
     DcnPfcHelper pfc;
     pfc.SetPfc(cfg.pfc);
     pfc.SetBufferAttribute("BufferSize", UintegerValue(1000000));
+    if (cfg.watchdog.IsStrictlyPositive())
+    {
+        pfc.SetPortAttribute("PfcWatchdog", TimeValue(cfg.watchdog));
+    }
     const std::string err = pfc.Install(ft);
     NS_ABORT_MSG_IF(!err.empty(), err);
 
@@ -148,6 +158,23 @@ RunPfc(const PfcRunConfig& cfg)
         if (li.a == tor0 && li.tierB == 1)
         {
             li.devA->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&Sniff, &res));
+        }
+    }
+
+    for (const DcnLinkInfo& li : ft->GetLinks())
+    {
+        for (Ptr<NetDevice> d : {Ptr<NetDevice>(li.devA), Ptr<NetDevice>(li.devB)})
+        {
+            Ptr<DcnQueueDisc> q = ft->GetQueueDisc(d);
+            q->TraceConnectWithoutContext("PfcWatchdog", Callback<void, Time>([&res](Time) {
+                                              res.watchdogTraces++;
+                                          }));
+            q->TraceConnectWithoutContext("PfcPause", Callback<void, uint16_t>([&res](uint16_t) {
+                                              res.pauseTraces++;
+                                          }));
+            q->TraceConnectWithoutContext("PfcResume", Callback<void, uint16_t>([&res](uint16_t) {
+                                              res.resumeTraces++;
+                                          }));
         }
     }
 
@@ -224,6 +251,7 @@ RunPfc(const PfcRunConfig& cfg)
         Ptr<DcnQueueDisc> qb = ft->GetQueueDisc(li.devB);
         res.drops += qa->GetNDropped() + qb->GetNDropped();
         res.pausedTime += qa->GetPausedTime() + qb->GetPausedTime();
+        res.watchdogReports += qa->GetNWatchdogReports() + qb->GetNWatchdogReports();
         if (li.a == tor0 && li.tierB == 1)
         {
             res.pauseSent += qa->GetNPauseFramesSent();
@@ -251,7 +279,9 @@ RunPfc(const PfcRunConfig& cfg)
                   << " parsed=" << res.framesParsed << " xoff=" << res.xoffFrames
                   << " xon=" << res.xonFrames << " paused_us=" << res.pausedTime.GetMicroSeconds()
                   << " victimFct_us=" << res.victimFct.GetMicroSeconds()
-                  << " incastMaxFct_us=" << res.incastMaxFct.GetMicroSeconds() << std::endl;
+                  << " incastMaxFct_us=" << res.incastMaxFct.GetMicroSeconds()
+                  << " watchdog=" << res.watchdogReports << " pauseTraces=" << res.pauseTraces
+                  << std::endl;
     }
     return res;
 }
@@ -297,6 +327,35 @@ class PfcIncastCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(b.completed, b.expected, "PFC off: go-back-N recovers");
         NS_TEST_ASSERT_MSG_EQ(b.allOnce, true, "PFC off: every byte delivered exactly once");
         NS_TEST_ASSERT_MSG_EQ(b.delivered, b.sentBytes, "PFC off: transport counters agree");
+    }
+};
+
+class PfcWatchdogCase : public TestCase
+{
+  public:
+    PfcWatchdogCase()
+        : TestCase("watchdog: pauses held longer than PfcWatchdog are reported once each; "
+                   "pause/resume traces pair up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PfcRunConfig dflt;
+        PfcRunResult a = RunPfc(dflt);
+        NS_TEST_ASSERT_MSG_EQ(a.watchdogReports, 0u, "default 10 ms: no report");
+        NS_TEST_ASSERT_MSG_GT(a.pauseTraces, 0u, "PfcPause traced");
+        NS_TEST_ASSERT_MSG_EQ(a.pauseTraces, a.resumeTraces, "every pause resumed (traced)");
+        PfcRunConfig tight;
+        tight.watchdog = MicroSeconds(40);
+        PfcRunResult b = RunPfc(tight);
+        NS_TEST_ASSERT_MSG_GT(b.watchdogReports, 0u, "40 us: long pauses reported");
+        NS_TEST_ASSERT_MSG_EQ(b.watchdogTraces, b.watchdogReports, "one trace per report");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(b.watchdogReports,
+                                    b.pauseTraces,
+                                    "at most one report per pause");
+        NS_TEST_ASSERT_MSG_EQ(b.drops, 0u, "the watchdog only reports");
     }
 };
 
@@ -395,6 +454,7 @@ class PfcTestSuite : public TestSuite
         AddTestCase(new SharedBufferThresholdCase, DCNLB_TEST_QUICK);
         AddTestCase(new PfcIncastCase, DCNLB_TEST_QUICK);
         AddTestCase(new PfcVictimCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PfcWatchdogCase, DCNLB_TEST_QUICK);
     }
 };
 
