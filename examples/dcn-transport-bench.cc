@@ -273,6 +273,7 @@ main(int argc, char** argv)
         delivered += st.uniqueBytesDelivered;
     }
     uint64_t pauses = 0;
+    uint64_t qdrops = 0;
     double pausedUs = 0;
     for (const DcnLinkInfo& li : topology->GetLinks())
     {
@@ -280,6 +281,7 @@ main(int argc, char** argv)
         {
             Ptr<DcnQueueDisc> q = topology->GetQueueDisc(d);
             pauses += q ? q->GetNPauseFramesSent() : 0;
+            qdrops += q ? q->GetNDropped() : 0;
             pausedUs += q ? q->GetPausedTime().GetSeconds() * 1e6 : 0;
         }
     }
@@ -299,7 +301,7 @@ main(int argc, char** argv)
     if (pfc)
     {
         std::cout << " transport=" << transport << " cc=" << cc << " pfcPauses=" << pauses
-                  << " pfcPausedUs=" << pausedUs;
+                  << " pfcPausedUs=" << pausedUs << " queueDrops=" << qdrops;
     }
     if (!fct.empty())
     {
