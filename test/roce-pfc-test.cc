@@ -30,6 +30,7 @@
 #include "ns3/path-selector.h"
 #include "ns3/pfc-core.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/port-stats-helper.h"
 #include "ns3/ppp-header.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
@@ -77,6 +78,11 @@ struct PfcRunResult
     uint64_t watchdogTraces{0};  //!< "PfcWatchdog" trace calls
     uint64_t pauseTraces{0};     //!< "PfcPause" trace calls
     uint64_t resumeTraces{0};    //!< "PfcResume" trace calls
+    uint64_t statsPausesTx{0};   //!< PortStatsHelper samples: pause frames sent
+    uint64_t statsPausesRx{0};   //!< PortStatsHelper samples: pause frames received
+    double statsPausedUs{0};     //!< PortStatsHelper samples: paused fraction x interval
+    uint64_t portsPausesTx{0};   //!< GetNPauseFramesSent over every port
+    uint64_t portsPausesRx{0};   //!< GetNPauseFramesReceived over every port
 };
 
 void
@@ -178,6 +184,19 @@ RunPfc(const PfcRunConfig& cfg)
         }
     }
 
+    // per-port statistics (every 100 us until the stop time)
+    Ptr<PortStatsHelper> ps = CreateObject<PortStatsHelper>();
+    ps->SetAttribute("Interval", TimeValue(MicroSeconds(100)));
+    ps->SetAttribute("IncludeHosts", BooleanValue(true));
+    ps->Install(ft, Time(0), MilliSeconds(20));
+    ps->TraceConnectWithoutContext(
+        "Sample",
+        Callback<void, const DcnPortSample&>([&res](const DcnPortSample& smp) {
+            res.statsPausesTx += smp.pausesTx;
+            res.statsPausesRx += smp.pausesRx;
+            res.statsPausedUs += smp.pausedFraction * 100.0;
+        }));
+
     // incast: hosts 4..11 (ToR1, ToR2) -> host 0; victim: host 12 (ToR3) -> host 1 (ToR0),
     // sharing the spine->ToR0 ports paused by ToR0 but going to an idle host
     std::vector<std::tuple<uint32_t, uint32_t, uint64_t, bool>> flows;
@@ -252,6 +271,8 @@ RunPfc(const PfcRunConfig& cfg)
         res.drops += qa->GetNDropped() + qb->GetNDropped();
         res.pausedTime += qa->GetPausedTime() + qb->GetPausedTime();
         res.watchdogReports += qa->GetNWatchdogReports() + qb->GetNWatchdogReports();
+        res.portsPausesTx += qa->GetNPauseFramesSent() + qb->GetNPauseFramesSent();
+        res.portsPausesRx += qa->GetNPauseFramesReceived() + qb->GetNPauseFramesReceived();
         if (li.a == tor0 && li.tierB == 1)
         {
             res.pauseSent += qa->GetNPauseFramesSent();
@@ -269,6 +290,7 @@ RunPfc(const PfcRunConfig& cfg)
         res.headroomDrops += b ? b->GetCore().GetHeadroomDrops() : 0;
         res.malformed += ft->GetRouting(sw.Get(i))->GetPfcFramesMalformed();
     }
+    ps->Dispose();
     Simulator::Destroy();
     if (getenv("PFC_DEBUG"))
     {
@@ -318,6 +340,17 @@ class PfcIncastCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(a.xonFrames, 0u, "XON frames carry 0 quanta");
         NS_TEST_ASSERT_MSG_EQ(a.malformed, 0u, "no malformed PFC frame");
         NS_TEST_ASSERT_MSG_GT(a.pausedTime, Time(0), "ports spent time paused");
+        NS_TEST_ASSERT_MSG_EQ(a.statsPausesTx,
+                              a.portsPausesTx,
+                              "port statistics: pause frames sent, per port and interval");
+        NS_TEST_ASSERT_MSG_EQ(a.statsPausesRx,
+                              a.portsPausesRx,
+                              "port statistics: pause frames received");
+        NS_TEST_ASSERT_MSG_EQ(a.portsPausesRx, a.portsPausesTx, "every pause frame arrived");
+        NS_TEST_ASSERT_MSG_EQ_TOL(a.statsPausedUs,
+                                  double(a.pausedTime.GetNanoSeconds()) / 1000,
+                                  0.01,
+                                  "port statistics: paused fractions add up to the paused time");
 
         PfcRunConfig off;
         off.pfc = false;
@@ -335,7 +368,7 @@ class PfcWatchdogCase : public TestCase
   public:
     PfcWatchdogCase()
         : TestCase("watchdog: pauses held longer than PfcWatchdog are reported once each; "
-                   "pause/resume traces pair up")
+                   "pause and resume traces pair up")
     {
     }
 
