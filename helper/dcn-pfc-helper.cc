@@ -3,6 +3,7 @@
 #include "ns3/boolean.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-switch-routing.h"
+#include "ns3/dcn-transport.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/point-to-point-net-device.h"
@@ -14,6 +15,17 @@ namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("DcnPfcHelper");
+
+namespace
+{
+
+void
+SetNicPausedFromTrace(DcnTransport* t, bool paused, uint16_t /* quanta */)
+{
+    t->SetNicPaused(paused);
+}
+
+} // namespace
 
 DcnPfcHelper::DcnPfcHelper()
 {
@@ -123,6 +135,17 @@ DcnPfcHelper::Install(Ptr<DcnTopology> topo)
         if (e.host)
         {
             q->SetAttribute("Lossless", BooleanValue(true));
+            // a RoCE NIC stops its data scheduler while paused
+            Ptr<DcnTransport> t = e.node->GetObject<DcnTransport>();
+            if (t)
+            {
+                q->TraceConnectWithoutContext(
+                    "PfcPause",
+                    MakeBoundCallback(&SetNicPausedFromTrace, PeekPointer(t), true));
+                q->TraceConnectWithoutContext(
+                    "PfcResume",
+                    MakeBoundCallback(&SetNicPausedFromTrace, PeekPointer(t), false));
+            }
         }
         q->SetPfcPort(e.node->GetObject<Ipv4>()->GetAddress(e.ifIndex, 0).GetLocal(),
                       e.peer->GetObject<Ipv4>()->GetAddress(e.peerIf, 0).GetLocal(),

@@ -9,7 +9,9 @@
  *  - every switch gets a DcnSwitchBuffer (aggregated to the Node) shared by
  *    its egress queue discs, sized for its ports (headroom formula from its
  *    fastest link and longest cable);
- *  - host NICs become lossless (DcnQueueDisc::Lossless) under PFC.
+ *  - host NICs become lossless (DcnQueueDisc::Lossless) under PFC, and the
+ *    DcnTransport of a host (if installed before) stops its data scheduler
+ *    while its NIC is paused (DcnTransport::SetNicPaused).
  * With SetPfc(false) the switches get the lossy shared buffer only (dynamic
  * threshold drops), and no PFC port is set up.
  */
