@@ -23,6 +23,7 @@
 #include "ns3/dcn-failure-spec-parse.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pcap-helper.h"
+#include "ns3/dcn-pfc-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-tcp-transport-helper.h"
@@ -85,7 +86,8 @@ struct Options
     uint32_t incastDegree{8};
     uint32_t bystanders{0};
     std::string cc{"dctcp"};
-    std::string transport{"dcn"}; //!< dcn (message transport) or tcp (ns-3 TCP through the shim)
+    std::string transport{"dcn"}; //!< dcn (message transport), roce (in-order + DCQCN + PFC) or tcp
+    bool pfc{false};              //!< PFC and shared-buffer switches (default: on for roce only)
     std::vector<std::string> failures; //!< --failures items (syntax checked)
     int32_t failLink{-1};
     std::string failStart{"0us"};
@@ -326,10 +328,24 @@ RunOne(const Options& o,
     else
     {
         DcnTransportHelper th;
+        if (o.transport == "roce")
+        {
+            th.SetTransportAttribute("Mode", StringValue("InOrder")); // go-back-N
+        }
         th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
         th.SetTransportAttribute("AckRatio", UintegerValue(o.ackRatio));
         th.SetTransportAttribute("Trimming", BooleanValue(o.trim));
         th.Install(ft->GetHosts());
+    }
+
+    if (o.pfc)
+    {
+        DcnPfcHelper pfc; // switch buffers from DcnSwitchBuffer's attributes (--ns3:...)
+        std::string err = pfc.Install(ft);
+        if (!err.empty())
+        {
+            throw DcnOptionError("option --pfc: " + err);
+        }
     }
 
     // failures: checked against this fabric (ids, names) before the first simulation
@@ -397,6 +413,9 @@ RunOne(const Options& o,
                 res.counters.drops += dq->GetNDropped();
                 res.counters.marks += dq->GetNMarked();
                 res.counters.trims += dq->GetNTrimmed();
+                res.counters.pfcPauses += dq->GetNPauseFramesSent();
+                res.counters.pausedUs += dq->GetPausedTime().GetSeconds() * 1e6;
+                res.counters.pfcWatchdog += dq->GetNWatchdogReports();
             }
             else if (q)
             {
@@ -405,6 +424,7 @@ RunOne(const Options& o,
         }
     }
     res.counters.packetHops = hops.Get();
+    res.counters.pfc = o.pfc;
     res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
 
     wl->Dispose();
@@ -546,10 +566,16 @@ Main(int argc, char* argv[])
                 o.cc,
                 ccNames);
     opts.Choice("transport",
-                "Transport: dcn (our message transport) or tcp (ns-3 TCP, one socket per flow, "
+                "Transport: dcn (our message transport, out of order), roce (the same in "
+                "in-order go-back-N mode with DCQCN (default --cc) and PFC on: lossless RoCE, "
+                "doc/roce.rst) or tcp (ns-3 TCP, one socket per flow, "
                 "through the TCP path shim; doc/hermes.rst)",
                 o.transport,
-                {"dcn", "tcp"});
+                {"dcn", "roce", "tcp"});
+    opts.Bool("pfc",
+              "PFC pause frames and shared-buffer switches (LAPS spec 3: on for RoCE; "
+              "default: on with --transport=roce, off otherwise; doc/roce.rst)",
+              o.pfc);
     opts.Custom("failures",
                 "Failures, comma-separated: kind:link=ID|NAME|switch=ID|NAME[:start=T][:end=T]"
                 "[:rate=R][:prob=P][:withdraw=T][:dir=up|down|both][:data=only|all], kind = silent "
@@ -651,6 +677,23 @@ Main(int argc, char* argv[])
         return false;
     };
     opts.Check([&]() -> std::string {
+        if (o.transport == "roce")
+        {
+            if (!given("pfc"))
+            {
+                o.pfc = true;
+            }
+            if (!given("cc"))
+            {
+                o.cc = "dcqcn";
+            }
+        }
+        if (o.pfc && o.transport == "tcp")
+        {
+            return "option --pfc: value 'true' does not run with --transport=tcp (PFC "
+                   "needs the RoCE-like message transport); allowed: false, or "
+                   "--transport=roce|dcn";
+        }
         for (const char* n : {"cdf", "load", "duration", "flows"})
         {
             if (o.workload != "cdf" && given(n))
@@ -921,7 +964,11 @@ Main(int argc, char* argv[])
     }
     for (const auto& lb : lbs)
     {
-        std::string err = DcnSchemeRegistry::CheckForRun(lb, topoName, o.transport, o.evs);
+        std::string err =
+            DcnSchemeRegistry::CheckForRun(lb,
+                                           topoName,
+                                           o.transport == "roce" ? "dcn" : o.transport,
+                                           o.evs);
         if (!err.empty())
         {
             DcnOptions::Exit("dcn-lb-compare", err);
@@ -982,7 +1029,8 @@ Main(int argc, char* argv[])
     {
         std::cout << " msgSize=" << o.msgSize;
     }
-    std::cout << " cc=" << o.cc << " transport=" << o.transport << " RngRun=" << RngSeedManager::GetRun() << "\n"
+    std::cout << " cc=" << o.cc << " transport=" << o.transport
+              << " RngRun=" << RngSeedManager::GetRun() << "\n"
               << FctStats::FormatComparison(labels, sums, ctrs);
 
     if (!o.csv.empty())

@@ -17,8 +17,11 @@
  * event scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
+#include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
+#include "ns3/dcn-pfc-helper.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
@@ -55,6 +58,9 @@ main(int argc, char** argv)
     double stopMs = 100;
     std::string scheduler = "ns3::MapScheduler";
     bool allowUnfinished = false;
+    std::string transport = "dcn";
+    bool pfc = false;
+    std::string cc = "dctcp";
     DcnOptions opts("dcn-transport-bench",
                     "Transport speed: one permutation of msgBytes per host on a fat tree.  Exit "
                     "status: 0 all finished, 2 bad input (one line), 3 a message did not finish "
@@ -92,8 +98,31 @@ main(int argc, char** argv)
                  "ns3::CalendarScheduler",
                  "ns3::PriorityQueueScheduler"});
     opts.Bool("allowUnfinished", "Exit 0 even if some message did not finish", allowUnfinished);
+    opts.Choice("transport",
+                "dcn (out of order) or roce (in-order go-back-N, DCQCN by default, PFC on; "
+                "doc/roce.rst)",
+                transport,
+                {"dcn", "roce"});
+    opts.Bool("pfc", "PFC and shared-buffer switches (default: on with --transport=roce)", pfc);
+    opts.Choice("cc",
+                "Congestion control (default: dctcp; dcqcn with --transport=roce)",
+                cc,
+                CongestionControlRegistry::Names());
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
+        if (transport == "roce")
+        {
+            bool pfcGiven = false;
+            bool ccGiven = false;
+            for (int i = 1; i < argc; ++i)
+            {
+                const std::string a = argv[i];
+                pfcGiven |= a == "--pfc" || a.rfind("--pfc=", 0) == 0;
+                ccGiven |= a == "--cc" || a.rfind("--cc=", 0) == 0;
+            }
+            pfc = pfcGiven ? pfc : true;
+            cc = ccGiven ? cc : "dcqcn";
+        }
         isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
         if (isFatTree && (!topoParams.empty() || !routing.empty()))
         {
@@ -195,7 +224,20 @@ main(int argc, char** argv)
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
+    if (transport == "roce")
+    {
+        th.SetTransportAttribute("Mode", StringValue("InOrder")); // go-back-N
+    }
     th.Install(topology->GetHosts());
+    if (pfc)
+    {
+        DcnPfcHelper ph;
+        std::string err = ph.Install(topology);
+        if (!err.empty())
+        {
+            DcnOptions::Exit("dcn-transport-bench", "option --pfc: " + err);
+        }
+    }
 
     // the one workload driver: a random derangement, msgBytes per host
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
@@ -203,7 +245,7 @@ main(int argc, char** argv)
     wl->SetAttribute("Workload", StringValue("permutation"));
     wl->SetAttribute("MessageSize", UintegerValue(msgBytes));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
-    wl->SetAttribute("CongestionControl", StringValue("dctcp"));
+    wl->SetAttribute("CongestionControl", StringValue(cc));
     wl->Install(topology); // stops the simulation when every message completed
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
@@ -230,6 +272,19 @@ main(int argc, char** argv)
         nacks += st.nacksReceived;
         delivered += st.uniqueBytesDelivered;
     }
+    uint64_t pauses = 0;
+    uint64_t qdrops = 0;
+    double pausedUs = 0;
+    for (const DcnLinkInfo& li : topology->GetLinks())
+    {
+        for (Ptr<NetDevice> d : {Ptr<NetDevice>(li.devA), Ptr<NetDevice>(li.devB)})
+        {
+            Ptr<DcnQueueDisc> q = topology->GetQueueDisc(d);
+            pauses += q ? q->GetNPauseFramesSent() : 0;
+            qdrops += q ? q->GetNDropped() : 0;
+            pausedUs += q ? q->GetPausedTime().GetSeconds() * 1e6 : 0;
+        }
+    }
     std::vector<double> fct;
     for (const auto& r : stats.GetRecords())
     {
@@ -243,6 +298,11 @@ main(int argc, char** argv)
               << " completed=" << fct.size() << "/" << hosts << " deliveredBytes=" << delivered
               << " dataPkts=" << pkts << " retx=" << retx << " timeouts=" << to
               << " nacks=" << nacks;
+    if (pfc)
+    {
+        std::cout << " transport=" << transport << " cc=" << cc << " pfcPauses=" << pauses
+                  << " pfcPausedUs=" << pausedUs << " queueDrops=" << qdrops;
+    }
     if (!fct.empty())
     {
         std::cout << " fctMedianUs=" << fct[fct.size() / 2] << " fctMaxUs=" << fct.back();

@@ -102,11 +102,15 @@ PortStatsHelper::Install(Ptr<DcnTopology> fabric, Time start, Time stop)
     m_lastMarks.assign(n, 0);
     m_lastTrims.assign(n, 0);
     m_lastDrops.assign(n, 0);
+    m_lastPauseTx.assign(n, 0);
+    m_lastPauseRx.assign(n, 0);
+    m_lastPaused.assign(n, Time(0));
     if (!m_file.empty())
     {
         m_out.open(m_file);
         NS_ABORT_MSG_IF(!m_out, "PortStatsHelper: cannot open FileName='" << m_file << "'");
-        m_out << "time_s,node,tier,if,link,tx_bytes,util,queue_bytes,marks,trims,drops\n";
+        m_out << "time_s,node,tier,if,link,tx_bytes,util,queue_bytes,marks,trims,drops,"
+                 "pauses_tx,pauses_rx,paused_frac\n";
     }
     m_stop = stop;
     Simulator::Schedule(start + m_interval - Simulator::Now(), &PortStatsHelper::Sample, this);
@@ -167,6 +171,13 @@ PortStatsHelper::Sample()
             m_lastMarks[i] = pi.qdisc->GetNMarked();
             m_lastTrims[i] = pi.qdisc->GetNTrimmed();
             m_lastDrops[i] = pi.qdisc->GetNDropped();
+            s.pausesTx = pi.qdisc->GetNPauseFramesSent() - m_lastPauseTx[i];
+            s.pausesRx = pi.qdisc->GetNPauseFramesReceived() - m_lastPauseRx[i];
+            const Time paused = pi.qdisc->GetPausedTime();
+            s.pausedFraction = (paused - m_lastPaused[i]).GetSeconds() / m_interval.GetSeconds();
+            m_lastPauseTx[i] = pi.qdisc->GetNPauseFramesSent();
+            m_lastPauseRx[i] = pi.qdisc->GetNPauseFramesReceived();
+            m_lastPaused[i] = paused;
         }
         m_sampleTrace(s);
         if (m_out.is_open())
@@ -174,7 +185,7 @@ PortStatsHelper::Sample()
             m_out << now.GetSeconds() << ',' << pi.node->GetId() << ',' << pi.tier << ','
                   << pi.ifIndex << ',' << pi.linkId << ',' << s.txBytes << ',' << s.utilisation
                   << ',' << s.queueBytes << ',' << s.marks << ',' << s.trims << ',' << s.drops
-                  << '\n';
+                  << ',' << s.pausesTx << ',' << s.pausesRx << ',' << s.pausedFraction << '\n';
         }
     }
     if (now + m_interval <= m_stop)

@@ -8,7 +8,10 @@
  * set) and to the "Sample" trace source (custom probes: connect to it, or use
  * GetPorts() with your own trace sinks).
  *
- * CSV columns: time_s,node,tier,if,link,tx_bytes,util,queue_bytes,marks,trims,drops
+ * CSV columns: time_s,node,tier,if,link,tx_bytes,util,queue_bytes,marks,trims,drops,
+ * pauses_tx,pauses_rx,paused_frac (PFC, doc/roce.rst: pause frames with non-zero
+ * quanta sent / received in the interval, fraction of the interval the port's
+ * data band was paused).
  */
 #ifndef DCN_PORT_STATS_HELPER_H
 #define DCN_PORT_STATS_HELPER_H
@@ -49,6 +52,9 @@ struct DcnPortSample
     uint64_t marks{0};
     uint64_t trims{0};
     uint64_t drops{0};
+    uint64_t pausesTx{0};     //!< PFC frames with non-zero quanta sent by this port
+    uint64_t pausesRx{0};     //!< PFC pause frames received (this port's data band paused)
+    double pausedFraction{0}; //!< of the interval, the data band was paused
 };
 
 class PortStatsHelper : public Object
@@ -96,6 +102,9 @@ class PortStatsHelper : public Object
     std::vector<uint64_t> m_lastMarks;
     std::vector<uint64_t> m_lastTrims;
     std::vector<uint64_t> m_lastDrops;
+    std::vector<uint64_t> m_lastPauseTx;
+    std::vector<uint64_t> m_lastPauseRx;
+    std::vector<Time> m_lastPaused;
     std::ofstream m_out;
     TracedCallback<const DcnPortSample&> m_sampleTrace;
 };

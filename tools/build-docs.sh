@@ -17,7 +17,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$REPO"
 OUT=${DOC_OUT:-build/doc}
 command -v sphinx-build >/dev/null || bash tools/install-deps.sh python3-sphinx
-CHAPTERS=(dcn-lb.rst architecture.rst fabric.rst topology.rst topology-graphs.rst transport.rst int-hpcc.rst reps.rst
+CHAPTERS=(dcn-lb.rst architecture.rst fabric.rst topology.rst topology-graphs.rst transport.rst roce.rst int-hpcc.rst reps.rst
     reps-validation.rst baselines.rst laps.rst hermes.rst spritz.rst workloads.rst)
 
 rm -rf "$OUT/html" "$OUT/doctrees"

@@ -1,5 +1,7 @@
 #include "dcn-queue-disc.h"
 
+#include "dcn-switch-buffer.h"
+
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
@@ -9,6 +11,9 @@
 #include "ns3/enum.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 
 #include <cmath>
@@ -138,6 +143,44 @@ DcnQueueDisc::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnQueueDisc::m_intEnabled),
                           MakeBooleanChecker())
+            .AddAttribute("Lossless",
+                          "Data band never drops for lack of space (DataLimit then only sets "
+                          "Kmin/Kmax): a host NIC under PFC, whose memory holds what the "
+                          "transport hands over while the port is paused (our choice, "
+                          "doc/roce.rst)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_lossless),
+                          MakeBooleanChecker())
+            .AddAttribute("PfcWatchdog",
+                          "Report (one warning line, counter, PfcWatchdog trace) a PFC pause of "
+                          "the data band held longer than this: a pause storm or deadlock "
+                          "(our choice, doc/roce.rst); 0 disables",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&DcnQueueDisc::m_watchdog),
+                          MakeTimeChecker(Time(0), Seconds(100)))
+            .AddAttribute("PfcRefreshFraction",
+                          "While it keeps its peer paused, this port re-sends the XOFF frame "
+                          "(0xFFFF quanta) after this fraction of the frame's pause time "
+                          "(our choice, doc/roce.rst)",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&DcnQueueDisc::m_refreshFraction),
+                          MakeDoubleChecker<double>(0.01, 0.99))
+            .AddTraceSource("PfcPause",
+                            "The data band was paused by a PFC frame from the peer (quanta)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_pfcPauseTrace),
+                            "ns3::DcnQueueDisc::PfcTracedCallback")
+            .AddTraceSource("PfcResume",
+                            "The data band resumed (XON frame or pause expiry; quanta 0)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_pfcResumeTrace),
+                            "ns3::DcnQueueDisc::PfcTracedCallback")
+            .AddTraceSource("PfcSent",
+                            "This port sent a PFC frame to its peer (quanta; 0 = XON)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_pfcSentTrace),
+                            "ns3::DcnQueueDisc::PfcTracedCallback")
+            .AddTraceSource("PfcWatchdog",
+                            "A pause was held longer than PfcWatchdog (time held so far)",
+                            MakeTraceSourceAccessor(&DcnQueueDisc::m_pfcWatchdogTrace),
+                            "ns3::DcnQueueDisc::PfcWatchdogTracedCallback")
             .AddTraceSource("DcnEnqueue",
                             "A packet entered a band (item, band 0=high 1=low)",
                             MakeTraceSourceAccessor(&DcnQueueDisc::m_enqueueTrace),
@@ -199,6 +242,10 @@ DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
         return LOW;
     }
     const Ipv4Header& h = ip->GetHeader();
+    if (h.GetProtocol() == DcnPfcFrame::IP_PROTOCOL)
+    {
+        return HIGH; // PFC frames are never paused and go ahead of data
+    }
     Ptr<const Packet> p = item->GetPacket();
     uint8_t b[13];
     if (h.GetProtocol() == 17)
@@ -411,6 +458,7 @@ DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
         m_rng->GetValue() >= 0.5)
     {
         Ptr<QueueDiscItem> last = static_cast<DcnBandQueue*>(m_band[LOW])->RemoveLast();
+        ReleaseData(last, false);
         NS_LOG_LOGIC("data band full: dropped the last enqueued packet " << last);
         ++m_nDropped;
         ++m_nLastDropped;
@@ -421,9 +469,7 @@ DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
             {
                 MaybeMark(item, DataOccupancy());
             }
-            m_band[LOW]->Enqueue(item);
-            ++m_nEnqueued;
-            m_enqueueTrace(item, LOW);
+            EnqueueData(item, DcnSwitchBuffer::NO_PORT);
             return true;
         }
     }
@@ -447,7 +493,22 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
     Band band = Classify(item);
     if (band == LOW)
     {
-        if (!FitsData(item))
+        // Shared switch buffer (issue 12): admission by the buffer under the
+        // ingress port the switch set for this packet; else DataLimit.
+        uint16_t idx = DcnSwitchBuffer::NO_PORT;
+        bool viaBuffer = false;
+        bool fits;
+        if (m_buffer && m_buffer->GetCurrentIngress() != DcnSwitchBuffer::NO_PORT)
+        {
+            viaBuffer = true;
+            idx = m_buffer->Admit(m_buffer->GetCurrentIngress(), m_port, item->GetSize());
+            fits = idx != DcnSwitchBuffer::NO_PORT;
+        }
+        else
+        {
+            fits = m_lossless || FitsData(item);
+        }
+        if (!fits)
         {
             bool trimmable = false;
             if (m_trim)
@@ -480,15 +541,20 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
                     return false;
                 }
             }
+            if (viaBuffer)
+            {
+                NS_LOG_LOGIC("shared buffer threshold: dropped");
+                ++m_nBufferDropped;
+                DropCongestion(item, DROP_BUFFER);
+                return false;
+            }
             return Overflow(item);
         }
         if (!m_markAtDequeue)
         {
             MaybeMark(item, DataOccupancy());
         }
-        m_band[LOW]->Enqueue(item);
-        ++m_nEnqueued;
-        m_enqueueTrace(item, LOW);
+        EnqueueData(item, idx);
         return true;
     }
     if (!FitsHigh(item))
@@ -522,9 +588,13 @@ DcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
     Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
-    if (!item)
+    if (!item && !m_dataPaused) // a PFC-paused data band holds its packets
     {
         item = m_band[LOW]->Dequeue();
+        if (item && m_buffer)
+        {
+            ReleaseData(item, true);
+        }
         if (item && m_markAtDequeue)
         {
             MaybeMark(item, DataOccupancy());
@@ -577,6 +647,202 @@ DcnQueueDisc::CheckConfig()
                     "DcnQueueDisc: OverflowPolicy=DropArrivalOrLast needs its own internal "
                     "queues (do not add internal queues)");
     return true;
+}
+
+// ---- PFC and the shared switch buffer (issue 12; doc/roce.rst) ----
+
+void
+DcnQueueDisc::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_pauseExpiry.Cancel();
+    m_refreshEvent.Cancel();
+    m_watchdogEvent.Cancel();
+    m_buffer = nullptr;
+    QueueDisc::DoDispose();
+}
+
+void
+DcnQueueDisc::EnqueueData(Ptr<QueueDiscItem> item, uint16_t bufIdx)
+{
+    if (m_buffer)
+    {
+        m_bufIdx.push_back(bufIdx);
+    }
+    m_band[LOW]->Enqueue(item);
+    ++m_nEnqueued;
+    m_enqueueTrace(item, LOW);
+}
+
+void
+DcnQueueDisc::ReleaseData(Ptr<const QueueDiscItem> item, bool front)
+{
+    if (!m_buffer || m_bufIdx.empty())
+    {
+        return;
+    }
+    const uint16_t idx = front ? m_bufIdx.front() : m_bufIdx.back();
+    if (front)
+    {
+        m_bufIdx.pop_front();
+    }
+    else
+    {
+        m_bufIdx.pop_back();
+    }
+    if (idx != DcnSwitchBuffer::NO_PORT)
+    {
+        m_buffer->Release(idx, item->GetSize());
+    }
+}
+
+void
+DcnQueueDisc::SetSwitchBuffer(Ptr<DcnSwitchBuffer> buffer, uint16_t port)
+{
+    NS_LOG_FUNCTION(this << buffer << port);
+    NS_ABORT_MSG_IF(m_band[LOW] && m_band[LOW]->GetNPackets() > 0,
+                    "DcnQueueDisc::SetSwitchBuffer: attach the buffer before traffic starts");
+    m_buffer = buffer;
+    m_port = port;
+    m_bufIdx.clear();
+}
+
+void
+DcnQueueDisc::SetPfcPort(Ipv4Address self, Ipv4Address peer, DataRate rate, uint8_t priority)
+{
+    NS_LOG_FUNCTION(this << self << peer << rate << +priority);
+    NS_ABORT_MSG_IF(priority > 7,
+                    "DcnQueueDisc::SetPfcPort: priority=" << +priority << "; allowed 0..7");
+    m_pfcPort = true;
+    m_pfcSelf = self;
+    m_pfcPeer = peer;
+    m_pfcRateBps = static_cast<double>(rate.GetBitRate());
+    m_pfcPriority = priority;
+}
+
+Time
+DcnQueueDisc::GetPausedTime() const
+{
+    return m_pausedTotal + (m_dataPaused ? Simulator::Now() - m_pauseStart : Time(0));
+}
+
+void
+DcnQueueDisc::ReceivePause(uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << quanta);
+    if (!m_pfcPort)
+    {
+        return;
+    }
+    if (quanta == 0)
+    {
+        PfcResume();
+        return;
+    }
+    ++m_nPauseRx;
+    const Time d = NanoSeconds(fabcore::PauseQuantaToNs(quanta, m_pfcRateBps));
+    if (!m_dataPaused)
+    {
+        NS_LOG_LOGIC("data band paused for " << quanta << " quanta (" << d << ")");
+        m_dataPaused = true;
+        m_pauseStart = Simulator::Now();
+        m_pfcPauseTrace(quanta);
+        if (m_watchdog.IsStrictlyPositive())
+        {
+            m_watchdogEvent = Simulator::Schedule(m_watchdog, &DcnQueueDisc::PfcWatchdogFire, this);
+        }
+    }
+    m_pauseExpiry.Cancel(); // the time in the latest frame counts (802.1Qbb)
+    m_pauseExpiry = Simulator::Schedule(d, &DcnQueueDisc::PfcResume, this);
+}
+
+void
+DcnQueueDisc::PfcResume()
+{
+    NS_LOG_FUNCTION(this);
+    m_pauseExpiry.Cancel();
+    if (!m_dataPaused)
+    {
+        return;
+    }
+    m_dataPaused = false;
+    m_pausedTotal += Simulator::Now() - m_pauseStart;
+    m_watchdogEvent.Cancel();
+    m_pfcResumeTrace(0);
+    Run(); // restart the data band
+}
+
+void
+DcnQueueDisc::PfcWatchdogFire()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_dataPaused)
+    {
+        return;
+    }
+    ++m_nWatchdog;
+    const Time held = Simulator::Now() - m_pauseStart;
+    std::clog << "warning: PFC watchdog: port " << m_pfcSelf << " -> " << m_pfcPeer
+              << " paused for " << held.GetMicroSeconds()
+              << " us (> PfcWatchdog); PFC storm or deadlock?" << std::endl;
+    m_pfcWatchdogTrace(held);
+}
+
+void
+DcnQueueDisc::PausePeer(bool on)
+{
+    NS_LOG_FUNCTION(this << on);
+    if (!m_pfcPort || on == m_pausingPeer)
+    {
+        return;
+    }
+    m_pausingPeer = on;
+    m_refreshEvent.Cancel();
+    // Sent from a fresh event: the XOFF/XON is decided inside another queue
+    // disc's enqueue or dequeue, which must not re-enter this one.
+    Simulator::ScheduleNow(&DcnQueueDisc::SendPfcFrame, this, on ? uint16_t(0xFFFF) : uint16_t(0));
+    if (on)
+    {
+        const double ns = m_refreshFraction * fabcore::PauseQuantaToNs(0xFFFF, m_pfcRateBps);
+        m_refreshEvent = Simulator::Schedule(NanoSeconds(static_cast<int64_t>(ns)),
+                                             &DcnQueueDisc::PfcRefresh,
+                                             this);
+    }
+}
+
+void
+DcnQueueDisc::PfcRefresh()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_pausingPeer)
+    {
+        return;
+    }
+    SendPfcFrame(0xFFFF);
+    const double ns = m_refreshFraction * fabcore::PauseQuantaToNs(0xFFFF, m_pfcRateBps);
+    m_refreshEvent =
+        Simulator::Schedule(NanoSeconds(static_cast<int64_t>(ns)), &DcnQueueDisc::PfcRefresh, this);
+}
+
+void
+DcnQueueDisc::SendPfcFrame(uint16_t quanta)
+{
+    NS_LOG_FUNCTION(this << quanta);
+    Ptr<Packet> p = DcnPfcFrame::Make(m_pfcPriority, quanta);
+    Ipv4Header h;
+    h.SetSource(m_pfcSelf);
+    h.SetDestination(m_pfcPeer);
+    h.SetProtocol(DcnPfcFrame::IP_PROTOCOL);
+    h.SetTtl(1);
+    h.SetPayloadSize(p->GetSize());
+    if (Node::ChecksumEnabled())
+    {
+        h.EnableChecksum();
+    }
+    quanta > 0 ? ++m_nPauseSent : ++m_nResumeSent;
+    m_pfcSentTrace(quanta);
+    Enqueue(Create<Ipv4QueueDiscItem>(p, Mac48Address::GetBroadcast(), 0x0800, h));
+    Run();
 }
 
 void

@@ -41,12 +41,20 @@
 
 #include "dcn-int-stamper.h"
 
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
+#include "ns3/ipv4-address.h"
+#include "ns3/nstime.h"
 #include "ns3/queue-disc.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <deque>
+
 namespace ns3
 {
+
+class DcnSwitchBuffer;
 
 class DcnQueueDisc : public QueueDisc
 {
@@ -176,13 +184,92 @@ class DcnQueueDisc : public QueueDisc
 
     void SetDataLimit(QueueSize s);
 
+    // ---- PFC and the shared switch buffer (issue 12; doc/roce.rst) ----
+
+    /** Signature of the "PfcPause" / "PfcResume" traces: quanta of the frame (0 = resume). */
+    typedef void (*PfcTracedCallback)(uint16_t quanta);
+    /** Signature of the "PfcWatchdog" trace: how long the data band has been paused. */
+    typedef void (*PfcWatchdogTracedCallback)(Time held);
+
+    /**
+     * Attach the switch's shared buffer: data packets are admitted by it
+     * (DataLimit then only sets Kmin/Kmax) under the ingress port the switch
+     * set for the packet; \p port is this queue's interface index.
+     */
+    void SetSwitchBuffer(Ptr<DcnSwitchBuffer> buffer, uint16_t port);
+
+    /**
+     * Make this queue a PFC port: PFC frames it sends carry \p self / \p peer
+     * in their IPv4 envelope; \p rate converts pause quanta to time;
+     * \p priority is the class of the data band (bit in the class-enable vector).
+     */
+    void SetPfcPort(Ipv4Address self, Ipv4Address peer, DataRate rate, uint8_t priority);
+
+    /** The peer sent a PFC frame for our data priority: pause for \p quanta (0 = resume). */
+    void ReceivePause(uint16_t quanta);
+
+    /** Start (XOFF, 0xFFFF quanta, refreshed while on) or stop (XON, 0 quanta) pausing the peer. */
+    void PausePeer(bool on);
+
+    bool IsDataPaused() const
+    {
+        return m_dataPaused;
+    }
+
+    uint8_t GetPfcPriority() const
+    {
+        return m_pfcPriority;
+    }
+
+    bool IsPausingPeer() const
+    {
+        return m_pausingPeer;
+    }
+
+    /** PFC frames with non-zero quanta sent (XOFF and refreshes). */
+    uint64_t GetNPauseFramesSent() const
+    {
+        return m_nPauseSent;
+    }
+
+    /** PFC frames with zero quanta sent (XON). */
+    uint64_t GetNResumeFramesSent() const
+    {
+        return m_nResumeSent;
+    }
+
+    /** PFC frames with non-zero quanta received for the data priority. */
+    uint64_t GetNPauseFramesReceived() const
+    {
+        return m_nPauseRx;
+    }
+
+    /** Total time the data band was paused (the current pause included). */
+    Time GetPausedTime() const;
+
+    /** Pauses held longer than PfcWatchdog (each reported once with a warning line). */
+    uint64_t GetNWatchdogReports() const
+    {
+        return m_nWatchdog;
+    }
+
+    /** Data packets refused by the shared switch buffer (in GetNDropped()). */
+    uint64_t GetNBufferDropped() const
+    {
+        return m_nBufferDropped;
+    }
+
     static constexpr const char* DROP_DATA_FULL = "Data band full";
+    static constexpr const char* DROP_BUFFER = "Shared buffer threshold";
     static constexpr const char* DROP_HIGH_FULL = "High band full";
     static constexpr const char* TRIMMED = "Trimmed (replaced by its header)";
     static constexpr const char* DROP_BLACKHOLE = "Black hole (injected failure)";
     static constexpr const char* DROP_LAST_ENQUEUED = "Data band full: last enqueued dropped";
     /** Reason of ECN marks in QueueDisc::GetStats(). */
     static constexpr const char* ECN_MARK = "ECN mark (Kmin..Kmax)";
+
+  protected:
+    void DoDispose() override;
 
   private:
     bool DoEnqueue(Ptr<QueueDiscItem> item) override;
@@ -198,6 +285,14 @@ class DcnQueueDisc : public QueueDisc
     /** Overflow of a data packet that is not trimmed. \return true if enqueued. */
     bool Overflow(Ptr<QueueDiscItem> item);
     void DropCongestion(Ptr<QueueDiscItem> item, const char* reason);
+    /** Enqueue a data item in the low band (admission already decided). */
+    void EnqueueData(Ptr<QueueDiscItem> item, uint16_t bufIdx);
+    /** Release the shared-buffer bytes of the data item leaving (front or back) the band. */
+    void ReleaseData(Ptr<const QueueDiscItem> item, bool front);
+    void SendPfcFrame(uint16_t quanta);
+    void PfcRefresh();
+    void PfcResume();
+    void PfcWatchdogFire();
 
     QueueSize m_dataLimit;
     QueueSize m_highLimit;
@@ -223,6 +318,35 @@ class DcnQueueDisc : public QueueDisc
     /** The two internal queues (owned by QueueDisc), cached by CheckConfig() to avoid a
      *  Ptr copy per GetInternalQueue() call on the per-packet path. */
     InternalQueue* m_band[2]{nullptr, nullptr};
+
+    // PFC / shared buffer
+    Ptr<DcnSwitchBuffer> m_buffer;
+    uint16_t m_port{0};
+    std::deque<uint16_t> m_bufIdx; //!< buffer accounting index of each data-band item, FIFO
+    bool m_lossless;
+    Time m_watchdog;
+    double m_refreshFraction;
+    bool m_pfcPort{false};
+    Ipv4Address m_pfcSelf;
+    Ipv4Address m_pfcPeer;
+    double m_pfcRateBps{0};
+    uint8_t m_pfcPriority{3};
+    bool m_dataPaused{false};
+    bool m_pausingPeer{false};
+    Time m_pauseStart;
+    Time m_pausedTotal;
+    EventId m_pauseExpiry;
+    EventId m_refreshEvent;
+    EventId m_watchdogEvent;
+    uint64_t m_nPauseSent{0};
+    uint64_t m_nResumeSent{0};
+    uint64_t m_nPauseRx{0};
+    uint64_t m_nWatchdog{0};
+    uint64_t m_nBufferDropped{0};
+    TracedCallback<uint16_t> m_pfcPauseTrace;
+    TracedCallback<uint16_t> m_pfcResumeTrace;
+    TracedCallback<uint16_t> m_pfcSentTrace;
+    TracedCallback<Time> m_pfcWatchdogTrace;
 
     uint64_t m_nEnqueued{0};
     uint64_t m_nMarked{0};

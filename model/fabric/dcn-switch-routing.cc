@@ -1,6 +1,7 @@
 #include "dcn-switch-routing.h"
 
 #include "dcn-queue-disc.h"
+#include "dcn-switch-buffer.h"
 
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
@@ -51,6 +52,8 @@ DcnSwitchRouting::DoDispose()
     m_queues.clear();
     m_policy = nullptr;
     m_ucb = UnicastForwardCallback();
+    m_pfcQueues.clear();
+    m_buffer = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }
 
@@ -338,6 +341,11 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
         m_devToIf[devIdx] = m_ipv4->GetInterfaceForDevice(idev);
     }
     int32_t inIf = m_devToIf[devIdx];
+    if (header.GetProtocol() == DcnPfcFrame::IP_PROTOCOL && !m_pfcQueues.empty())
+    {
+        HandlePfc(p, inIf);
+        return true; // consumed (a MAC-control frame is never forwarded)
+    }
     DcnForwardingContext ctx(p, header, inIf < 0 ? 0 : static_cast<uint32_t>(inIf), this);
     if (m_ucb.IsNull())
     {
@@ -370,6 +378,14 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     }
     ++m_forwarded;
     NS_LOG_LOGIC("forward on interface " << out);
+    if (m_buffer)
+    {
+        // the egress queue disc reads the ingress port at enqueue (same call chain)
+        m_buffer->SetCurrentIngress(static_cast<uint16_t>(inIf));
+        ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
+        m_buffer->SetCurrentIngress(DcnSwitchBuffer::NO_PORT);
+        return true;
+    }
     ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
     return true;
 }
@@ -385,6 +401,45 @@ DcnSwitchRouting::ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4He
     ++m_forwarded;
     m_ucb(GetRoute(iface), p, h);
     return true;
+}
+
+void
+DcnSwitchRouting::HandlePfc(Ptr<const Packet> p, int32_t inIf)
+{
+    NS_LOG_FUNCTION(this << p << inIf);
+    ++m_pfcRx;
+    fabcore::PfcFrame f;
+    if (inIf < 0 || static_cast<uint32_t>(inIf) >= m_pfcQueues.size() || !m_pfcQueues[inIf] ||
+        !DcnPfcFrame::Parse(p, f))
+    {
+        NS_LOG_LOGIC("not a PFC frame for a PFC port: ignored");
+        ++m_pfcBad;
+        return;
+    }
+    DcnQueueDisc* q = m_pfcQueues[inIf];
+    const uint8_t prio = q->GetPfcPriority();
+    if (f.classEnable & (1u << prio))
+    {
+        q->ReceivePause(f.quanta[prio]);
+    }
+}
+
+void
+DcnSwitchRouting::SetPfcQueue(uint32_t iface, Ptr<DcnQueueDisc> q)
+{
+    NS_LOG_FUNCTION(this << iface << q);
+    if (iface >= m_pfcQueues.size())
+    {
+        m_pfcQueues.resize(iface + 1, nullptr);
+    }
+    m_pfcQueues[iface] = PeekPointer(q);
+}
+
+void
+DcnSwitchRouting::SetSwitchBuffer(Ptr<DcnSwitchBuffer> buffer)
+{
+    NS_LOG_FUNCTION(this << buffer);
+    m_buffer = buffer;
 }
 
 void

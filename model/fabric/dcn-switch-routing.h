@@ -41,6 +41,7 @@ namespace ns3
 {
 
 class DcnQueueDisc;
+class DcnSwitchBuffer;
 
 class DcnSwitchRouting : public Ipv4RoutingProtocol
 {
@@ -118,6 +119,25 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
      */
     uint32_t Lookup(Ptr<const Packet> p, const Ipv4Header& h, uint32_t inIf);
 
+    /**
+     * PFC (issue 12): PFC frames (IPv4 protocol 253, doc/roce.rst) received on
+     * interface \p iface pause or resume \p q, this node's egress queue there.
+     */
+    void SetPfcQueue(uint32_t iface, Ptr<DcnQueueDisc> q);
+    /** Shared switch buffer: told the ingress interface of each forwarded packet. */
+    void SetSwitchBuffer(Ptr<DcnSwitchBuffer> buffer);
+
+    /** PFC frames received (any quanta) / not parseable as 802.1Qbb. */
+    uint64_t GetPfcFramesReceived() const
+    {
+        return m_pfcRx;
+    }
+
+    uint64_t GetPfcFramesMalformed() const
+    {
+        return m_pfcBad;
+    }
+
     uint64_t GetForwarded() const
     {
         return m_forwarded;
@@ -174,6 +194,7 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     /** Decide for a context: egress interface, NO_PORT or 0 (local). */
     uint32_t Decide(DcnForwardingContext& ctx);
     void ResolveQueues() const;
+    void HandlePfc(Ptr<const Packet> p, int32_t inIf);
 
     Ptr<Ipv4> m_ipv4;
     bool m_isHost{false};
@@ -190,6 +211,10 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     mutable std::vector<const DcnQueueDisc*> m_queues; //!< per interface (lazily)
     mutable bool m_queuesResolved{false};
     Ptr<ForwardingPolicy> m_policy;
+    std::vector<DcnQueueDisc*> m_pfcQueues; //!< per interface (PFC on; owned by the TC layer)
+    Ptr<DcnSwitchBuffer> m_buffer;
+    uint64_t m_pfcRx{0};
+    uint64_t m_pfcBad{0};
     uint64_t m_forwarded{0};
     uint64_t m_unroutable{0};
     uint64_t m_taken{0};

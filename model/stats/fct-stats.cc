@@ -476,6 +476,17 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
     row("fabric ECN marks", [&](size_t i) { return std::to_string(ctr[i].marks); });
     row("fabric trims", [&](size_t i) { return std::to_string(ctr[i].trims); });
     row("packet hops", [&](size_t i) { return std::to_string(ctr[i].packetHops); });
+    bool anyPfc = false;
+    for (const auto& c : ctr)
+    {
+        anyPfc |= c.pfc;
+    }
+    if (anyPfc) // only with PFC on: the default table stays as it was
+    {
+        row("PFC pause frames", [&](size_t i) { return std::to_string(ctr[i].pfcPauses); });
+        row("PFC paused (us)", [&](size_t i) { return fmt(ctr[i].pausedUs); });
+        row("PFC watchdog reports", [&](size_t i) { return std::to_string(ctr[i].pfcWatchdog); });
+    }
     bool anyUnfinished = false;
     for (const auto& s : sums)
     {

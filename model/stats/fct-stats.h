@@ -118,7 +118,11 @@ struct FabricCounters
     uint64_t failureDrops{0}; //!< packets lost to injected failures (and unroutable)
     uint64_t marks{0};
     uint64_t trims{0};
-    uint64_t packetHops{0}; //!< packet hops (DcnPacketHopCounter: PhyTxEnd of every p2p device)
+    uint64_t packetHops{0};  //!< packet hops (DcnPacketHopCounter: PhyTxEnd of every p2p device)
+    bool pfc{false};         //!< PFC was on (then the table shows the two PFC rows)
+    uint64_t pfcPauses{0};   //!< PFC frames with non-zero quanta sent (XOFF and refreshes)
+    double pausedUs{0};      //!< time data bands were paused, summed over every port (us)
+    uint64_t pfcWatchdog{0}; //!< pauses held longer than DcnQueueDisc::PfcWatchdog
 };
 
 /** A flow-size bin [lo, hi) in bytes. */

@@ -400,8 +400,26 @@ DcnTransport::NotifyReady(DcnConnection* c)
 }
 
 void
+DcnTransport::SetNicPaused(bool paused)
+{
+    NS_LOG_FUNCTION(this << paused);
+    m_nicPaused = paused;
+    if (!paused && !m_ready.empty() && m_nicEvent.IsExpired())
+    {
+        const Time now = Simulator::Now();
+        m_nicEvent = Simulator::Schedule(m_nicFreeAt > now ? m_nicFreeAt - now : Time(0),
+                                         &DcnTransport::NicTransmit,
+                                         this);
+    }
+}
+
+void
 DcnTransport::NicTransmit()
 {
+    if (m_nicPaused)
+    {
+        return; // PFC: SetNicPaused(false) restarts the scheduler
+    }
     const Time now = Simulator::Now();
     if (m_nicFreeAt > now)
     {

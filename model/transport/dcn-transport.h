@@ -122,6 +122,19 @@ class DcnTransport : public DcnMessageTransport
         return m_stats;
     }
 
+    /**
+     * PFC at the host NIC (doc/roce.rst): while the NIC's egress port is
+     * paused for the data class, the data scheduler sends nothing (ACKs and
+     * other control packets still leave); DcnPfcHelper connects it to the NIC
+     * queue's PfcPause / PfcResume traces.
+     */
+    void SetNicPaused(bool paused);
+
+    bool IsNicPaused() const
+    {
+        return m_nicPaused;
+    }
+
     uint32_t GetNConnections() const
     {
         return static_cast<uint32_t>(m_conns.size());
@@ -301,6 +314,7 @@ class DcnTransport : public DcnMessageTransport
     std::deque<DcnConnection*> m_ready;
     EventId m_nicEvent;
     Time m_nicFreeAt{0};
+    bool m_nicPaused{false}; //!< data class paused by PFC (SetNicPaused)
 
     DcnTransportStats m_stats;
     DcnHeader m_rxHdr;  //!< reused on receive

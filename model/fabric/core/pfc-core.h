@@ -19,7 +19,7 @@
  * leave headroom first, then shared, then reserved.  Without PFC (pfcEnabled
  * false) or for a lossy priority the same thresholds decide drops instead.
  *
- * Our choices (no paper value; doc/baselines.rst): alpha = 1/8, XON offset
+ * Our choices (no paper value; doc/roce.rst): alpha = 1/8, XON offset
  * two MTUs, headroom = 2 x (cable delay x rate) + 2 MTU + rate x response
  * time (the pause frame's trip, the data in flight, a frame in progress at
  * each end, the receiver's reaction time), reserved = 0.
