@@ -477,6 +477,7 @@ ConWeaveForwardingPolicy::SelectDestinationLeaf(DcnForwardingContext& ctx,
         item.packet = p;
         item.header = h;
         item.iface = out;
+        item.inIf = static_cast<int32_t>(ctx.inIf);
         if (!m_rx.Hold(d.voq, item))
         {
             NS_LOG_LOGIC("conweave: reorder queue full, packet dropped");
@@ -486,7 +487,7 @@ ConWeaveForwardingPolicy::SelectDestinationLeaf(DcnForwardingContext& ctx,
     if (d.releaseAfter)
     {
         // the TAIL first, then the packets that overtook it
-        m_sw->ForwardLater(out, p, h);
+        m_sw->ForwardLater(out, p, h, static_cast<int32_t>(ctx.inIf));
         ReleaseVoq(d.voq, false);
         return DcnForwardingContext::TAKEN;
     }
@@ -554,7 +555,7 @@ ConWeaveForwardingPolicy::ReleaseVoq(uint16_t voq, bool byTimeout)
     const uint32_t n = m_rx.Release(voq, byTimeout, [sw](Held& it) {
         if (sw)
         {
-            sw->ForwardLater(it.iface, it.packet, it.header);
+            sw->ForwardLater(it.iface, it.packet, it.header, it.inIf);
         }
     });
     m_releaseTrace(n, byTimeout);

@@ -91,6 +91,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
         Ptr<const Packet> packet;
         Ipv4Header header;
         uint32_t iface{0};
+        int32_t inIf{-1}; //!< arrival interface (shared-buffer accounting on release)
     };
 
     Role GetRole() const

@@ -391,14 +391,24 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
 }
 
 bool
-DcnSwitchRouting::ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h)
+DcnSwitchRouting::ForwardLater(uint32_t iface,
+                               Ptr<const Packet> p,
+                               const Ipv4Header& h,
+                               int32_t inIf)
 {
-    NS_LOG_FUNCTION(this << iface << p);
+    NS_LOG_FUNCTION(this << iface << p << inIf);
     if (m_ucb.IsNull() || !m_ipv4 || iface == 0 || iface >= m_ipv4->GetNInterfaces())
     {
         return false;
     }
     ++m_forwarded;
+    if (m_buffer && inIf >= 0)
+    {
+        m_buffer->SetCurrentIngress(static_cast<uint16_t>(inIf));
+        m_ucb(GetRoute(iface), p, h);
+        m_buffer->SetCurrentIngress(DcnSwitchBuffer::NO_PORT);
+        return true;
+    }
     m_ucb(GetRoute(iface), p, h);
     return true;
 }

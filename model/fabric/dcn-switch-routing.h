@@ -161,8 +161,11 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
      * switch (e.g. ConWeave's RTT_REPLY).  The IPv4 layer decrements the TTL
      * as for any forwarded packet.  \return false if this switch has not
      * routed a packet yet (no callback known) or \p iface does not exist.
+     * \p inIf: the interface the packet arrived on (a held packet), so a shared
+     * switch buffer charges it to that ingress port as RouteInput does (PFC);
+     * -1 for a packet the switch originates (charged like the high band: not).
      */
-    bool ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h);
+    bool ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h, int32_t inIf = -1);
 
     // ---- Ipv4RoutingProtocol ----
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
