@@ -226,21 +226,6 @@ main(int argc, char** argv)
             }
         }
     }
-    const std::string header =
-        "experiment,topo,scale,scheme,seed,flows,completed,finished,monitored_fct_us,mean_us,"
-        "p50_us,p99_us,max_us,completion_us,drops,trims,failed_link_drops,retx,timeouts,ooo_pct,"
-        "blocked_paths,events,wall_s\n";
-    std::ofstream out;
-    if (!csv.empty())
-    {
-        out.open(csv);
-        if (!out)
-        {
-            DcnOptions::Exit("spritz-paper", "option --csv: cannot write '" + csv + "'");
-        }
-        out << header;
-    }
-    std::cout << header;
     const uint32_t nEndpoints = endpoints > 0 ? endpoints : (paper ? 128 : 32);
     std::vector<std::string> collectives = {"ring", "butterfly", "alltoall"};
     if (collective != "all")
@@ -267,6 +252,21 @@ main(int argc, char** argv)
     }
     const Time wsDuration =
         duration.IsStrictlyPositive() ? duration : (paper ? MilliSeconds(1) : MicroSeconds(100));
+    const std::string header =
+        "experiment,topo,scale,scheme,seed,flows,completed,finished,monitored_fct_us,mean_us,"
+        "p50_us,p99_us,max_us,completion_us,drops,trims,failed_link_drops,retx,timeouts,ooo_pct,"
+        "blocked_paths,events,wall_s\n";
+    std::ofstream out;
+    if (!csv.empty())
+    {
+        out.open(csv);
+        if (!out)
+        {
+            DcnOptions::Exit("spritz-paper", "option --csv: cannot write '" + csv + "'");
+        }
+        out << header;
+    }
+    std::cout << header;
     const uint32_t qPackets = topoKind == "df" ? 88 : 92; // spec 4.1: 1 BDP per port
     // the monitored pair of the motivational scenario: host 0 -> a host of group g/2
     uint32_t nGroups = 0;
