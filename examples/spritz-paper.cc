@@ -372,6 +372,14 @@ main(int argc, char** argv)
             // spec 4.1: 400 Gb/s host links (the presets' rate)
             plan =
                 SpritzWebSearchPlan(topo, params, cdf, load, 400000000000ULL, wsDuration, planSeed);
+            if (plan.messages.empty())
+            {
+                DcnOptions::Exit("spritz-paper",
+                                 "option --duration: no flow arrives in " +
+                                     std::to_string(wsDuration.GetNanoSeconds()) + " ns at load " +
+                                     std::to_string(load) +
+                                     "; allowed: a longer window or a higher --load");
+            }
         }
         else if (experiment == "adversarial")
         {
