@@ -11,6 +11,13 @@
  *   --experiment=incast        `degree` senders to one host + a bystander permutation
  *   --experiment=failures      permutation with 2 % of the switch-switch links failed
  *                              silently from t = 0 (no table update)
+ *   --experiment=collectives   ring / butterfly Allreduce and Alltoall among `endpoints`
+ *                              random hosts (128 paper, 32 small) + a background
+ *                              permutation on the other hosts (spec 4.3.5); one row per
+ *                              collective ("collectives-ring", ...), FCT columns and
+ *                              completion_us over the collective's messages only
+ *   --experiment=websearch     web-search flow sizes, Poisson arrivals at --load (1.0)
+ *                              for --duration (1 ms paper, 100 us small; spec 4.3.6)
  *   --scale=small|paper        df-small / sf-small (default) or spritz-df / spritz-sf
  *
  * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
@@ -22,6 +29,7 @@
  */
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/spritz-experiment.h"
@@ -79,14 +87,27 @@ main(int argc, char** argv)
     double failFraction = 0.02;
     Time stop = Seconds(1);
     Time rto = MicroSeconds(100);
+    std::string collective = "all";
+    uint32_t endpoints = 0;
+    uint32_t parallel = 4;
+    std::string cdfName = "websearch";
+    double load = 1.0;
+    Time duration = Seconds(0);
     std::string csv;
-    DcnOptions opts("spritz-paper",
-                    "The Spritz paper's experiments (Table III, permutation, adversarial, incast, "
-                    "failures) on Dragonfly / Slim Fly; one CSV row per run");
+    DcnOptions opts(
+        "spritz-paper",
+        "The Spritz paper's experiments (Table III, permutation, adversarial, incast, "
+        "failures, AI collectives, web search) on Dragonfly / Slim Fly; one CSV row per run");
     opts.Choice("experiment",
                 "Experiment",
                 experiment,
-                {"motivational", "permutation", "adversarial", "incast", "failures"});
+                {"motivational",
+                 "permutation",
+                 "adversarial",
+                 "incast",
+                 "failures",
+                 "collectives",
+                 "websearch"});
     opts.Choice("topo", "Topology family: df (Dragonfly) or sf (Slim Fly)", topoKind, {"df", "sf"});
     opts.Choice("scale",
                 "small: df-small (72 hosts) / sf-small (200 hosts); paper: spritz-df (1056) / "
@@ -119,12 +140,49 @@ main(int argc, char** argv)
     opts.Time("rto", "Retransmission timeout (spec 3.5 [A]: > 44 us on DF)", rto)
         .Min(MicroSeconds(1))
         .Max(Seconds(1));
+    opts.Choice("collective",
+                "collectives: which collective(s) (spec 4.3.5: ring and butterfly Allreduce, "
+                "Alltoall)",
+                collective,
+                {"all", "ring", "butterfly", "alltoall"});
+    opts.Unsigned("endpoints",
+                  "collectives: endpoints (spec 4.3.5: 128; 0 = 128 paper / 32 small, our "
+                  "choice to fit df-small); a power of two for butterfly",
+                  endpoints)
+        .Range(0, 100000);
+    opts.Unsigned("parallel",
+                  "collectives: Alltoall parallel messages per endpoint (spec 4.3.5: n not "
+                  "given; 4, our choice)",
+                  parallel)
+        .Range(1, 1024);
+    opts.Text("cdf", "websearch: flow-size CDF, a name in data/workloads or a path", cdfName);
+    opts.Double("load", "websearch: offered load of the host links (spec 4.3.6: 1.0)", load)
+        .Range(0, 1, true, false);
+    opts.Time("duration",
+              "websearch: arrival window (spec 4.3.6: 1 ms; 0 = 1 ms paper / 100 us small, our "
+              "choice)",
+              duration)
+        .Min(Seconds(0))
+        .Max(Seconds(1));
     opts.Text("csv", "CSV output file (default: stdout only)", csv);
     opts.Check([&] {
         return experiment == "motivational" && topoKind != "df"
                    ? std::string("option --experiment: 'motivational' is Dragonfly only "
                                  "(Table III); allowed with --topo=df")
                    : std::string();
+    });
+    FlowSizeCdf cdf;
+    opts.Check([&] {
+        if (experiment != "websearch")
+        {
+            return std::string();
+        }
+        std::string err = FlowSizeCdf::TryLoad(cdfName, &cdf);
+        for (auto& ch : err)
+        {
+            ch = ch == '\n' ? ' ' : ch;
+        }
+        return err.empty() ? err : "option --cdf: " + err;
     });
     opts.Parse(argc, argv);
     std::vector<std::string> schemes;
@@ -168,6 +226,32 @@ main(int argc, char** argv)
             }
         }
     }
+    const uint32_t nEndpoints = endpoints > 0 ? endpoints : (paper ? 128 : 32);
+    std::vector<std::string> collectives = {"ring", "butterfly", "alltoall"};
+    if (collective != "all")
+    {
+        collectives = {collective};
+    }
+    if (experiment == "collectives")
+    {
+        const bool butterfly = collective == "all" || collective == "butterfly";
+        if (nEndpoints < 2 || nEndpoints > g.NHosts())
+        {
+            DcnOptions::Exit("spritz-paper",
+                             "option --endpoints: " + std::to_string(nEndpoints) +
+                                 " endpoints; allowed 2 to " + std::to_string(g.NHosts()) +
+                                 " (the hosts of " + topo + ")");
+        }
+        if (butterfly && (nEndpoints & (nEndpoints - 1)) != 0)
+        {
+            DcnOptions::Exit("spritz-paper",
+                             "option --endpoints: " + std::to_string(nEndpoints) +
+                                 " endpoints; butterfly Allreduce needs a power of two (or "
+                                 "--collective=ring|alltoall)");
+        }
+    }
+    const Time wsDuration =
+        duration.IsStrictlyPositive() ? duration : (paper ? MilliSeconds(1) : MicroSeconds(100));
     const std::string header =
         "experiment,topo,scale,scheme,seed,flows,completed,finished,monitored_fct_us,mean_us,"
         "p50_us,p99_us,max_us,completion_us,drops,trims,failed_link_drops,retx,timeouts,ooo_pct,"
@@ -196,7 +280,8 @@ main(int argc, char** argv)
                    uint32_t seed,
                    const WorkloadPlan& plan,
                    const std::vector<uint32_t>& failed,
-                   const std::string& label) {
+                   const std::string& label,
+                   const std::vector<uint32_t>* collHosts) {
         SpritzExperimentConfig c;
         c.topo = topo;
         c.scheme = scheme;
@@ -214,6 +299,14 @@ main(int argc, char** argv)
         catch (const DcnOptionError& e)
         {
             DcnOptions::Exit("spritz-paper", e.what());
+        }
+        if (collHosts)
+        {
+            // the collective's messages only; drops, trims, retransmissions: whole fabric
+            const FctStats cs = SpritzStatsOfSources(r.stats, *collHosts);
+            r.summary = cs.Summarize();
+            r.total = static_cast<uint32_t>(cs.GetRecords().size());
+            r.completed = r.summary.count;
         }
         double mon = -1;
         if (experiment == "motivational")
@@ -249,7 +342,44 @@ main(int argc, char** argv)
                                           g.NHosts() / nGroups);
             WorkloadPlan solo = plan;
             solo.messages.resize(1);
-            run("minimal", seed, solo, failed, "motivational-solo");
+            run("minimal", seed, solo, failed, "motivational-solo", nullptr);
+        }
+        else if (experiment == "collectives")
+        {
+            const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
+            for (const auto& coll : collectives)
+            {
+                std::vector<uint32_t> ep;
+                const WorkloadPlan cp = SpritzCollectivePlan(topo,
+                                                             params,
+                                                             coll,
+                                                             nEndpoints,
+                                                             msgSize,
+                                                             parallel,
+                                                             msgSize,
+                                                             planSeed,
+                                                             &ep);
+                for (const auto& s : schemes)
+                {
+                    run(s, seed, cp, failed, "collectives-" + coll, &ep);
+                }
+            }
+            continue;
+        }
+        else if (experiment == "websearch")
+        {
+            const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
+            // spec 4.1: 400 Gb/s host links (the presets' rate)
+            plan =
+                SpritzWebSearchPlan(topo, params, cdf, load, 400000000000ULL, wsDuration, planSeed);
+            if (plan.messages.empty())
+            {
+                DcnOptions::Exit("spritz-paper",
+                                 "option --duration: no flow arrives in " +
+                                     std::to_string(wsDuration.GetNanoSeconds()) + " ns at load " +
+                                     std::to_string(load) +
+                                     "; allowed: a longer window or a higher --load");
+            }
         }
         else if (experiment == "adversarial")
         {
@@ -285,7 +415,7 @@ main(int argc, char** argv)
         }
         for (const auto& s : schemes)
         {
-            run(s, seed, plan, failed, experiment);
+            run(s, seed, plan, failed, experiment, nullptr);
         }
     }
     return 0;

@@ -375,6 +375,109 @@ SpritzAdversarialPlan(const std::string& topo,
     return plan;
 }
 
+WorkloadPlan
+SpritzCollectivePlan(const std::string& topo,
+                     const std::map<std::string, std::string>& params,
+                     const std::string& collective,
+                     uint32_t endpoints,
+                     uint64_t bytes,
+                     uint32_t parallel,
+                     uint64_t bgBytes,
+                     uint32_t seed,
+                     std::vector<uint32_t>* chosen)
+{
+    NS_LOG_FUNCTION(topo << collective << endpoints << bytes << parallel << bgBytes << seed);
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    const uint32_t n = g.NHosts();
+    NS_ABORT_MSG_IF(endpoints < 2 || endpoints > n,
+                    "collectives: " << endpoints << " endpoints; allowed 2.." << n);
+    Ptr<UniformRandomVariable> rng = PlanRng(seed + 3333);
+    std::vector<uint32_t> hosts(n);
+    std::iota(hosts.begin(), hosts.end(), 0);
+    for (uint32_t i = n - 1; i > 0; --i)
+    {
+        std::swap(hosts[i], hosts[rng->GetInteger(0, i)]);
+    }
+    std::vector<uint32_t> ep(hosts.begin(), hosts.begin() + endpoints);
+    std::vector<uint32_t> rest(hosts.begin() + endpoints, hosts.end());
+    std::sort(ep.begin(), ep.end());
+    std::sort(rest.begin(), rest.end());
+    WorkloadPlan coll;
+    if (collective == "ring")
+    {
+        coll = WorkloadPlanner::RingAllreduce(endpoints, bytes);
+    }
+    else if (collective == "butterfly")
+    {
+        coll = WorkloadPlanner::ButterflyAllreduce(endpoints, bytes);
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(collective != "alltoall",
+                        "collectives: '" << collective << "'; allowed ring, butterfly, alltoall");
+        coll = WorkloadPlanner::AllToAll(endpoints,
+                                         std::max<uint64_t>(1, bytes / endpoints),
+                                         parallel);
+    }
+    WorkloadPlan plan = coll;
+    plan.name = "collectives-" + collective;
+    plan.nHosts = n;
+    for (auto& m : plan.messages)
+    {
+        m.src = ep[m.src];
+        m.dst = ep[m.dst];
+    }
+    if (rest.size() >= 2)
+    {
+        const std::vector<uint32_t> perm =
+            WorkloadPlanner::Derangement(static_cast<uint32_t>(rest.size()), rng);
+        for (uint32_t i = 0; i < rest.size(); ++i)
+        {
+            plan.messages.push_back(Msg(rest[i], rest[perm[i]], bgBytes));
+        }
+    }
+    if (chosen)
+    {
+        *chosen = ep;
+    }
+    return plan;
+}
+
+WorkloadPlan
+SpritzWebSearchPlan(const std::string& topo,
+                    const std::map<std::string, std::string>& params,
+                    const FlowSizeCdf& cdf,
+                    double load,
+                    uint64_t hostRateBps,
+                    Time duration,
+                    uint32_t seed)
+{
+    NS_LOG_FUNCTION(topo << load << hostRateBps << duration << seed);
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    Ptr<UniformRandomVariable> u = PlanRng(seed + 5555);
+    Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
+    e->SetStream(600000 + seed);
+    WorkloadPlan plan =
+        WorkloadPlanner::Poisson(g.NHosts(), cdf, load, hostRateBps, duration, 0, u, e);
+    plan.name = "websearch";
+    return plan;
+}
+
+FctStats
+SpritzStatsOfSources(const FctStats& stats, const std::vector<uint32_t>& hosts)
+{
+    FctStats out;
+    for (const auto& r : stats.GetRecords())
+    {
+        if (std::binary_search(hosts.begin(), hosts.end(), r.src))
+        {
+            out.Add(r);
+        }
+    }
+    out.SetRunEnd(stats.GetRunEnd());
+    return out;
+}
+
 std::vector<uint32_t>
 SpritzRandomLinks(const std::string& topo,
                   const std::map<std::string, std::string>& params,

@@ -123,6 +123,38 @@ WorkloadPlan SpritzPermutationPlan(const std::string& topo,
 WorkloadPlan SpritzAdversarialPlan(const std::string& topo,
                                    const std::map<std::string, std::string>& params,
                                    uint64_t bytes);
+/**
+ * AI collectives (spec 4.3.5): `collective` ("ring" / "butterfly" Allreduce of a
+ * `bytes` buffer, or "alltoall" sending bytes / endpoints to every peer with at most
+ * `parallel` outstanding messages per endpoint) among `endpoints` hosts drawn
+ * uniformly at random (seeded), using WorkloadPlanner's generators mapped onto those
+ * hosts; then a background permutation (random derangement, `bgBytes` per flow) among
+ * all other hosts, appended after the collective's messages (no dependencies).
+ * `chosen` (if not null) receives the endpoint hosts, collective rank order.
+ */
+WorkloadPlan SpritzCollectivePlan(const std::string& topo,
+                                  const std::map<std::string, std::string>& params,
+                                  const std::string& collective,
+                                  uint32_t endpoints,
+                                  uint64_t bytes,
+                                  uint32_t parallel,
+                                  uint64_t bgBytes,
+                                  uint32_t seed,
+                                  std::vector<uint32_t>* chosen);
+/**
+ * Web search (spec 4.3.6): Poisson arrivals on every host (WorkloadPlanner::Poisson)
+ * with sizes from `cdf`, offered `load` of the host link rate `hostRateBps`, for
+ * `duration` of arrivals; receivers uniform over the other hosts.  Seeded.
+ */
+WorkloadPlan SpritzWebSearchPlan(const std::string& topo,
+                                 const std::map<std::string, std::string>& params,
+                                 const FlowSizeCdf& cdf,
+                                 double load,
+                                 uint64_t hostRateBps,
+                                 Time duration,
+                                 uint32_t seed);
+/** The messages of `stats` whose source is one of `hosts` (collective summaries). */
+FctStats SpritzStatsOfSources(const FctStats& stats, const std::vector<uint32_t>& hosts);
 /** `fraction` of the switch-switch links, uniformly at random (seeded; spec 4.3.7). */
 std::vector<uint32_t> SpritzRandomLinks(const std::string& topo,
                                         const std::map<std::string, std::string>& params,

@@ -11,17 +11,24 @@
  *    traffic group i -> i+1 on df-small with Minimal, UGAL-L and Spritz-Spray switch
  *    routing / load balancing; Minimal (one global link per group pair) is the
  *    slowest, Spritz-Spray beats it by a wide margin.  ns-3's Ipv4GlobalRouting is not
- *    in this comparison: DcnGraphTopology has no global-routing mode (doc/spritz.rst).
+ *    in this comparison: DcnGraphTopology has no global-routing mode (doc/spritz.rst);
+ *  - collectives (spec 4.3.5, issue 15 item 4): ring Allreduce among 8 random endpoints
+ *    of df-small with a background permutation, Spritz-Spray: every message completes,
+ *    each endpoint's 2(n-1) steps go to its ring successor, each step starts only after
+ *    the endpoint's previous step and the predecessor's previous step completed;
+ *  - web search (spec 4.3.6): a short Poisson run of web-search sizes completes.
  */
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-spritz-info.h"
 #include "ns3/dcn-transport-helper.h"
+#include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/spritz-experiment.h"
 #include "ns3/test.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -80,7 +87,7 @@ class SpritzFailedLinkTestCase : public TestCase
         c.topo = "df-small";
         c.scheme = m_scheme;
         c.failedLinks = {failed};
-        c.resetTime = Seconds(10); // no restore within the run
+        c.resetTime = Seconds(10);  // no restore within the run
         c.controlRoute = "default"; // ACKs on 12 -> 0's minimal route, which avoids 0-8
         c.rto = MicroSeconds(100);
         c.stop = MilliSeconds(50);
@@ -182,6 +189,98 @@ class SpritzComparisonTestCase : public TestCase
     }
 };
 
+class SpritzCollectiveTestCase : public TestCase
+{
+  public:
+    SpritzCollectiveTestCase()
+        : TestCase("df-small ring allreduce (8 endpoints) + background, spritz-spray")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 8;
+        std::vector<uint32_t> ep;
+        SpritzExperimentConfig c;
+        c.topo = "df-small";
+        c.scheme = "spritz-spray";
+        c.plan = SpritzCollectivePlan("df-small", {}, "ring", n, 256 * 1024, 4, 64 * 1024, 2, &ep);
+        c.stop = MilliSeconds(50);
+        c.run = 2;
+        NS_TEST_ASSERT_MSG_EQ(ep.size(), n, "endpoints");
+        NS_TEST_ASSERT_MSG_EQ(c.plan.messages.size(), 2 * n * (n - 1) + (72 - n), "plan size");
+        const SpritzExperimentResult r = RunSpritzExperiment(c);
+        NS_TEST_ASSERT_MSG_EQ(r.Finished(), true, "every message (collective + background)");
+        const FctStats cs = SpritzStatsOfSources(r.stats, ep);
+        NS_TEST_ASSERT_MSG_EQ(cs.GetRecords().size(), 2 * n * (n - 1), "collective messages");
+        const FctSummary sum = cs.Summarize();
+        NS_TEST_ASSERT_MSG_GT(sum.completionUs, 0.0, "collective completion time");
+        // per rank: its messages in start order = its steps
+        std::vector<std::vector<FctRecord>> steps(n);
+        for (const auto& rec : cs.GetRecords())
+        {
+            const auto rank = std::lower_bound(ep.begin(), ep.end(), rec.src) - ep.begin();
+            NS_TEST_ASSERT_MSG_EQ(rec.completed, true, "completed");
+            NS_TEST_ASSERT_MSG_EQ(rec.dst, ep[(rank + 1) % n], "ring successor");
+            steps[rank].push_back(rec);
+        }
+        for (auto& v : steps)
+        {
+            std::sort(v.begin(), v.end(), [](const FctRecord& a, const FctRecord& b) {
+                return a.start < b.start;
+            });
+            NS_TEST_ASSERT_MSG_EQ(v.size(), 2 * (n - 1), "steps per rank");
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const auto& pred = steps[(i + n - 1) % n];
+            for (uint32_t k = 1; k < 2 * (n - 1); ++k)
+            {
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(steps[i][k].start,
+                                            steps[i][k - 1].finish,
+                                            "rank " << i << " step " << k << " after own step");
+                NS_TEST_ASSERT_MSG_GT_OR_EQ(steps[i][k].start,
+                                            pred[k - 1].finish,
+                                            "rank " << i << " step " << k
+                                                    << " after the predecessor's step");
+            }
+        }
+    }
+};
+
+class SpritzWebSearchTestCase : public TestCase
+{
+  public:
+    SpritzWebSearchTestCase()
+        : TestCase("df-small web search, 10 us of arrivals at load 1.0, spritz-spray")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        SpritzExperimentConfig c;
+        c.topo = "df-small";
+        c.scheme = "spritz-spray";
+        c.plan = SpritzWebSearchPlan("df-small",
+                                     {},
+                                     FlowSizeCdf::Load("websearch"),
+                                     1.0,
+                                     400000000000ULL,
+                                     MicroSeconds(10),
+                                     1);
+        c.stop = MilliSeconds(100);
+        c.run = 1;
+        NS_TEST_ASSERT_MSG_GT(c.plan.messages.size(), 5u, "some arrivals");
+        const SpritzExperimentResult r = RunSpritzExperiment(c);
+        NS_TEST_ASSERT_MSG_EQ(r.Finished(), true, "every flow completes");
+        NS_TEST_ASSERT_MSG_EQ(r.completed, c.plan.messages.size(), "completed");
+        NS_TEST_ASSERT_MSG_GT(r.summary.p50Us, 0.0, "p50");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.summary.p99Us, r.summary.p50Us, "p99 >= p50");
+    }
+};
+
 class SpritzSystemTestSuite : public TestSuite
 {
   public:
@@ -192,6 +291,8 @@ class SpritzSystemTestSuite : public TestSuite
         AddTestCase(new SpritzFailedLinkTestCase("spritz-scout"), DCNLB_TEST_QUICK);
         AddTestCase(new SpritzFailedLinkTestCase("ops-w"), DCNLB_TEST_QUICK);
         AddTestCase(new SpritzComparisonTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzCollectiveTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzWebSearchTestCase, DCNLB_TEST_QUICK);
     }
 };
 
