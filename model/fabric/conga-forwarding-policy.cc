@@ -88,40 +88,7 @@ CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
                              "(tier-0 leaves with the hosts, every switch link leaf-spine, <= 16 "
                              "uplinks per leaf); topology '" +
                              t.GetTopologyName() + "' ";
-    if (t.GetNTiers() != 2)
-    {
-        return what + "has " + std::to_string(t.GetNTiers()) + " switch tiers";
-    }
-    std::vector<uint32_t> up(t.GetNSwitches(), 0);
-    for (const DcnLinkInfo& li : t.GetLinks())
-    {
-        const bool hostLink = li.tierA < 0 || li.tierB < 0;
-        if (hostLink ? (li.tierA > 0 || li.tierB > 0)
-                     : !((li.tierA == 0 && li.tierB == 1) || (li.tierA == 1 && li.tierB == 0)))
-        {
-            return what + "has link '" + li.name + "' between tiers " + std::to_string(li.tierA) +
-                   " and " + std::to_string(li.tierB);
-        }
-    }
-    NodeContainer sw = t.GetAllSwitches();
-    for (uint32_t i = 0; i < sw.GetN(); ++i)
-    {
-        if (t.GetTierOfNode(sw.Get(i)) != 0)
-        {
-            continue;
-        }
-        uint32_t n = 0;
-        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
-        {
-            const DcnLinkInfo& li = t.GetLink(l);
-            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
-        }
-        if (n > lbcore::CongaLeafCore::kMaxUplinks)
-        {
-            return what + "has a leaf with " + std::to_string(n) + " uplinks";
-        }
-    }
-    return "";
+    return CheckLeafSpine(t, what, lbcore::CongaLeafCore::kMaxUplinks);
 }
 
 void

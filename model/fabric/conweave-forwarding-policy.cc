@@ -4,6 +4,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -137,39 +138,7 @@ ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
                              "only (tier-0 leaves with the hosts, every switch link leaf-spine, "
                              "<= 16 uplinks per leaf); topology '" +
                              t.GetTopologyName() + "' ";
-    if (t.GetNTiers() != 2)
-    {
-        return what + "has " + std::to_string(t.GetNTiers()) + " switch tiers";
-    }
-    for (const DcnLinkInfo& li : t.GetLinks())
-    {
-        const bool hostLink = li.tierA < 0 || li.tierB < 0;
-        if (hostLink ? (li.tierA > 0 || li.tierB > 0)
-                     : !((li.tierA == 0 && li.tierB == 1) || (li.tierA == 1 && li.tierB == 0)))
-        {
-            return what + "has link '" + li.name + "' between tiers " + std::to_string(li.tierA) +
-                   " and " + std::to_string(li.tierB);
-        }
-    }
-    NodeContainer sw = t.GetAllSwitches();
-    for (uint32_t i = 0; i < sw.GetN(); ++i)
-    {
-        if (t.GetTierOfNode(sw.Get(i)) != 0)
-        {
-            continue;
-        }
-        uint32_t n = 0;
-        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
-        {
-            const DcnLinkInfo& li = t.GetLink(l);
-            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
-        }
-        if (n > 16)
-        {
-            return what + "has a leaf with " + std::to_string(n) + " uplinks";
-        }
-    }
-    return "";
+    return CheckLeafSpine(t, what, 16);
 }
 
 void
@@ -179,9 +148,9 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
     std::string err = CheckTopology(t);
     if (!err.empty())
     {
-        // Refused input (examples call CheckTopology first): one line, exit code 2.
-        std::cerr << err << std::endl;
-        std::exit(2);
+        // Refused input (examples call CheckTopology first; a program that does
+        // not gets the one-line DcnOptionError instead of a silently wrong run).
+        throw DcnOptionError(err);
     }
     NodeContainer sw = t.GetAllSwitches();
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);

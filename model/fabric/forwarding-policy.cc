@@ -4,6 +4,7 @@
 #include "dcn-switch-routing.h"
 
 #include "ns3/dcn-addressing.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 
@@ -132,6 +133,44 @@ ForwardingPolicy::AssignStreams(int64_t stream)
 std::string
 ForwardingPolicy::CheckTopology(const DcnTopology& topology) const
 {
+    return "";
+}
+
+std::string
+ForwardingPolicy::CheckLeafSpine(const DcnTopology& t, const std::string& what, uint32_t maxUplinks)
+{
+    if (t.GetNTiers() != 2)
+    {
+        return what + "has " + std::to_string(t.GetNTiers()) + " switch tiers";
+    }
+    for (const DcnLinkInfo& li : t.GetLinks())
+    {
+        const bool hostLink = li.tierA < 0 || li.tierB < 0;
+        if (hostLink ? (li.tierA > 0 || li.tierB > 0)
+                     : !((li.tierA == 0 && li.tierB == 1) || (li.tierA == 1 && li.tierB == 0)))
+        {
+            return what + "has link '" + li.name + "' between tiers " + std::to_string(li.tierA) +
+                   " and " + std::to_string(li.tierB);
+        }
+    }
+    NodeContainer sw = t.GetAllSwitches();
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        if (t.GetTierOfNode(sw.Get(i)) != 0)
+        {
+            continue;
+        }
+        uint32_t n = 0;
+        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+        {
+            const DcnLinkInfo& li = t.GetLink(l);
+            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
+        }
+        if (n > maxUplinks)
+        {
+            return what + "has a leaf with " + std::to_string(n) + " uplinks";
+        }
+    }
     return "";
 }
 

@@ -232,6 +232,17 @@ class ForwardingPolicy : public Object
      * clearly.  Default: "" (every topology).
      */
     virtual std::string CheckTopology(const DcnTopology& topology) const;
+
+  protected:
+    /**
+     * The leaf-spine check of CONGA and ConWeave: "" if \p t is a 2-tier Clos
+     * (tier-0 leaves with the hosts, every switch link between tier 0 and tier 1,
+     * at most \p maxUplinks switch links per leaf); else \p what followed by the
+     * reason (one line).
+     */
+    static std::string CheckLeafSpine(const DcnTopology& t,
+                                      const std::string& what,
+                                      uint32_t maxUplinks);
 };
 
 /**
