@@ -12,10 +12,13 @@
  *   --scale=paper           the paper's sizes (64 MB per sender; 10 ms of
  *                           arrivals); documented, not run in tests
  *
- * Transports, as the paper ran its baselines (spec 3): laps = out-of-order
- * transport with LAPS's AIMD (LapsCc) and per-path loss recovery; ecmp,
- * letflow, conga = RoCE (Mode=InOrder go-back-N) + DCQCN; plb = DCTCP.  PFC
- * is not modelled yet: every scheme runs lossy (150 KB drop-tail queues).
+ * Transports, as the paper ran them (spec 3; helper/laps-experiment.h): laps =
+ * out-of-order transport with LAPS's AIMD (LapsCc) and per-path loss recovery
+ * (no DCQCN, no go-back-N); ecmp, letflow, conga, conweave = RoCE (Mode=InOrder
+ * go-back-N) + DCQCN; plb = DCTCP.  --pfc (default true) puts PFC and a 32 MB
+ * shared buffer per switch under every scheme (DcnPfcHelper); --pfc=false gives
+ * the lossy runs (150 KB drop-tail queues).  CONGA and ConWeave need a 2-tier
+ * leaf-spine: on Rail / Dragonfly their rows say "skipped: ...".
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
@@ -23,15 +26,9 @@
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
-#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
-#include "ns3/dcn-transport-helper.h"
-#include "ns3/failure-helper.h"
 #include "ns3/flow-size-cdf.h"
-#include "ns3/graph-topology-helper.h"
-#include "ns3/laps-path-selector.h"
-#include "ns3/laps-reorder-monitor.h"
-#include "ns3/workload-helper.h"
+#include "ns3/laps-experiment.h"
 
 #include <algorithm>
 #include <chrono>
@@ -52,7 +49,8 @@ struct Options
     std::string experiment{"all2all"};
     std::string topo{"rail"};
     std::string scale{"small"};
-    std::string lbs{"laps,ecmp,letflow,conga,plb"};
+    std::string lbs{"laps,ecmp,letflow,conga,conweave,plb"};
+    bool pfc{true}; //!< PFC + 32 MB shared buffer per switch for every scheme (spec 3 [P])
     std::string cdf{"websearch"};
     double load{0.8};
     double loss{0};
@@ -60,21 +58,6 @@ struct Options
     Time duration{0};     //!< 0 = the scale's
     Time stopTime{Seconds(2)};
     std::string csv{"laps-paper.csv"};
-};
-
-struct Row
-{
-    std::string lb;
-    std::string cc;
-    std::string mode;
-    std::string note;
-    FctSummary s;
-    uint64_t drops{0};
-    double reorderFrac{0};
-    double reorderMeanB{0};
-    double reorderAbove30k{0};
-    uint64_t probes{0};
-    double wall{0};
 };
 
 /** A CSV text field without double quotes. */
@@ -85,114 +68,27 @@ Quote(std::string s)
     return s;
 }
 
-/** Transport and congestion control of a scheme in the paper's setup (spec 3). */
-void
-TransportOf(const std::string& lb, std::string& cc, std::string& mode)
-{
-    if (lb == "laps")
-    {
-        cc = "laps";
-        mode = "OutOfOrder";
-    }
-    else if (lb == "plb")
-    {
-        cc = "dctcp";
-        mode = "OutOfOrder";
-    }
-    else
-    {
-        cc = "dcqcn";
-        mode = "InOrder";
-    }
-}
-
-Row
+LapsExperimentResult
 RunOne(const Options& o, const std::string& lb)
 {
-    auto wall0 = std::chrono::steady_clock::now();
-    Row r;
-    r.lb = lb;
-    TransportOf(lb, r.cc, r.mode);
     const bool paper = o.scale == "paper";
-    const std::string preset = o.topo == "rail" ? "laps-rail" : "laps-df";
-    // spec 4.1: 150 KB drop-tail per interface; 1000-B payload (1048-B frames [A])
-    Config::SetDefault("ns3::DcnGraphTopology::QueueLimit", QueueSizeValue(QueueSize("150000B")));
-    Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(preset, {}, "minimal");
-    std::string err = DcnSchemeRegistry::CheckForRun(lb, t->GetTopologyName(), "dcn", 0);
-    int64_t stream = 1;
-    stream += t->AssignStreams(stream);
-    stream = std::max<int64_t>(stream, 1000);
-    DcnTransportHelper th;
-    th.SetTransportAttribute("Mtu", UintegerValue(1000));
-    th.SetTransportAttribute("Mode", StringValue(r.mode));
-    // LAPS recovers per path (2 realVal); the transport timeout is a backstop
-    th.SetTransportAttribute("Rto", TimeValue(lb == "laps" ? MilliSeconds(8) : MilliSeconds(1)));
-    th.Install(t->GetHosts());
-    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);
-    if (o.loss > 0)
-    {
-        for (const auto& l : t->GetLinks())
-        {
-            fh->SetLinkDropRate(l.id, o.loss, Time(0));
-        }
-    }
-    Ptr<LapsReorderMonitor> mon = CreateObject<LapsReorderMonitor>();
-    mon->Install(t->GetHosts());
-    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
-    stream += wl->AssignStreams(stream);
-    stream += fh->AssignStreams(stream);
-    if (o.experiment == "all2all")
-    {
-        wl->SetAttribute("Workload", StringValue("cdf"));
-        wl->SetAttribute("Cdf", StringValue(o.cdf));
-        wl->SetAttribute("Load", DoubleValue(o.load));
-        Time d = o.duration.IsStrictlyPositive() ? o.duration
+    const bool df = o.topo == "df";
+    LapsExperimentConfig c;
+    c.experiment = o.experiment;
+    c.topo = df ? "laps-df" : "laps-rail";
+    c.scheme = lb;
+    c.pfc = o.pfc;
+    c.cdf = o.cdf;
+    c.load = o.load;
+    c.loss = o.loss;
+    c.duration = o.duration.IsStrictlyPositive() ? o.duration
                                                  : (paper ? MilliSeconds(10) : MicroSeconds(100));
-        wl->SetAttribute("Duration", TimeValue(d));
-    }
-    else
-    {
-        // spec 4.2: Rail 63 senders -> one GPU; Dragonfly hosts 37-143 -> host 36
-        const uint32_t n = t->GetNHosts();
-        const bool df = o.topo == "df";
-        wl->SetAttribute("Workload", StringValue("incast"));
-        wl->SetAttribute("IncastReceiver", UintegerValue(df ? 36 : 0));
-        wl->SetAttribute("IncastDegree", UintegerValue(df ? 107 : n - 1));
-        uint64_t m = o.msgBytes ? o.msgBytes : (paper ? 64000000 : 250000);
-        wl->SetAttribute("MessageSize", UintegerValue(m));
-    }
-    wl->SetAttribute("LoadBalancer", StringValue(lb));
-    wl->SetAttribute("CongestionControl", StringValue(r.cc));
-    wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
-    if (!err.empty())
-    {
-        r.note = "skipped: " + err;
-        Simulator::Destroy();
-        return r;
-    }
-    wl->Install(t);
-    Simulator::Stop(o.stopTime);
-    Simulator::Run();
-    wl->Finalize();
-    FctStats st = wl->GetStats();
-    st.SetRunEnd(Simulator::Now());
-    r.s = st.Summarize();
-    r.reorderFrac = mon->GetPackets() ? double(mon->GetOutOfOrder()) / mon->GetPackets() : 0;
-    r.reorderMeanB = mon->GetMeanBytes();
-    r.reorderAbove30k = mon->GetFractionAbove();
-    for (uint32_t i = 0; i < t->GetLinks().size(); ++i)
-    {
-        const DcnLinkInfo& l = t->GetLink(i);
-        for (auto dev : {l.devA, l.devB})
-        {
-            Ptr<DcnQueueDisc> q = t->GetQueueDisc(dev);
-            r.drops += q ? q->GetNDropped() : 0;
-        }
-    }
-    wl->Dispose();
-    Simulator::Destroy();
-    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
-    return r;
+    c.msgBytes = o.msgBytes ? o.msgBytes : (paper ? 64000000 : 250000);
+    // spec 4.2: Rail 63 senders -> one GPU; Dragonfly hosts 37-143 -> host 36
+    c.incastReceiver = df ? 36 : 0;
+    c.incastDegree = df ? 107 : 0;
+    c.stop = o.stopTime;
+    return RunLapsExperiment(c);
 }
 
 } // namespace
@@ -215,6 +111,11 @@ main(int argc, char** argv)
                 o.scale,
                 {"small", "paper"});
     opts.ChoiceList("lb", "Comma-separated schemes", o.lbs, DcnSchemeRegistry::Names());
+    opts.Bool("pfc",
+              "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
+              "Sec. V / spec 3: lossless RoCE; DcnPfcHelper, doc/roce.rst); false: the lossy "
+              "150 KB drop-tail runs",
+              o.pfc);
     opts.Text("cdf", "Flow-size CDF of all2all (data/workloads name)", o.cdf);
     opts.Double("load", "Offered load of all2all, fraction of the host link", o.load)
         .Range(0, 1, true, false);
@@ -242,12 +143,12 @@ main(int argc, char** argv)
     {
         DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
     }
-    csv << "experiment,topo,scale,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
-           "retransmissions,timeouts,drops,reorder_frac,reorder_mean_B,reorder_p_gt_30KB,wall_s,"
-           "note\n";
+    csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
+           "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
+           "reorder_p_gt_30KB,wall_s,note\n";
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
-              << "\n";
+              << " pfc=" << (o.pfc ? "on" : "off") << "\n";
     std::vector<std::string> lbs;
     std::stringstream ss(o.lbs);
     for (std::string x; std::getline(ss, x, ',');)
@@ -256,18 +157,34 @@ main(int argc, char** argv)
     }
     for (const auto& lb : lbs)
     {
-        Row r = RunOne(o, lb);
+        LapsExperimentResult r;
+        try
+        {
+            r = RunOne(o, lb);
+        }
+        catch (const DcnOptionError& e)
+        {
+            DcnOptions::Exit("laps-paper", e.what());
+        }
         allDone = allDone && r.s.unfinished == 0;
-        csv << o.experiment << ',' << o.topo << ',' << o.scale << ',' << r.lb << ',' << r.cc << ','
-            << r.mode << ',' << r.s.count << ',' << r.s.unfinished << ',' << r.s.meanUs / 1e3 << ','
-            << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ',' << r.s.retransmissions << ','
-            << r.s.timeouts << ',' << r.drops << ',' << r.reorderFrac << ',' << r.reorderMeanB
-            << ',' << r.reorderAbove30k << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
-        std::cout << std::left << std::setw(8) << r.lb << std::setw(7) << r.cc << std::setw(11)
-                  << r.mode << " flows " << r.s.count << " unfinished " << r.s.unfinished << " avg "
+        csv << o.experiment << ',' << o.topo << ',' << o.scale << ',' << (o.pfc ? 1 : 0) << ','
+            << lb << ',' << r.cc << ',' << r.mode << ',' << r.s.count << ',' << r.s.unfinished
+            << ',' << r.s.meanUs / 1e3 << ',' << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ','
+            << r.s.retransmissions << ',' << r.s.timeouts << ',' << r.drops << ',' << r.pfcPauses
+            << ',' << r.pausedUs << ',' << r.reorderFrac << ',' << r.reorderMeanB << ','
+            << r.reorderAbove30k << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
+        std::cout << std::left << std::setw(9) << lb << std::setw(7) << r.cc << std::setw(11)
+                  << r.mode;
+        if (r.Skipped())
+        {
+            std::cout << r.note << std::endl;
+            continue;
+        }
+        std::cout << " flows " << r.s.count << " unfinished " << r.s.unfinished << " avg "
                   << r.s.meanUs / 1e3 << " ms p99 " << r.s.p99Us / 1e3 << " ms drops " << r.drops
-                  << " retx " << r.s.retransmissions << " reorder " << r.reorderFrac << " wall "
-                  << r.wall << " s " << r.note << std::endl;
+                  << " pauses " << r.pfcPauses << " retx " << r.s.retransmissions << " reorder "
+                  << r.reorderFrac << " meanbuf " << r.reorderMeanB << " wall " << r.wall << " s "
+                  << r.note << std::endl;
     }
     std::cout << "CSV: " << o.csv << std::endl;
     return allDone ? 0 : 3;

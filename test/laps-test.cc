@@ -47,12 +47,16 @@ class LapsTableTestCase : public TestCase
     LapsTableTestCase(std::string preset,
                       uint32_t pst,
                       uint32_t pit,
-                      std::map<uint32_t, uint32_t> bySize)
-        : TestCase("PST and PIT of " + preset),
+                      std::map<uint32_t, uint32_t> bySize,
+                      uint32_t extMin,
+                      uint32_t extMax)
+        : TestCase("PST and PIT of " + preset + ", LAPS header bytes per path"),
           m_preset(preset),
           m_pst(pst),
           m_pit(pit),
-          m_bySize(bySize)
+          m_bySize(bySize),
+          m_extMin(extMin),
+          m_extMax(extMax)
     {
     }
 
@@ -67,6 +71,12 @@ class LapsTableTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(tab->PitSize(), m_pit, "PIT entries");
         std::map<uint32_t, uint32_t> bySize;
         const uint32_t s = t->GetSwitchOfHost(0);
+        // wire cost of the LAPS options of a data packet on each path (doc/laps.rst: spec 1.6
+        // gives 10 B + 4 B per anchor = 14 B; ours lists every switch of the path)
+        DcnHeader base;
+        base.opcode = DcnHeader::DATA;
+        uint32_t extMin = UINT32_MAX;
+        uint32_t extMax = 0;
         for (uint32_t d = 1; d < t->GetNHosts(); ++d)
         {
             const uint32_t n = tab->NumPids(d);
@@ -84,6 +94,15 @@ class LapsTableTestCase : public TestCase
                 NS_TEST_ASSERT_MSG_LT_OR_EQ(r.size(), PathChoice::MAX_ROUTE, "fits the header");
                 NS_TEST_ASSERT_MSG_EQ(info.links.size(), r.size() + 1, "host links included");
                 routes.insert(r);
+                DcnHeader h = base;
+                h.extMask =
+                    DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP;
+                h.routeLen = static_cast<uint8_t>(r.size());
+                std::copy(r.begin(), r.end(), h.route.begin());
+                const uint32_t ext = h.GetSerializedSize() - base.GetSerializedSize();
+                NS_TEST_ASSERT_MSG_EQ(ext, 15 + 2 * r.size(), "1 + 4 + 2 + 2 n + 8 bytes");
+                extMin = std::min(extMin, ext);
+                extMax = std::max(extMax, ext);
                 const auto& e = tab->Entry(tab->FirstPid(d) + k);
                 NS_TEST_ASSERT_MSG_EQ(e.realNs, e.baseNs, "realVal = baseVal at install");
                 NS_TEST_ASSERT_MSG_GT(e.baseNs, 0, "baseVal");
@@ -104,6 +123,8 @@ class LapsTableTestCase : public TestCase
             }
         }
         NS_TEST_ASSERT_MSG_EQ((bySize == m_bySize), true, "pids per destination");
+        NS_TEST_ASSERT_MSG_EQ(extMin, m_extMin, "smallest LAPS option bytes on the wire");
+        NS_TEST_ASSERT_MSG_EQ(extMax, m_extMax, "largest LAPS option bytes on the wire");
         Simulator::Destroy();
     }
 
@@ -111,6 +132,8 @@ class LapsTableTestCase : public TestCase
     uint32_t m_pst;
     uint32_t m_pit;
     std::map<uint32_t, uint32_t> m_bySize;
+    uint32_t m_extMin;
+    uint32_t m_extMax;
 };
 
 /** The route LAPS writes: header round trip and the switch's reader (7.3). */
@@ -521,9 +544,10 @@ class LapsTestSuite : public TestSuite
     LapsTestSuite()
         : TestSuite("dcn-lb-laps", DCNLB_TEST_SYSTEM)
     {
-        AddTestCase(new LapsTableTestCase("laps-df", 143, 1063, {{1, 3}, {3, 12}, {8, 128}}),
-                    DCNLB_TEST_QUICK);
-        AddTestCase(new LapsTableTestCase("laps-rail", 63, 455, {{1, 7}, {8, 56}}),
+        AddTestCase(
+            new LapsTableTestCase("laps-df", 143, 1063, {{1, 3}, {3, 12}, {8, 128}}, 17, 27),
+            DCNLB_TEST_QUICK);
+        AddTestCase(new LapsTableTestCase("laps-rail", 63, 455, {{1, 7}, {8, 56}}, 21, 29),
                     DCNLB_TEST_QUICK);
         AddTestCase(new LapsHeaderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsOwdTestCase, DCNLB_TEST_QUICK);

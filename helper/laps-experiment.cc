@@ -1,0 +1,176 @@
+#include "laps-experiment.h"
+
+#include "dcn-pfc-helper.h"
+#include "dcn-transport-helper.h"
+#include "failure-helper.h"
+#include "graph-topology-helper.h"
+#include "laps-reorder-monitor.h"
+#include "workload-helper.h"
+
+#include "ns3/boolean.h"
+#include "ns3/config.h"
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-scheme.h"
+#include "ns3/double.h"
+#include "ns3/log.h"
+#include "ns3/rng-seed-manager.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("LapsExperiment");
+
+void
+LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
+{
+    if (scheme == "laps")
+    {
+        cc = "laps";
+        mode = "OutOfOrder";
+    }
+    else if (scheme == "plb")
+    {
+        cc = "dctcp";
+        mode = "OutOfOrder";
+    }
+    else
+    {
+        cc = "dcqcn";
+        mode = "InOrder";
+    }
+}
+
+LapsExperimentResult
+RunLapsExperiment(const LapsExperimentConfig& c)
+{
+    NS_LOG_FUNCTION(c.topo << c.scheme << c.experiment);
+    auto wall0 = std::chrono::steady_clock::now();
+    LapsExperimentResult r;
+    LapsTransportOf(c.scheme, r.cc, r.mode);
+    RngSeedManager::SetSeed(c.seed);
+    RngSeedManager::SetRun(c.run);
+    const bool ns3Routing = c.scheme == "ns3-global" || c.scheme == "ns3-global-ecmp";
+    const std::string lb = ns3Routing ? "ecmp" : c.scheme;
+    if (ns3Routing && c.pfc)
+    {
+        r.note = "skipped: PFC needs our switches (ns-3 Ipv4GlobalRouting nodes do not read PFC "
+                 "frames); run with pfc off";
+        return r;
+    }
+    // spec 4.1: 150 KB drop-tail per interface (without PFC; with PFC the switch's shared
+    // buffer admits), 1000-B payload (1048-B frames [A])
+    Config::SetDefault("ns3::DcnGraphTopology::QueueLimit",
+                       QueueSizeValue(QueueSize(std::to_string(c.queueBytes) + "B")));
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
+                       BooleanValue(c.scheme == "ns3-global-ecmp"));
+    Ptr<DcnGraphTopology> t =
+        DcnTopologyPresets::Create(c.topo, c.topoParams, ns3Routing ? "global" : "minimal");
+    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
+    std::string err = DcnSchemeRegistry::CheckForRun(lb, t->GetTopologyName(), "dcn", 0);
+    if (!err.empty())
+    {
+        // CONGA and ConWeave (ForwardingPolicy::CheckLeafSpine) on Rail / Dragonfly
+        r.note = err.find("leaf-spine") != std::string::npos
+                     ? "skipped: needs a 2-tier leaf-spine (" + t->GetTopologyName() + " is not)"
+                     : "skipped: " + err;
+        Simulator::Destroy();
+        return r;
+    }
+    int64_t stream = 1;
+    stream += t->AssignStreams(stream);
+    stream = std::max<int64_t>(stream, 1000);
+    DcnTransportHelper th;
+    th.SetTransportAttribute("Mtu", UintegerValue(1000));
+    th.SetTransportAttribute("Mode", StringValue(r.mode));
+    // LAPS recovers per path (2 realVal); the transport timeout is a backstop ([A]: 8 ms)
+    th.SetTransportAttribute("Rto", TimeValue(lb == "laps" ? MilliSeconds(8) : MilliSeconds(1)));
+    th.Install(t->GetHosts());
+    if (c.pfc)
+    {
+        // after the transports: a paused NIC stops its transport's data scheduler
+        DcnPfcHelper pfc; // 32 MB shared buffer per switch (spec 4.1), dynamic threshold
+        std::string perr = pfc.Install(t);
+        if (!perr.empty())
+        {
+            throw DcnOptionError("option --pfc: " + perr);
+        }
+    }
+    Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);
+    if (c.loss > 0)
+    {
+        for (const auto& l : t->GetLinks())
+        {
+            fh->SetLinkDropRate(l.id, c.loss, Time(0));
+        }
+    }
+    Ptr<LapsReorderMonitor> mon = CreateObject<LapsReorderMonitor>();
+    mon->Install(t->GetHosts());
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    stream += wl->AssignStreams(stream);
+    stream += fh->AssignStreams(stream);
+    if (c.experiment == "all2all")
+    {
+        wl->SetAttribute("Workload", StringValue("cdf"));
+        wl->SetAttribute("Cdf", StringValue(c.cdf));
+        wl->SetAttribute("Load", DoubleValue(c.load));
+        wl->SetAttribute("Duration", TimeValue(c.duration));
+    }
+    else if (c.experiment == "allreduce")
+    {
+        const uint32_t n = t->GetNHosts();
+        NS_ABORT_MSG_IF(c.incastReceiver >= n || c.incastDegree >= n,
+                        "LapsExperiment: incast receiver " << c.incastReceiver << " / degree "
+                                                           << c.incastDegree << "; allowed < "
+                                                           << n);
+        wl->SetAttribute("Workload", StringValue("incast"));
+        wl->SetAttribute("IncastReceiver", UintegerValue(c.incastReceiver));
+        wl->SetAttribute("IncastDegree", UintegerValue(c.incastDegree ? c.incastDegree : n - 1));
+        wl->SetAttribute("MessageSize", UintegerValue(c.msgBytes));
+    }
+    else
+    {
+        throw DcnOptionError("LapsExperiment: experiment '" + c.experiment +
+                             "'; allowed: all2all, allreduce");
+    }
+    wl->SetAttribute("LoadBalancer", StringValue(lb));
+    wl->SetAttribute("CongestionControl", StringValue(r.cc));
+    wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
+    wl->Install(t);
+    Simulator::Stop(c.stop);
+    Simulator::Run();
+    r.events = Simulator::GetEventCount();
+    wl->Finalize();
+    FctStats st = wl->GetStats();
+    st.SetRunEnd(Simulator::Now());
+    r.s = st.Summarize();
+    r.reorderFrac = mon->GetPackets() ? double(mon->GetOutOfOrder()) / mon->GetPackets() : 0;
+    r.reorderMeanB = mon->GetMeanBytes();
+    r.reorderAbove30k = mon->GetFractionAbove();
+    for (uint32_t i = 0; i < t->GetLinks().size(); ++i)
+    {
+        const DcnLinkInfo& l = t->GetLink(i);
+        for (auto dev : {l.devA, l.devB})
+        {
+            Ptr<DcnQueueDisc> q = t->GetQueueDisc(dev);
+            if (q)
+            {
+                r.drops += q->GetNDropped();
+                r.pfcPauses += q->GetNPauseFramesSent();
+                r.pausedUs += q->GetPausedTime().GetSeconds() * 1e6;
+            }
+        }
+    }
+    wl->Dispose();
+    Simulator::Destroy();
+    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+    return r;
+}
+
+} // namespace ns3

@@ -1,0 +1,83 @@
+/*
+ * One simulation run of the LAPS reproduction (examples/laps-paper.cc,
+ * test/laps-vs-global-test.cc; doc/laps.rst) on a graph preset (laps-rail,
+ * laps-df, or a smaller override of them): the paper's network (laps spec 4.1:
+ * 150 KB per interface, 1000-B payload; with PFC a 32 MB shared buffer per
+ * switch, DcnPfcHelper), one scheme in the transport the paper ran it with
+ * (spec 3):
+ *  - laps: the out-of-order transport with LAPS's AIMD (LapsCc) and per-path
+ *    loss recovery, no DCQCN, no go-back-N, ECN unused;
+ *  - plb: DCTCP on the out-of-order transport;
+ *  - every other scheme (ecmp, letflow, conga, conweave, ...): RoCE =
+ *    go-back-N (Mode=InOrder) + DCQCN;
+ *  - "ns3-global" / "ns3-global-ecmp": ECMP hosts over RoCE + DCQCN on ns-3's
+ *    own Ipv4GlobalRouting (first route / RandomEcmpRouting) instead of our
+ *    switches (DcnGraphTopology Routing=global; no PFC there: our PFC frames
+ *    are read by DcnSwitchRouting).
+ * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
+ * scheme that cannot run on the topology returns a result whose note starts
+ * with "skipped: " (CONGA and ConWeave: "skipped: needs a 2-tier leaf-spine").
+ * Each call seeds the RNG, runs and destroys the simulator.
+ */
+#ifndef DCN_LAPS_EXPERIMENT_H
+#define DCN_LAPS_EXPERIMENT_H
+
+#include "ns3/fct-stats.h"
+#include "ns3/nstime.h"
+
+#include <map>
+#include <string>
+
+namespace ns3
+{
+
+struct LapsExperimentConfig
+{
+    std::string experiment{"all2all"};             //!< all2all (CDF, Poisson) or allreduce (incast)
+    std::string topo{"laps-rail"};                 //!< graph preset
+    std::map<std::string, std::string> topoParams; //!< preset overrides
+    std::string scheme{"laps"};                    //!< see the file comment
+    bool pfc{true};                                //!< PFC + shared buffer (spec 3 [P])
+    std::string cdf{"websearch"};                  //!< all2all flow sizes
+    double load{0.8};                              //!< all2all load of the host link
+    Time duration{MicroSeconds(100)};              //!< all2all arrival window
+    uint64_t msgBytes{250000};                     //!< allreduce bytes per sender
+    uint32_t incastReceiver{0};                    //!< allreduce receiver
+    uint32_t incastDegree{0};                      //!< allreduce senders (0 = every other host)
+    double loss{0};                                //!< random drop per link
+    uint64_t queueBytes{150000};                   //!< per interface (spec 4.1)
+    Time stop{Seconds(2)};
+    uint32_t seed{1};
+    uint32_t run{1};
+};
+
+struct LapsExperimentResult
+{
+    std::string cc;   //!< congestion control used
+    std::string mode; //!< transport mode (InOrder = go-back-N)
+    std::string note; //!< "" or "skipped: <why>"
+    FctSummary s;
+    uint64_t drops{0};     //!< queue drops, every port
+    uint64_t pfcPauses{0}; //!< PFC pause frames sent (XOFF and refreshes), every port
+    double pausedUs{0};    //!< data band paused, summed over every port
+    double reorderFrac{0};
+    double reorderMeanB{0};
+    double reorderAbove30k{0};
+    uint64_t events{0};
+    double wall{0};
+
+    bool Skipped() const
+    {
+        return note.rfind("skipped", 0) == 0;
+    }
+};
+
+/** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode. */
+void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
+
+/** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
+LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);
+
+} // namespace ns3
+
+#endif // DCN_LAPS_EXPERIMENT_H

@@ -1,0 +1,94 @@
+/*
+ * dcn-lb-laps-vs-global: LAPS against ns-3's built-in routing (issue 16 item 5)
+ * on a small Rail (laps-rail with 4 clusters x 4 GPUs: 16 hosts, 4 NVLink + 4
+ * rail + 16 NIC switches, GPU links 200 Gb/s, fabric 100 Gb/s, 1 us per link),
+ * the same All2all (websearch flows between random host pairs, Poisson at 80 %
+ * of the host link, fixed seed) with the LAPS experiment driver
+ * (helper/laps-experiment.h), four ways:
+ *  - "ns3-global": ECMP hosts over RoCE (go-back-N + DCQCN) on ns-3's
+ *    Ipv4GlobalRouting, first route;
+ *  - "ns3-global-ecmp": the same with RandomEcmpRouting (per-packet random over
+ *    equal-cost next hops);
+ *  - "ecmp": our switches, per-flow ECMP over the minimal paths, RoCE;
+ *  - "laps": LAPS over its 4 anchor paths per cluster pair (spec 1.2).
+ * PFC is off for all four (ns-3's routing does not read our PFC frames), so
+ * every run has the same 150 KB drop-tail queues.  Asserted, robust at this
+ * size (the margins are wide, see doc/laps.rst): the same flows in every run,
+ * every flow completes, and LAPS's mean and p99 FCT are below those of every
+ * ECMP variant (shortest paths only use at most 2 of the 4 rails between two
+ * clusters; LAPS sprays over all of them).  Run with --verbose for the table.
+ */
+#include "ns3/dcn-lb-compat.h"
+#include "ns3/laps-experiment.h"
+#include "ns3/test.h"
+
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+using namespace ns3;
+
+class LapsVsGlobalTestCase : public TestCase
+{
+  public:
+    LapsVsGlobalTestCase()
+        : TestCase("small Rail All2all: LAPS vs ns-3 Ipv4GlobalRouting (first route, random "
+                   "ECMP) and our ECMP")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::map<std::string, LapsExperimentResult> r;
+        const char* schemes[] = {"ns3-global", "ns3-global-ecmp", "ecmp", "laps"};
+        for (const char* s : schemes)
+        {
+            LapsExperimentConfig c;
+            c.experiment = "all2all";
+            c.topo = "laps-rail";
+            c.topoParams = {{"clusters", "4"}, {"rails", "4"}};
+            c.scheme = s;
+            c.pfc = false;
+            c.cdf = "hadoop";
+            c.load = 0.8;
+            c.duration = MicroSeconds(100);
+            c.stop = Seconds(1);
+            r[s] = RunLapsExperiment(c);
+        }
+        std::clog << std::fixed << std::setprecision(1);
+        for (const char* s : schemes)
+        {
+            const auto& x = r[s];
+            std::clog << std::setw(16) << s << " flows " << x.s.count << " unfinished "
+                      << x.s.unfinished << " mean " << x.s.meanUs << " us p99 " << x.s.p99Us
+                      << " us drops " << x.drops << " wall " << x.wall << " s retx " << x.s.retransmissions << " " << x.note
+                      << "\n";
+        }
+        const uint32_t flows = r["laps"].s.count + r["laps"].s.unfinished;
+        NS_TEST_ASSERT_MSG_GT(flows, 15u, "a real workload");
+        for (const char* s : schemes)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r[s].note, "", s << ": ran");
+            NS_TEST_ASSERT_MSG_EQ(r[s].s.unfinished, 0u, s << ": every flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r[s].s.count, flows, s << ": the same flows (fixed seed)");
+        }
+        for (const char* s : {"ns3-global", "ns3-global-ecmp", "ecmp"})
+        {
+            NS_TEST_ASSERT_MSG_LT(r["laps"].s.meanUs, r[s].s.meanUs, "LAPS mean FCT below " << s);
+            NS_TEST_ASSERT_MSG_LT(r["laps"].s.p99Us, r[s].s.p99Us, "LAPS p99 FCT below " << s);
+        }
+    }
+};
+
+class LapsVsGlobalTestSuite : public TestSuite
+{
+  public:
+    LapsVsGlobalTestSuite()
+        : TestSuite("dcn-lb-laps-vs-global", DCNLB_TEST_SYSTEM)
+    {
+        AddTestCase(new LapsVsGlobalTestCase(), DCNLB_TEST_QUICK);
+    }
+};
+
+static LapsVsGlobalTestSuite g_lapsVsGlobalTestSuite;
