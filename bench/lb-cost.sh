@@ -11,7 +11,11 @@
 # rounds: cpu_us_per_hop, events_per_hop, and the ratio of its cpu_us_per_hop to ECMP's
 # in the same round (> 1: the policy costs more per packet hop).  Defaults: 3 rounds,
 # LBs letflow drill conga conweave presto drb reps, bench args --topo=reps128
-# --msgBytes=262144.  Measurements only: no test asserts them.
+# --msgBytes=262144.  An LB may name its congestion control as LB:CC (e.g. laps:laps, which
+# runs --lb=laps --cc=laps; LAPS paces with its own AIMD).  Measurements only: no test
+# asserts them.
+#   LAPS against OPS on a small Rail (doc/laps.rst):
+#   bench/lb-cost.sh -n 3 ops laps:laps -- --topo=laps-rail --msgBytes=1048576
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROUNDS=3
@@ -41,8 +45,10 @@ for ((r = 0; r < ROUNDS; r++)); do
     n=${#ALL[@]}
     for ((k = 0; k < n; k++)); do
         lb=${ALL[$(((k + r) % n))]}
-        /usr/bin/time -f "%U %S" -o "$tmp/time" "$BIN" "${ARGS[@]}" --lb="$lb" >"$tmp/out" 2>/dev/null ||
-            { echo "lb-cost: $lb failed: $BIN ${ARGS[*]} --lb=$lb" >&2; exit 1; }
+        CC=()
+        [[ $lb == *:* ]] && CC=(--cc="${lb#*:}")
+        /usr/bin/time -f "%U %S" -o "$tmp/time" "$BIN" "${ARGS[@]}" --lb="${lb%%:*}" "${CC[@]}" >"$tmp/out" 2>/dev/null ||
+            { echo "lb-cost: $lb failed: $BIN ${ARGS[*]} --lb=${lb%%:*} ${CC[*]}" >&2; exit 1; }
         read -r u s <"$tmp/time"
         bench=$(grep '^BENCH' "$tmp/out" | tail -1)
         ev=$(sed -n 's/.*events=\([0-9]*\).*/\1/p' <<<"$bench")

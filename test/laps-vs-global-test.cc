@@ -52,7 +52,7 @@ class LapsVsGlobalTestCase : public TestCase
             c.pfc = false;
             c.cdf = "hadoop";
             c.load = 0.8;
-            c.duration = MicroSeconds(100);
+            c.duration = MicroSeconds(70);
             c.stop = Seconds(1);
             r[s] = RunLapsExperiment(c);
         }
