@@ -2,8 +2,8 @@
  * dcn-lb-laps-vs-global: LAPS against ns-3's built-in routing (issue 16 item 5)
  * on a small Rail (laps-rail with 4 clusters x 4 GPUs: 16 hosts, 4 NVLink + 4
  * rail + 16 NIC switches, GPU links 200 Gb/s, fabric 100 Gb/s, 1 us per link),
- * the same All2all (websearch flows between random host pairs, Poisson at 80 %
- * of the host link, fixed seed) with the LAPS experiment driver
+ * the same All2all (hadoop-CDF flows between random host pairs, Poisson at 80 %
+ * of the host link for 70 us, fixed seed) with the LAPS experiment driver
  * (helper/laps-experiment.h), four ways:
  *  - "ns3-global": ECMP hosts over RoCE (go-back-N + DCQCN) on ns-3's
  *    Ipv4GlobalRouting, first route;
@@ -14,8 +14,8 @@
  * PFC is off for all four (ns-3's routing does not read our PFC frames), so
  * every run has the same 150 KB drop-tail queues.  Asserted, robust at this
  * size (the margins are wide, see doc/laps.rst): the same flows in every run,
- * every flow completes, and LAPS's mean and p99 FCT are below those of every
- * ECMP variant (shortest paths only use at most 2 of the 4 rails between two
+ * every flow completes, and LAPS's mean and p99 FCT are below half of those of
+ * every ECMP variant (shortest paths only use at most 2 of the 4 rails between two
  * clusters; LAPS sprays over all of them).  Run with --verbose for the table.
  */
 #include "ns3/dcn-lb-compat.h"
@@ -62,11 +62,11 @@ class LapsVsGlobalTestCase : public TestCase
             const auto& x = r[s];
             std::clog << std::setw(16) << s << " flows " << x.s.count << " unfinished "
                       << x.s.unfinished << " mean " << x.s.meanUs << " us p99 " << x.s.p99Us
-                      << " us drops " << x.drops << " wall " << x.wall << " s retx " << x.s.retransmissions << " " << x.note
-                      << "\n";
+                      << " us drops " << x.drops << " wall " << x.wall << " s retx "
+                      << x.s.retransmissions << " " << x.note << "\n";
         }
         const uint32_t flows = r["laps"].s.count + r["laps"].s.unfinished;
-        NS_TEST_ASSERT_MSG_GT(flows, 15u, "a real workload");
+        NS_TEST_ASSERT_MSG_GT(flows, 100u, "a real workload");
         for (const char* s : schemes)
         {
             NS_TEST_ASSERT_MSG_EQ(r[s].note, "", s << ": ran");
@@ -75,8 +75,13 @@ class LapsVsGlobalTestCase : public TestCase
         }
         for (const char* s : {"ns3-global", "ns3-global-ecmp", "ecmp"})
         {
-            NS_TEST_ASSERT_MSG_LT(r["laps"].s.meanUs, r[s].s.meanUs, "LAPS mean FCT below " << s);
-            NS_TEST_ASSERT_MSG_LT(r["laps"].s.p99Us, r[s].s.p99Us, "LAPS p99 FCT below " << s);
+            // measured: 4x (mean) and 5.6x (p99) at least; asserted: 2x
+            NS_TEST_ASSERT_MSG_LT(r["laps"].s.meanUs,
+                                  0.5 * r[s].s.meanUs,
+                                  "LAPS mean FCT below half of " << s);
+            NS_TEST_ASSERT_MSG_LT(r["laps"].s.p99Us,
+                                  0.5 * r[s].s.p99Us,
+                                  "LAPS p99 FCT below half of " << s);
         }
     }
 };
