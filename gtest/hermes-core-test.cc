@@ -155,6 +155,52 @@ TEST(HermesFailure, RetransmissionWindow)
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), g, p.tauNs + 1, p), PathType::GRAY);
 }
 
+TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
+{
+    const Params p = SimParams();
+    PathFailure f;
+    for (int i = 0; i < 100; ++i)
+    {
+        f.OnSend(i % 25 == 0, i * 50 * kUs, p); // 4%
+    }
+    f.OnAck(p.tauNs + 1, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::FAILED);
+    // nothing is sent on the failed path: late ACKs close idle windows, the failure holds
+    f.OnAck(3 * p.tauNs, p);
+    f.OnAck(5 * p.tauNs, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 5 * p.tauNs), f, 5 * p.tauNs, p), PathType::FAILED);
+    // a clean window with data clears it
+    f.OnSend(false, 5 * p.tauNs + kUs, p);
+    f.OnAck(6 * p.tauNs + 2 * kUs, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 6 * p.tauNs), f, 6 * p.tauNs + 2 * kUs, p),
+              PathType::GRAY);
+}
+
+TEST(HermesFailure, TimeoutAndRetransmissionEvidenceSeparate)
+{
+    // RetxPerRack: timeouts per destination host, retransmissions per destination rack
+    const Params p = SimParams();
+    PathFailure host;
+    PathFailure rack;
+    for (int i = 0; i < 100; ++i)
+    {
+        rack.OnSend(i % 50 == 0, i * 50 * kUs, p); // 2%, from flows to other hosts
+    }
+    rack.OnAck(p.tauNs + 1, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), host, rack, p.tauNs + 1, p), PathType::FAILED);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), host, host, p.tauNs + 1, p), PathType::GRAY);
+    // timeouts on the host record alone fail the path for that destination host only
+    PathFailure h2;
+    PathFailure r2;
+    h2.OnTimeout(0, p);
+    h2.OnTimeout(kMs, p);
+    h2.OnTimeout(2 * kMs, p);
+    r2.NoteTimeout(2 * kMs, p);
+    EXPECT_EQ(r2.nTimeout, 0u);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 2 * kMs), h2, r2, 2 * kMs, p), PathType::FAILED);
+    EXPECT_EQ(Classify(Sig(0.2, 10 * kUs, 2 * kMs), r2, r2, 2 * kMs, p), PathType::GOOD);
+}
+
 TEST(HermesFailure, FailureHeldAtLeastTauThenClearedByCleanWindow)
 {
     const Params p = SimParams();

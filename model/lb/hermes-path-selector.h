@@ -100,6 +100,7 @@ class HermesPathSelector : public PathSelector
     double m_dreAlpha;
     bool m_excludeCurrent;
     bool m_reroute;
+    bool m_retxPerRack;
     uint32_t m_numPathsAttr;
 
     hermes::Params m_p;
@@ -107,6 +108,7 @@ class HermesPathSelector : public PathSelector
     std::vector<uint16_t> m_evs;
     hermes::PathSignals* m_sig{nullptr};  //!< rack-shared, n entries
     hermes::PathFailure* m_fail{nullptr}; //!< host, destination host, n entries
+    hermes::PathFailure* m_retx{nullptr}; //!< retransmissions: destination rack or m_fail
     hermes::Dre* m_rp{nullptr};           //!< host, destination rack, n entries
     int64_t* m_rackLastUse{nullptr};
     Ptr<HermesRackState> m_rack;
