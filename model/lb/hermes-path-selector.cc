@@ -618,7 +618,14 @@ HermesPathSelector::Choose(const SendContext& ctx)
     {
         m_rate.Add(bytes, now, m_p);
         m_rp[m_cur].Add(bytes, now, m_p);
-        m_retx[m_cur].OnSend(ctx.retransmission, now, m_p);
+        // a retransmission repairs a loss on the path the original took: charge it to the
+        // path of the flow's latest new data (after a move that is still the old path, so
+        // the go-back-N burst after a timeout does not count against the new path)
+        if (!ctx.retransmission || m_lastNewPath < 0)
+        {
+            m_lastNewPath = m_cur;
+        }
+        m_retx[m_lastNewPath].OnSend(ctx.retransmission, now, m_p);
         m_sent += bytes;
     }
     *m_rackLastUse = now;

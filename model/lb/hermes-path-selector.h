@@ -116,6 +116,7 @@ class HermesPathSelector : public PathSelector
     Ptr<UniformRandomVariable> m_rng;
     Ptr<UniformRandomVariable> m_probeRng;
     int32_t m_cur{-1};
+    int32_t m_lastNewPath{-1}; //!< path of the latest non-retransmitted data segment
     bool m_timedOut{false};
     uint64_t m_sent{0};
     hermes::Dre m_rate;
