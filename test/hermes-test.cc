@@ -243,7 +243,10 @@ class HermesRandomDropTestCase : public TestCase
         HermesRun h = RunHermes("hermes", plan, SpineDrop, MilliSeconds(400), {}, late);
         HermesRun e = RunHermes("ecmp", plan, SpineDrop, MilliSeconds(400), {}, late);
         // measured (doc/hermes.rst): Hermes 747 us mean, 454 us for the 84 late flows, 113
-        // late drops; ECMP 995 us, 808 us, 247
+        // late drops; ECMP 995 us, 808 us, 247.  The FCT margins depend on the plan's seed
+        // at this size (a few 10 ms RTOs on healthy paths move the late mean by ~200 us):
+        // seed 8 passes (754 / 539 vs 1062 / 1290 us), seed 9 does not (798 / 983 vs 794 /
+        // 926 us); the late drops at spine0 are below 0.6 x ECMP's on all three seeds
         NS_TEST_ASSERT_MSG_EQ(h.s.unfinished, 0, "Hermes: every flow finishes");
         NS_TEST_ASSERT_MSG_EQ(e.s.unfinished, 0, "ECMP: every flow finishes");
         NS_TEST_ASSERT_MSG_GT(h.late, 50, "enough flows start after the path is failed");
