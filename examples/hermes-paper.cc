@@ -143,6 +143,7 @@ main(int argc, char** argv)
     {
         stop = Seconds(2);
     }
+    std::string staleTime;
     if (!probeInterval.empty())
     {
         auto p = dcnopt::ParseTime("probeInterval", probeInterval, 1e-9, 0.1);
@@ -150,6 +151,8 @@ main(int argc, char** argv)
         {
             DcnOptions::Exit("hermes-paper", p.Error());
         }
+        // StaleTime = 4 probe intervals (spec 2.1 [NP]), as at the 500 us default
+        staleTime = std::to_string(static_cast<int64_t>(p.Value().seconds * 4e9 + 0.5)) + "ns";
     }
     std::ofstream out;
     if (!csv.empty())
@@ -199,7 +202,7 @@ main(int argc, char** argv)
                 if (!probeInterval.empty() && c.lb == "hermes" && lbName != "hermes-noprobe")
                 {
                     c.selectorAttrs.emplace_back("ProbeInterval", probeInterval);
-                    c.selectorAttrs.emplace_back("StaleTime", "1s");
+                    c.selectorAttrs.emplace_back("StaleTime", staleTime);
                 }
                 HermesExperimentResult r = RunHermesExperiment(c);
                 events += r.events;

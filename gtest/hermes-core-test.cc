@@ -155,6 +155,52 @@ TEST(HermesFailure, RetransmissionWindow)
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), g, p.tauNs + 1, p), PathType::GRAY);
 }
 
+TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
+{
+    const Params p = SimParams();
+    PathFailure f;
+    for (int i = 0; i < 100; ++i)
+    {
+        f.OnSend(i % 25 == 0, i * 50 * kUs, p); // 4%
+    }
+    f.OnAck(p.tauNs + 1, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::FAILED);
+    // nothing is sent on the failed path: late ACKs close idle windows, the failure holds
+    f.OnAck(3 * p.tauNs, p);
+    f.OnAck(5 * p.tauNs, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 5 * p.tauNs), f, 5 * p.tauNs, p), PathType::FAILED);
+    // a clean window with data clears it
+    f.OnSend(false, 5 * p.tauNs + kUs, p);
+    f.OnAck(6 * p.tauNs + 2 * kUs, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 6 * p.tauNs), f, 6 * p.tauNs + 2 * kUs, p),
+              PathType::GRAY);
+}
+
+TEST(HermesFailure, TimeoutAndRetransmissionEvidenceSeparate)
+{
+    // RetxPerRack: timeouts per destination host, retransmissions per destination rack
+    const Params p = SimParams();
+    PathFailure host;
+    PathFailure rack;
+    for (int i = 0; i < 100; ++i)
+    {
+        rack.OnSend(i % 50 == 0, i * 50 * kUs, p); // 2%, from flows to other hosts
+    }
+    rack.OnAck(p.tauNs + 1, p);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), host, rack, p.tauNs + 1, p), PathType::FAILED);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), host, host, p.tauNs + 1, p), PathType::GRAY);
+    // timeouts on the host record alone fail the path for that destination host only
+    PathFailure h2;
+    PathFailure r2;
+    h2.OnTimeout(0, p);
+    h2.OnTimeout(kMs, p);
+    h2.OnTimeout(2 * kMs, p);
+    r2.NoteTimeout(2 * kMs, p);
+    EXPECT_EQ(r2.nTimeout, 0u);
+    EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 2 * kMs), h2, r2, 2 * kMs, p), PathType::FAILED);
+    EXPECT_EQ(Classify(Sig(0.2, 10 * kUs, 2 * kMs), r2, r2, 2 * kMs, p), PathType::GOOD);
+}
+
 TEST(HermesFailure, FailureHeldAtLeastTauThenClearedByCleanWindow)
 {
     const Params p = SimParams();
@@ -363,3 +409,127 @@ TEST(HermesProbes, BestPathByTypeThenRtt)
 }
 
 } // namespace
+
+// ------------------------------------------------- paper Examples 1 and 2 (tests 21, 22)
+// Algorithm 1 + 2 end to end on signals built from echo samples: PathSignals fed with
+// (CE, RTT) samples -> Classify -> Decide.  10G, base RTT 40 us, T_RTT_low = 60 us; a
+// DCTCP bottleneck hop holds about K = 65 packets = 78 us of queue.
+
+namespace
+{
+
+/** Signals after n samples with a CE fraction `ce` (every k-th marked) and RTT rttNs. */
+PathSignals
+Fed(double ce, int64_t rttNs, int n, int64_t now, const Params& p)
+{
+    PathSignals s;
+    double acc = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        acc += ce;
+        const bool mark = acc >= 1.0;
+        acc -= mark ? 1.0 : 0.0;
+        s.OnSample(mark, rttNs, now - (n - i) * kUs, p);
+    }
+    return s;
+}
+
+PathView
+ViewOf(const PathSignals& s, double rp, int64_t now, const Params& p)
+{
+    PathFailure none;
+    PathView v;
+    v.type = Classify(s, none, now, p);
+    v.fEcn = s.fEcn;
+    v.rttNs = s.rttNs;
+    v.rpBps = rp;
+    return v;
+}
+
+} // namespace
+
+TEST(HermesExamples, Example1LargeFlowsRerouteOnlyWhenAllowed)
+{
+    // 2 leaves x 2 spines; small flows A, B on P1 (index 0); large flows C, D on P2 (1)
+    // at ~5 Gb/s each: one DCTCP bottleneck hop on P2 -> RTT ~ 40 + 78 us, ECN ~ 50%
+    const int64_t now = 10 * kMs;
+    Params p = SimParams();
+    FlowView c;
+    c.cur = 1;
+    c.sentBytes = 5000000;
+    c.rateBps = 5e9;
+    const PathSignals p2 = Fed(0.5, 125 * kUs, 64, now, p);
+    const PathSignals p1Busy = Fed(0.5, 125 * kUs, 64, now, p);  // A and B running
+    const PathSignals p1Idle = Fed(0.0, 42 * kUs, 64, now, p);   // A and B done (probes)
+    const PathSignals p1WithC = Fed(0.3, 100 * kUs, 64, now, p); // C's echoes arrived
+    Fixed draw;
+    {
+        // defaults: P2 is GRAY (one hop of queue stays below T_RTT_high = 180 us) -> no move
+        PathView v[2] = {ViewOf(p1Idle, 0, now, p), ViewOf(p2, 10e9, now, p)};
+        EXPECT_EQ(v[1].type, PathType::GRAY);
+        EXPECT_EQ(Decide(c, v, 2, p, draw), 1);
+    }
+    p.tRttHighNs = 100 * kUs; // lowered until P2 is CONGESTED
+    {
+        // R = 3 Gb/s: C at 5 Gb/s is never rerouted
+        PathView v[2] = {ViewOf(p1Idle, 0, now, p), ViewOf(p2, 10e9, now, p)};
+        EXPECT_EQ(v[1].type, PathType::CONGESTED);
+        EXPECT_EQ(v[0].type, PathType::GOOD);
+        EXPECT_EQ(Decide(c, v, 2, p, draw), 1);
+    }
+    p.rBps = 10e9; // R = 100% of the link
+    {
+        // while A and B run, P1 is no better: stay
+        PathView v[2] = {ViewOf(p1Busy, 1e9, now, p), ViewOf(p2, 10e9, now, p)};
+        EXPECT_EQ(Decide(c, v, 2, p, draw), 1);
+    }
+    {
+        // A and B finished: P1 is GOOD and notably better (83 us, 50 points) -> C moves
+        PathView v[2] = {ViewOf(p1Idle, 0, now, p), ViewOf(p2, 10e9, now, p)};
+        EXPECT_EQ(Decide(c, v, 2, p, draw), 0);
+        // D decides after C's echoes raised P1's RTT and ECN: no longer notably better
+        FlowView d = c;
+        PathView w[2] = {ViewOf(p1WithC, 5e9, now, p), ViewOf(p2, 5e9, now, p)};
+        EXPECT_EQ(Decide(d, w, 2, p, draw), 1);
+    }
+}
+
+TEST(HermesExamples, Example2FlowBehindUdpMovesOnlyWhenCongestedAndPastS)
+{
+    // 3 x 2 leaf-spine, L0-S1 cut, 9 Gb/s UDP L0 -> L2 through S0; a DCTCP flow L1 -> L2
+    // forced onto S0 (index 0) gets ~1 Gb/s behind one DCTCP bottleneck hop: ECN ~ 90%,
+    // RTT ~ 40 + 78 us; S1 (index 1) is idle
+    const int64_t now = 10 * kMs;
+    Params p = SimParams();
+    const PathSignals s0 = Fed(0.9, 125 * kUs, 64, now, p);
+    const PathSignals s1 = Fed(0.0, 42 * kUs, 64, now, p);
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 2 * p.sBytes;
+    f.rateBps = 1e9;
+    Fixed draw;
+    {
+        // default thresholds: S0 is GRAY (the literal cautious rule) -> the flow stays
+        PathView v[2] = {ViewOf(s0, 1e9, now, p), ViewOf(s1, 0, now, p)};
+        EXPECT_EQ(v[0].type, PathType::GRAY);
+        EXPECT_EQ(Decide(f, v, 2, p, draw), 0);
+    }
+    p.tRttHighNs = 100 * kUs; // below base + one hop: S0 turns CONGESTED
+    PathView v[2] = {ViewOf(s0, 1e9, now, p), ViewOf(s1, 0, now, p)};
+    EXPECT_EQ(v[0].type, PathType::CONGESTED);
+    EXPECT_EQ(v[1].type, PathType::GOOD);
+    f.sentBytes = p.sBytes; // exactly S: not yet
+    EXPECT_EQ(Decide(f, v, 2, p, draw), 0);
+    f.sentBytes = p.sBytes + 1400; // past S, r_f = 1 Gb/s < R = 3 Gb/s: moves to S1
+    EXPECT_EQ(Decide(f, v, 2, p, draw), 1);
+    f.rateBps = 3e9; // at R: stays
+    EXPECT_EQ(Decide(f, v, 2, p, draw), 0);
+    // delta RTT = one hop delay (Table 4): with exactly one hop of queue (40 + 78 us) the
+    // idle path is 76 us faster, not notably better -> stays; the move needs the queue
+    // above ~K packets
+    f.rateBps = 1e9;
+    const PathSignals s0OneHop = Fed(0.9, 118 * kUs, 64, now, p);
+    PathView w[2] = {ViewOf(s0OneHop, 1e9, now, p), ViewOf(s1, 0, now, p)};
+    EXPECT_EQ(w[0].type, PathType::CONGESTED);
+    EXPECT_EQ(Decide(f, w, 2, p, draw), 0);
+}

@@ -140,6 +140,12 @@ RunHermesExperiment(const HermesExperimentConfig& c)
             m.dst = u->GetInteger(0, nHosts - 1);
         }
     }
+    if (plan.messages.empty())
+    {
+        // a short arrival window at a low load can draw no flow: an empty point, no run
+        Simulator::Destroy();
+        return res;
+    }
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     stream += wl->AssignStreams(stream);
     fh->AssignStreams(stream);

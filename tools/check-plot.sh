@@ -2,17 +2,21 @@
 # Plotting works out of the box: runs the flagship's default scenario with --csv,
 # then tools/plot.py with Debian's interpreter and matplotlib (installed by
 # tools/install-deps.sh), and checks that both PNGs (FCT CDF per load balancer, bar
-# chart of mean/p99/max FCT) are written and are PNG files.
+# chart of mean/p99/max FCT) are written and are PNG files; then a tiny hermes-paper run
+# (--csv) and tools/plot.py on its CSV (metrics against load per load balancer).
 #   tools/check-plot.sh [build dir]      -> last line "plot check: OK (<files>)"
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 B=${1:-build}
 [[ -x $B/dcn-lb-compare ]] || cmake --build "$B" --target dcn-lb-compare >/dev/null
+[[ -x $B/hermes-paper ]] || cmake --build "$B" --target hermes-paper >/dev/null
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the flagship's --plot (it calls tools/plot.py on the CSVs it wrote)
 "$B/dcn-lb-compare" --quiet --plot="$tmp/fig" >"$tmp/out.txt"
-files="$tmp/fig-fct-cdf.png $tmp/fig-bars.png"
+"$B/hermes-paper" --lbs=ecmp,hermes --loads=0.3,0.6 --duration=2ms --csv="$tmp/hp.csv" >/dev/null
+/usr/bin/python3 tools/plot.py "$tmp/hp.csv" >/dev/null
+files="$tmp/fig-fct-cdf.png $tmp/fig-bars.png $tmp/hp-hermes.png"
 n=0
 for f in $files; do
     [[ $(head -c 8 "$f" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || {
@@ -21,5 +25,5 @@ for f in $files; do
     }
     n=$((n + 1))
 done
-[[ $n -eq 2 ]] || { echo "plot check: expected 2 PNG files, got $n: $files" >&2; exit 1; }
+[[ $n -eq 3 ]] || { echo "plot check: expected 3 PNG files, got $n: $files" >&2; exit 1; }
 echo "plot check: OK ($(for f in $files; do printf '%s %s B; ' "$(basename "$f")" "$(stat -c %s "$f")"; done))"

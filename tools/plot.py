@@ -12,6 +12,13 @@ Examples:
   python3 tools/plot.py out/perm --bars max_fct_us,p99_fct_us,drops --format pdf
   python3 tools/plot.py out/perm --png-prefix figs/run1   # figs/run1-fct-cdf.png, figs/run1-bars.png
 
+hermes-paper --csv=FILE.csv (one row per load balancer, load and run): given the
+.csv file itself, the script plots mean FCT, small-flow mean and p99, large-flow
+mean and unfinished flows against the load, one line per load balancer (mean over
+runs), into <FILE>-hermes.<fmt>:
+  ./build/hermes-paper --experiment=drop --csv=out/drop.csv
+  python3 tools/plot.py out/drop.csv               # out/drop-hermes.png
+
 For programs (e.g. the flagship's --plot=<prefix>): the exit status is 0 when every
 file was written; stdout lists the files, one per line; errors are one line on
 stderr starting with "plot.py: error:".
@@ -52,11 +59,75 @@ def read_summary(path):
         return list(csv.DictReader(f))
 
 
+HERMES_COLS = [
+    ("mean_us", "mean FCT (us)"),
+    ("small_mean_us", "small (<100KB) mean FCT (us)"),
+    ("small_p99_us", "small p99 FCT (us)"),
+    ("large_mean_us", "large (>10MB) mean FCT (us)"),
+    ("unfinished_pct", "unfinished flows (%)"),
+]
+
+
+def is_hermes_csv(path):
+    if not (path.endswith(".csv") and os.path.isfile(path)):
+        return False
+    with open(path, newline="") as f:
+        head = f.readline().strip().split(",")
+    return "experiment" in head and "small_p99_us" in head and "load" in head
+
+
+def plot_hermes(a, plt):
+    """hermes-paper CSV: metrics against load per load balancer (mean over runs)."""
+    rows = read_summary(a.prefix)
+    if not rows:
+        sys.exit("plot.py: error: %s has no rows" % a.prefix)
+    pts = {}  # lb -> load -> list of rows
+    for r in rows:
+        if int(r["flows"]) == 0:
+            continue
+        r = dict(r)
+        r["unfinished_pct"] = 100.0 * float(r["unfinished"]) / float(r["flows"])
+        pts.setdefault(r["lb"], {}).setdefault(float(r["load"]), []).append(r)
+    if not pts:
+        sys.exit("plot.py: error: %s has no point with flows" % a.prefix)
+    base = os.path.basename(a.prefix)[:-4]
+    outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
+    if a.png_prefix:
+        outdir = os.path.dirname(a.png_prefix) or "."
+        base = os.path.basename(a.png_prefix)
+    os.makedirs(outdir, exist_ok=True)
+    r0 = rows[0]
+    title = a.title or "%s %s %s %s" % (r0["experiment"], r0["scale"], r0["workload"], r0["cc"])
+    fig, axes = plt.subplots(1, len(HERMES_COLS), figsize=(3.4 * len(HERMES_COLS), 3.4),
+                             squeeze=False)
+    for ax, (c, label) in zip(axes[0], HERMES_COLS):
+        for lb in sorted(pts):
+            xs, vals = [], []
+            for l in sorted(pts[lb]):
+                v = sum(float(r[c]) for r in pts[lb][l]) / len(pts[lb][l])
+                if v == 0 and c != "unfinished_pct":
+                    continue  # no flow of that size class at this point
+                xs.append(100 * l)
+                vals.append(v)
+            ax.plot(xs, vals, marker="o", label=lb)
+        ax.set_xlabel("load (%)")
+        ax.set_title(label, fontsize=9)
+        ax.grid(True, alpha=0.3)
+    axes[0][0].legend(fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout()
+    out = os.path.join(outdir, "%s-hermes.%s" % (base, a.format))
+    fig.savefig(out)
+    plt.close(fig)
+    print(out)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("prefix", help="the --csv prefix given to dcn-lb-compare")
+    p.add_argument("prefix", help="the --csv prefix given to dcn-lb-compare, or a "
+                   "hermes-paper --csv file (FILE.csv)")
     p.add_argument(
         "--metric",
         default="fct_us",
@@ -90,6 +161,10 @@ def main(argv=None):
     except ImportError:
         sys.exit("plot.py: error: matplotlib not found for %s; install python3-matplotlib and run with "
                  "/usr/bin/python3 (Debian's interpreter)" % sys.executable)
+
+    if is_hermes_csv(a.prefix):
+        plot_hermes(a, plt)
+        return
 
     base = os.path.basename(a.prefix)
     outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")

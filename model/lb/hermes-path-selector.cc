@@ -247,7 +247,9 @@ class HermesHostState : public Object
     };
 
     std::map<uint32_t, std::vector<hermes::Dre>> rp; //!< by destination switch
-    std::map<uint32_t, HostDst> dsts;                //!< by destination host
+    /** retransmission evidence by destination switch (RetxPerRack) */
+    std::map<uint32_t, std::vector<hermes::PathFailure>> rackRetx;
+    std::map<uint32_t, HostDst> dsts; //!< by destination host
 };
 
 NS_OBJECT_ENSURE_REGISTERED(HermesRackState);
@@ -364,6 +366,15 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_reroute),
                           MakeBooleanChecker())
+            .AddAttribute("RetxPerRack",
+                          "Count retransmissions per (destination rack, path) at each host, the "
+                          "paper's path (Sec. 3.1.2: a path's retransmission fraction every tau; "
+                          "Table 3: path-level variable; paths are rack-to-rack as probing, "
+                          "Sec. 3.1.3); false = per (destination host, path) like the timeouts "
+                          "(spec 2.3 [NP])",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_retxPerRack),
+                          MakeBooleanChecker())
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -392,6 +403,7 @@ HermesPathSelector::DoDispose()
     m_host = nullptr;
     m_sig = nullptr;
     m_fail = nullptr;
+    m_retx = nullptr;
     m_rp = nullptr;
     m_rackLastUse = nullptr;
     PathSelector::DoDispose();
@@ -505,6 +517,16 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     }
     m_evs = hd.evs;
     m_fail = hd.fail.data();
+    m_retx = m_fail;
+    if (m_retxPerRack)
+    {
+        std::vector<hermes::PathFailure>& rr = m_host->rackRetx[dstSw];
+        if (rr.empty())
+        {
+            rr.resize(m_n);
+        }
+        m_retx = rr.data();
+    }
     std::vector<hermes::Dre>& rp = m_host->rp[dstSw];
     if (rp.empty())
     {
@@ -530,7 +552,7 @@ hermes::PathView
 HermesPathSelector::View(uint16_t i, int64_t now) const
 {
     hermes::PathView v;
-    v.type = hermes::Classify(m_sig[i], m_fail[i], now, m_p);
+    v.type = hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p);
     v.fEcn = m_sig[i].fEcn;
     v.rttNs = m_sig[i].rttNs;
     v.rpBps = m_rp[i].Rate(now, m_p);
@@ -541,7 +563,8 @@ hermes::PathType
 HermesPathSelector::GetPathType(uint16_t i) const
 {
     const int64_t now = Simulator::Now().GetNanoSeconds();
-    return i < m_n ? hermes::Classify(m_sig[i], m_fail[i], now, m_p) : hermes::PathType::FAILED;
+    return i < m_n ? hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p)
+                   : hermes::PathType::FAILED;
 }
 
 PathChoice
@@ -555,7 +578,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
     hermes::PathType curType = hermes::PathType::GRAY;
     if (!full)
     {
-        curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], now, m_p);
+        curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], m_retx[m_cur], now, m_p);
         full = curType == hermes::PathType::FAILED ||
                (curType == hermes::PathType::CONGESTED && m_p.reroute && m_sent > m_p.sBytes &&
                 m_rate.Rate(now, m_p) < m_p.rBps);
@@ -595,7 +618,14 @@ HermesPathSelector::Choose(const SendContext& ctx)
     {
         m_rate.Add(bytes, now, m_p);
         m_rp[m_cur].Add(bytes, now, m_p);
-        m_fail[m_cur].OnSend(ctx.retransmission, now, m_p);
+        // a retransmission repairs a loss on the path the original took: charge it to the
+        // path of the flow's latest new data (after a move that is still the old path, so
+        // the go-back-N burst after a timeout does not count against the new path)
+        if (!ctx.retransmission || m_lastNewPath < 0)
+        {
+            m_lastNewPath = m_cur;
+        }
+        m_retx[m_lastNewPath].OnSend(ctx.retransmission, now, m_p);
         m_sent += bytes;
     }
     *m_rackLastUse = now;
@@ -636,6 +666,10 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
     {
     case FeedbackSignal::TIMEOUT:
         m_fail[p].OnTimeout(now, m_p);
+        if (m_retx != m_fail)
+        {
+            m_retx[p].NoteTimeout(now, m_p);
+        }
         m_timedOut = true;
         break;
     case FeedbackSignal::ACK:
@@ -645,6 +679,10 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
                           now,
                           m_p);
         m_fail[p].OnAck(now, m_p);
+        if (m_retx != m_fail)
+        {
+            m_retx[p].OnAck(now, m_p);
+        }
         break;
     default:
         break;

@@ -100,6 +100,7 @@ class HermesPathSelector : public PathSelector
     double m_dreAlpha;
     bool m_excludeCurrent;
     bool m_reroute;
+    bool m_retxPerRack;
     uint32_t m_numPathsAttr;
 
     hermes::Params m_p;
@@ -107,6 +108,7 @@ class HermesPathSelector : public PathSelector
     std::vector<uint16_t> m_evs;
     hermes::PathSignals* m_sig{nullptr};  //!< rack-shared, n entries
     hermes::PathFailure* m_fail{nullptr}; //!< host, destination host, n entries
+    hermes::PathFailure* m_retx{nullptr}; //!< retransmissions: destination rack or m_fail
     hermes::Dre* m_rp{nullptr};           //!< host, destination rack, n entries
     int64_t* m_rackLastUse{nullptr};
     Ptr<HermesRackState> m_rack;
@@ -114,6 +116,7 @@ class HermesPathSelector : public PathSelector
     Ptr<UniformRandomVariable> m_rng;
     Ptr<UniformRandomVariable> m_probeRng;
     int32_t m_cur{-1};
+    int32_t m_lastNewPath{-1}; //!< path of the latest non-retransmitted data segment
     bool m_timedOut{false};
     uint64_t m_sent{0};
     hermes::Dre m_rate;

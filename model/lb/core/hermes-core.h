@@ -127,7 +127,12 @@ struct PathFailure
         {
             return;
         }
-        lastRetxFrac = sent > 0 ? static_cast<double>(retx) / static_cast<double>(sent) : 0;
+        // an idle window proves nothing: the last fraction holds until a window with data
+        // (spec 2.3 [NP]: a failure holds until later evidence is clean)
+        if (sent > 0)
+        {
+            lastRetxFrac = static_cast<double>(retx) / static_cast<double>(sent);
+        }
         // clear a failure only after at least tau and a clean window: data sent, an ACK, no
         // timeout, retransmissions <= T_RETX (spec 2.3 [NP]; an idle window proves nothing)
         if (failed && now - failedAtNs >= p.tauNs && sent > 0 && ackInWindow && !toInWindow &&
@@ -172,6 +177,13 @@ struct PathFailure
         }
     }
 
+    /** A timeout seen by a retransmission-only record (RetxPerRack): blocks clearing. */
+    void NoteTimeout(int64_t now, const Params& p)
+    {
+        Roll(now, p);
+        toInWindow = true;
+    }
+
     void OnAck(int64_t now, const Params& p)
     {
         Roll(now, p);
@@ -214,9 +226,17 @@ struct Dre
     }
 };
 
-/** Algorithm 1 (spec 2.2); a path with no fresh sample is GRAY (spec 2.1 [NP]). */
+/**
+ * Algorithm 1 (spec 2.2); a path with no fresh sample is GRAY (spec 2.1 [NP]).  Timeout
+ * evidence comes from `f` (per destination host), retransmission evidence from `r` (per
+ * destination rack or the same record as `f`).
+ */
 inline PathType
-Classify(const PathSignals& s, const PathFailure& f, int64_t now, const Params& p)
+Classify(const PathSignals& s,
+         const PathFailure& f,
+         const PathFailure& r,
+         int64_t now,
+         const Params& p)
 {
     PathType t = PathType::GRAY;
     if (s.Fresh(now, p))
@@ -231,11 +251,18 @@ Classify(const PathSignals& s, const PathFailure& f, int64_t now, const Params& 
         }
     }
     if (f.failed || f.nTimeout >= p.nTimeout ||
-        (f.lastRetxFrac > p.tRetx && t != PathType::CONGESTED))
+        (r.lastRetxFrac > p.tRetx && t != PathType::CONGESTED))
     {
         t = PathType::FAILED;
     }
     return t;
+}
+
+/** Algorithm 1 with timeout and retransmission evidence in one record. */
+inline PathType
+Classify(const PathSignals& s, const PathFailure& f, int64_t now, const Params& p)
+{
+    return Classify(s, f, f, now, p);
 }
 
 /** What Algorithm 2 needs to know about one path. */
