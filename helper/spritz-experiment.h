@@ -48,6 +48,11 @@ struct SpritzExperimentConfig
      *  see doc/spritz.rst (a black-holed minimal reverse path loses every ACK). */
     std::string controlRoute{"ev"};
     std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
+    /** Hosts whose connections run the background scheme (spec 4.3.5: the collectives'
+     *  background permutation under ECMP): "spritz-ecmp" (one Spritz EV list entry per
+     *  flow) when the scheme runs Spritz routing, else "ecmp" (hosts' flow hash on the
+     *  scheme's switch routing). */
+    std::vector<uint32_t> backgroundHosts;
     WorkloadPlan plan;
     Time stop{Seconds(1)}; //!< spec 4.1: runs unfinished at 1 s did not finish
     uint32_t seed{1};
@@ -110,6 +115,18 @@ WorkloadPlan SpritzMotivationalPlan(const std::string& topo,
                                     uint64_t bytes,
                                     uint32_t freeGroups,
                                     uint32_t sendersPerGroup);
+/**
+ * Incast + bystanders (spec 4.3.4): hosts 0..degree-1 each send `bytes` to host
+ * `receiver`; every other host (not a sender, not the receiver) sends `bytes` to
+ * one host of a random derangement of those hosts (a disjoint permutation, seeded).
+ * Messages 0..degree-1 are the incast.
+ */
+WorkloadPlan SpritzIncastPlan(const std::string& topo,
+                              const std::map<std::string, std::string>& params,
+                              uint32_t degree,
+                              uint32_t receiver,
+                              uint64_t bytes,
+                              uint32_t seed);
 /** Permutation avoiding the own group where possible (spec 4.3.2), seeded. */
 WorkloadPlan SpritzPermutationPlan(const std::string& topo,
                                    const std::map<std::string, std::string>& params,
