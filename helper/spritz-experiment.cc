@@ -175,6 +175,8 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
             Ptr<DcnSpritzPathSelector> sp =
                 DynamicCast<DcnSpritzPathSelector>(t->GetConnection(k)->GetPathSelector());
             r.blockedPaths += sp ? sp->GetCore().Blocks() : 0;
+            r.connections++;
+            r.spritzEcmpConnections += sp && sp->GetMode() == DcnSpritzPathSelector::ECMP ? 1 : 0;
         }
     }
     wl->Dispose();

@@ -75,8 +75,10 @@ struct SpritzExperimentResult
     uint64_t retransmissions{0};
     uint64_t timeouts{0};
     uint64_t outOfOrder{0};
-    uint64_t delivered{0};    //!< data packets received (incl. trimmed headers)
-    uint64_t blockedPaths{0}; //!< Spritz: paths blocked after a timeout (all connections)
+    uint64_t delivered{0};             //!< data packets received (incl. trimmed headers)
+    uint64_t blockedPaths{0};          //!< Spritz: paths blocked after a timeout (all connections)
+    uint32_t connections{0};           //!< connections opened (all hosts)
+    uint32_t spritzEcmpConnections{0}; //!< of which Spritz selectors in ECMP mode
     uint64_t events{0};
     double wallSeconds{0};
     Time endTime{0};
