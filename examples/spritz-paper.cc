@@ -141,6 +141,14 @@ main(int argc, char** argv)
                 "failures: fraction of switch-switch links (spec 4.3.7: 0.02)",
                 failFraction)
         .Range(0, 1, true, true);
+    Time monitorStart = Seconds(0);
+    opts.Time("monitorStart",
+              "motivational: start of the monitored flow, the background starting at 0 (paper "
+              "silent; our choice 0 = together, > 0 = into established congestion); allowed "
+              "0..1 ms",
+              monitorStart)
+        .Min(Seconds(0))
+        .Max(MilliSeconds(1));
     opts.Time("stopTime", "Simulated-time cap (spec 4.1: 1 s)", stop)
         .Min(MicroSeconds(1))
         .Max(Seconds(100));
@@ -365,8 +373,10 @@ main(int argc, char** argv)
                                           msgSize,
                                           freeGroups,
                                           g.NHosts() / nGroups);
+            plan.messages[0].release = monitorStart;
             WorkloadPlan solo = plan;
             solo.messages.resize(1);
+            solo.messages[0].release = Seconds(0);
             run("minimal", seed, solo, failed, {{"motivational-solo", {}}}, {});
         }
         else if (experiment == "collectives")
