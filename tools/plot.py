@@ -119,7 +119,9 @@ def plot_spritz(a, plt, outdir, base, title):
             ax.tick_params(axis="x", labelrotation=60, labelsize=7)
             ax.grid(True, axis="y", alpha=0.3)
         topo = sel[0].get("topo", "")
-        fig.suptitle("%s: %s (%s)" % (title, lab, topo))
+        nseeds = len(set(r.get("seed", "") for r in sel))
+        fig.suptitle("%s: %s (%s%s)" % (title, lab, topo,
+                                        ", mean of %d seeds" % nseeds if nseeds > 1 else ""))
         fig.tight_layout()
         out = os.path.join(outdir, "%s-%s-bars.%s" % (base, lab, a.format))
         fig.savefig(out)
