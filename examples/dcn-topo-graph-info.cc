@@ -8,6 +8,8 @@
  *   ./build/dcn-topo-graph-info --topo=spritz-df
  *   ./build/dcn-topo-graph-info --list
  *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
+ *   ./build/dcn-topo-graph-info --topo=spritz-df --topoParams=p=10,a=20,h=10 --sources=1
+ *       (one endpoint's Spritz table at ~40k endpoints: spritz spec 1.3 / 6.2 case 9)
  */
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-graph-dot.h"
@@ -52,6 +54,17 @@ main(int argc, char** argv)
     opts.Choice("topo", "Switch-graph preset (see --list)", topo, names);
     opts.Bool("list", "List the presets and exit", list);
     opts.Bool("tables", "Build every source switch's path table", tables);
+    std::string topoParams;
+    uint32_t sources = 0;
+    opts.Text("topoParams",
+              "Preset overrides key=value,... (e.g. p=10,a=20,h=10 for the ~40k-endpoint "
+              "Dragonfly of the Spritz paper's Fig. 3); default none",
+              topoParams);
+    opts.Unsigned("sources",
+                  "Build the path tables of the first N source switches only (0 = all); "
+                  "1 measures one endpoint's table",
+                  sources)
+        .Range(0, 1u << 24);
     opts.Text("dot", "Write the topology as Graphviz DOT to this file", dot);
     opts.Bool("dotHosts", "Draw hosts in the DOT file", dotHosts);
     opts.Check([&] { return ns3::dcnargs::CheckOutputPrefix("dot", dot, ""); });
@@ -65,10 +78,28 @@ main(int argc, char** argv)
         return 0;
     }
     auto t0 = std::chrono::steady_clock::now();
-    GraphResult r = BuildPreset(topo);
+    std::map<std::string, std::string> overrides;
+    for (size_t pos = 0; pos < topoParams.size();)
+    {
+        size_t end = topoParams.find(',', pos);
+        end = end == std::string::npos ? topoParams.size() : end;
+        const std::string kv = topoParams.substr(pos, end - pos);
+        const size_t eq = kv.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
+        {
+            ns3::DcnOptions::Exit("dcn-topo-graph-info",
+                                  "option --topoParams: '" + kv +
+                                      "' is not key=value; allowed e.g. p=10,a=20,h=10");
+        }
+        overrides[kv.substr(0, eq)] = kv.substr(eq + 1);
+        pos = end + 1;
+    }
+    GraphResult r = overrides.empty() ? BuildPreset(topo) : BuildPreset(topo, overrides);
     if (!r.Ok())
     {
-        ns3::DcnOptions::Exit("dcn-topo-graph-info", "option --topo: " + r.error);
+        ns3::DcnOptions::Exit(
+            "dcn-topo-graph-info",
+            std::string(overrides.empty() ? "option --topo: " : "option --topoParams: ") + r.error);
     }
     const SwitchGraph& g = r.graph;
     const double tBuild = Since(t0);
@@ -112,11 +143,14 @@ main(int argc, char** argv)
     if (tables && (g.fam.family == "dragonfly" || g.fam.family == "slimfly"))
     {
         SpritzTables t(mr);
-        for (uint32_t s = 0; s < g.NSwitches(); ++s)
+        const uint32_t nSrc = sources > 0 ? std::min(sources, g.NSwitches()) : g.NSwitches();
+        size_t maxEntries = 0;
+        for (uint32_t s = 0; s < nSrc; ++s)
         {
             SpritzSourceTable tab(t, s);
             entries += tab.TotalEntries();
             maxBytes = std::max(maxBytes, tab.MemoryBytes());
+            maxEntries = std::max(maxEntries, tab.TotalEntries());
             for (uint32_t d = 0; d < g.NSwitches(); ++d)
             {
                 if (d != s)
@@ -126,9 +160,18 @@ main(int argc, char** argv)
                 }
             }
         }
-        std::cout << "spritz tables: " << entries << " entries, " << lo << ".." << hi
+        std::cout << "spritz tables (" << nSrc << " of " << g.NSwitches()
+                  << " source switches): " << entries << " entries, " << lo << ".." << hi
                   << " per switch pair, <= " << maxBytes << " B per source switch, built in "
                   << Since(t0) << " s\n";
+        // one endpoint holds its switch's table (spritz spec 1.3): measured in memory
+        // (SpritzEntry, latency and class kept) and as the paper's 3 B per entry
+        const double mib = 1024.0 * 1024.0;
+        std::cout << "spritz endpoint memory: " << maxEntries << " entries; in memory "
+                  << maxBytes / mib << " MiB (" << sizeof(SpritzEntry)
+                  << " B per entry + offsets); at 3 B per entry " << maxEntries * 3 / mib
+                  << " MiB; paper formula max x 3 B x switches = " << hi << " x 3 x "
+                  << g.NSwitches() << " = " << double(hi) * 3 * g.NSwitches() / mib << " MiB\n";
     }
     else if (tables)
     {

@@ -19,6 +19,7 @@
  *   --experiment=websearch     web-search flow sizes, Poisson arrivals at --load (1.0)
  *                              for --duration (1 ms paper, 100 us small; spec 4.3.6)
  *   --scale=small|paper        df-small / sf-small (default) or spritz-df / spritz-sf
+ *   --topoParams=k=v,...       preset overrides (e.g. p=4: df-small with 4 hosts per switch)
  *
  * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
  * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray; on request ns-3's own routing
@@ -34,6 +35,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/spritz-experiment.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -122,6 +124,11 @@ main(int argc, char** argv)
                     "ns3-global, ns3-global-ecmp)",
                     schemeList,
                     allowedSchemes);
+    std::string topoParams;
+    opts.Text("topoParams",
+              "Graph preset overrides key=value,... (e.g. p=4 for 4 hosts per switch of "
+              "df-small; README: Topology presets); default none",
+              topoParams);
     opts.Size("msgSize", "Bytes per flow (spec 4.3: 4 MiB)", msgSize).Range(1, 1ULL << 34);
     opts.Unsigned("seeds", "Seeds per scheme (RngRun 1..seeds)", seeds).Range(1, 100);
     opts.Unsigned("freeGroups",
@@ -134,6 +141,14 @@ main(int argc, char** argv)
                 "failures: fraction of switch-switch links (spec 4.3.7: 0.02)",
                 failFraction)
         .Range(0, 1, true, true);
+    Time monitorStart = Seconds(0);
+    opts.Time("monitorStart",
+              "motivational: start of the monitored flow, the background starting at 0 (paper "
+              "silent; our choice 0 = together, > 0 = into established congestion); allowed "
+              "0..1 ms",
+              monitorStart)
+        .Min(Seconds(0))
+        .Max(MilliSeconds(1));
     opts.Time("stopTime", "Simulated-time cap (spec 4.1: 1 s)", stop)
         .Min(MicroSeconds(1))
         .Max(Seconds(100));
@@ -201,15 +216,25 @@ main(int argc, char** argv)
     const bool paper = scale == "paper";
     const std::string topo =
         topoKind == "df" ? (paper ? "spritz-df" : "df-small") : (paper ? "spritz-sf" : "sf-small");
-    const std::map<std::string, std::string> params;
+    std::map<std::string, std::string> params;
     dcn::SwitchGraph g;
     try
     {
+        params = DcnTopologyPresets::ParseOverrides(topoParams);
         g = DcnTopologyPresets::Graph(topo, params);
     }
     catch (const DcnOptionError& e)
     {
-        DcnOptions::Exit("spritz-paper", e.what());
+        // every graph error here comes from the overrides (the preset names are fixed)
+        std::string m = e.what();
+        const std::string topoPrefix = "option --topo: ";
+        if (m.compare(0, topoPrefix.size(), topoPrefix) == 0)
+        {
+            m = m.substr(topoPrefix.size());
+        }
+        DcnOptions::Exit(
+            "spritz-paper",
+            m.compare(0, 20, "option --topoParams:") == 0 ? m : "option --topoParams: " + m);
     }
     for (const auto& s : schemes)
     {
@@ -276,14 +301,18 @@ main(int argc, char** argv)
     }
     const uint32_t mSrc = 0;
     const uint32_t mDst = g.NHosts() / nGroups * (nGroups / 2) + 1;
+    // rows of one run: (label, source hosts) - the row's FCT columns cover the messages of
+    // those sources only (empty = all); drops, trims, retransmissions: whole fabric
+    using Split = std::vector<std::pair<std::string, std::vector<uint32_t>>>;
     auto run = [&](const std::string& scheme,
                    uint32_t seed,
                    const WorkloadPlan& plan,
                    const std::vector<uint32_t>& failed,
-                   const std::string& label,
-                   const std::vector<uint32_t>* collHosts) {
+                   const Split& rows,
+                   const std::vector<uint32_t>& background) {
         SpritzExperimentConfig c;
         c.topo = topo;
+        c.topoParams = params;
         c.scheme = scheme;
         c.queuePackets = qPackets;
         c.plan = plan;
@@ -291,6 +320,7 @@ main(int argc, char** argv)
         c.stop = stop;
         c.rto = rto;
         c.run = static_cast<uint32_t>(baseRun + seed - 1);
+        c.backgroundHosts = background;
         SpritzExperimentResult r;
         try
         {
@@ -299,14 +329,6 @@ main(int argc, char** argv)
         catch (const DcnOptionError& e)
         {
             DcnOptions::Exit("spritz-paper", e.what());
-        }
-        if (collHosts)
-        {
-            // the collective's messages only; drops, trims, retransmissions: whole fabric
-            const FctStats cs = SpritzStatsOfSources(r.stats, *collHosts);
-            r.summary = cs.Summarize();
-            r.total = static_cast<uint32_t>(cs.GetRecords().size());
-            r.completed = r.summary.count;
         }
         double mon = -1;
         if (experiment == "motivational")
@@ -319,12 +341,23 @@ main(int argc, char** argv)
                 }
             }
         }
-        Row(std::cout, label, topo, scale, scheme, c.run, r, mon);
-        std::cout.flush();
-        if (out.is_open())
+        for (const auto& row : rows)
         {
-            Row(out, label, topo, scale, scheme, c.run, r, mon);
-            out.flush();
+            SpritzExperimentResult rr = r;
+            if (!row.second.empty())
+            {
+                const FctStats cs = SpritzStatsOfSources(r.stats, row.second);
+                rr.summary = cs.Summarize();
+                rr.total = static_cast<uint32_t>(cs.GetRecords().size());
+                rr.completed = rr.summary.count;
+            }
+            Row(std::cout, row.first, topo, scale, scheme, c.run, rr, mon);
+            std::cout.flush();
+            if (out.is_open())
+            {
+                Row(out, row.first, topo, scale, scheme, c.run, rr, mon);
+                out.flush();
+            }
         }
     };
     for (uint32_t seed = 1; seed <= seeds; ++seed)
@@ -340,9 +373,11 @@ main(int argc, char** argv)
                                           msgSize,
                                           freeGroups,
                                           g.NHosts() / nGroups);
+            plan.messages[0].release = monitorStart;
             WorkloadPlan solo = plan;
             solo.messages.resize(1);
-            run("minimal", seed, solo, failed, "motivational-solo", nullptr);
+            solo.messages[0].release = Seconds(0);
+            run("minimal", seed, solo, failed, {{"motivational-solo", {}}}, {});
         }
         else if (experiment == "collectives")
         {
@@ -359,9 +394,18 @@ main(int argc, char** argv)
                                                              msgSize,
                                                              planSeed,
                                                              &ep);
+                // spec 4.3.5: the background permutation runs under ECMP
+                std::vector<uint32_t> bg;
+                for (uint32_t h = 0; h < g.NHosts(); ++h)
+                {
+                    if (!std::binary_search(ep.begin(), ep.end(), h))
+                    {
+                        bg.push_back(h);
+                    }
+                }
                 for (const auto& s : schemes)
                 {
-                    run(s, seed, cp, failed, "collectives-" + coll, &ep);
+                    run(s, seed, cp, failed, {{"collectives-" + coll, ep}}, bg);
                 }
             }
             continue;
@@ -388,21 +432,42 @@ main(int argc, char** argv)
         else if (experiment == "incast")
         {
             const uint32_t deg = incastDegree > 0 ? incastDegree : (paper ? 32 : 8);
-            if (deg + 2 > g.NHosts())
+            if (deg + 3 > g.NHosts())
             {
                 DcnOptions::Exit("spritz-paper",
                                  "option --incastDegree: " + std::to_string(deg) +
-                                     " senders; allowed up to " + std::to_string(g.NHosts() - 2));
+                                     " senders; allowed up to " + std::to_string(g.NHosts() - 3) +
+                                     " (a receiver and 2 bystanders remain)");
             }
             // spec 4.3.4: hosts 0..deg-1 to host 160 (paper) / the middle host, bystanders
-            // = a permutation of the others
-            const uint32_t recv = paper && g.NHosts() > 160 ? 160 : g.NHosts() / 2;
-            plan = WorkloadPlanner::Incast(g.NHosts(),
-                                           deg,
-                                           recv,
-                                           msgSize,
-                                           g.NHosts() - deg - 1,
-                                           msgSize);
+            // = a random disjoint permutation of the others; one row for the incast flows
+            // and one for the bystanders
+            const uint32_t recv = std::max(deg, paper && g.NHosts() > 160 ? 160 : g.NHosts() / 2);
+            const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
+            plan = SpritzIncastPlan(topo, params, deg, recv, msgSize, planSeed);
+            std::vector<uint32_t> senders;
+            std::vector<uint32_t> bystanders;
+            for (uint32_t h = 0; h < g.NHosts(); ++h)
+            {
+                if (h < deg)
+                {
+                    senders.push_back(h);
+                }
+                else if (h != recv)
+                {
+                    bystanders.push_back(h);
+                }
+            }
+            for (const auto& s : schemes)
+            {
+                run(s,
+                    seed,
+                    plan,
+                    failed,
+                    {{"incast", senders}, {"incast-bystanders", bystanders}},
+                    {});
+            }
+            continue;
         }
         else
         {
@@ -415,7 +480,7 @@ main(int argc, char** argv)
         }
         for (const auto& s : schemes)
         {
-            run(s, seed, plan, failed, experiment, nullptr);
+            run(s, seed, plan, failed, {{experiment, {}}}, {});
         }
     }
     return 0;

@@ -88,7 +88,7 @@ DcnWorkloadApp::GetConnection(uint32_t dst)
     case WorkloadHelper::NEW_PER_MESSAGE:
         break;
     }
-    auto parts = m_driver->CreateConnectionParts();
+    auto parts = m_driver->CreateConnectionParts(m_host);
     DcnConnectionParams p = m_driver->GetConnectionParams(m_host, dst);
     uint32_t c =
         m_transport->OpenConnection(m_driver->GetHostAddress(dst), parts.first, parts.second, p);

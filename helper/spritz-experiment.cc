@@ -113,9 +113,17 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     wl->AddSelectorAttribute("ResetTime", TimeValue(c.resetTime), true);
     if (c.scheme == "flicr")
     {
-        // Flicr names its paths EV base+i (lb-baseline-util.h); without this it would take
-        // only the pair's minimal DcnPathSet paths (1 on a Dragonfly).
-        wl->AddSelectorAttribute("NumPaths", UintegerValue(32), true);
+        // Flicr (w) as the paper's baseline: one weighted-random entry of the pair's Spritz
+        // EV list (Eq. 1 weights), moved on congestion (spec 4.2)
+        wl->AddSelectorAttribute("PathSource", StringValue("spritz"), true);
+    }
+    const std::string bgLb = routing == "spritz" ? "spritz-ecmp" : "ecmp";
+    for (uint32_t h : c.backgroundHosts)
+    {
+        NS_ABORT_MSG_IF(h >= graph.NHosts(),
+                        "SpritzExperiment: background host " << h << "; allowed [0,"
+                                                             << graph.NHosts() << ")");
+        wl->SetHostLoadBalancer(h, bgLb);
     }
     for (const auto& a : c.lbAttrs)
     {
@@ -167,6 +175,8 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
             Ptr<DcnSpritzPathSelector> sp =
                 DynamicCast<DcnSpritzPathSelector>(t->GetConnection(k)->GetPathSelector());
             r.blockedPaths += sp ? sp->GetCore().Blocks() : 0;
+            r.connections++;
+            r.spritzEcmpConnections += sp && sp->GetMode() == DcnSpritzPathSelector::ECMP ? 1 : 0;
         }
     }
     wl->Dispose();
@@ -269,6 +279,46 @@ SpritzMotivationalPlan(const std::string& topo,
                 }
             }
         }
+    }
+    return plan;
+}
+
+WorkloadPlan
+SpritzIncastPlan(const std::string& topo,
+                 const std::map<std::string, std::string>& params,
+                 uint32_t degree,
+                 uint32_t receiver,
+                 uint64_t bytes,
+                 uint32_t seed)
+{
+    NS_LOG_FUNCTION(topo << degree << receiver << bytes << seed);
+    dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    const uint32_t n = g.NHosts();
+    NS_ABORT_MSG_IF(degree < 1 || receiver < degree || receiver >= n || degree + 3 > n,
+                    "incast: degree " << degree << " receiver " << receiver
+                                      << "; allowed senders 0..degree-1 below the receiver, "
+                                      << "at least 2 bystanders, hosts [0," << n << ")");
+    WorkloadPlan plan;
+    plan.name = "incast";
+    plan.nHosts = n;
+    for (uint32_t s = 0; s < degree; ++s)
+    {
+        plan.messages.push_back(Msg(s, receiver, bytes));
+    }
+    std::vector<uint32_t> rest;
+    for (uint32_t h = degree; h < n; ++h)
+    {
+        if (h != receiver)
+        {
+            rest.push_back(h);
+        }
+    }
+    Ptr<UniformRandomVariable> rng = PlanRng(seed + 4444);
+    const std::vector<uint32_t> perm =
+        WorkloadPlanner::Derangement(static_cast<uint32_t>(rest.size()), rng);
+    for (uint32_t i = 0; i < rest.size(); ++i)
+    {
+        plan.messages.push_back(Msg(rest[i], rest[perm[i]], bytes));
     }
     return plan;
 }

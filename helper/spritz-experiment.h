@@ -48,6 +48,11 @@ struct SpritzExperimentConfig
      *  see doc/spritz.rst (a black-holed minimal reverse path loses every ACK). */
     std::string controlRoute{"ev"};
     std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
+    /** Hosts whose connections run the background scheme (spec 4.3.5: the collectives'
+     *  background permutation under ECMP): "spritz-ecmp" (one Spritz EV list entry per
+     *  flow) when the scheme runs Spritz routing, else "ecmp" (hosts' flow hash on the
+     *  scheme's switch routing). */
+    std::vector<uint32_t> backgroundHosts;
     WorkloadPlan plan;
     Time stop{Seconds(1)}; //!< spec 4.1: runs unfinished at 1 s did not finish
     uint32_t seed{1};
@@ -70,8 +75,10 @@ struct SpritzExperimentResult
     uint64_t retransmissions{0};
     uint64_t timeouts{0};
     uint64_t outOfOrder{0};
-    uint64_t delivered{0};    //!< data packets received (incl. trimmed headers)
-    uint64_t blockedPaths{0}; //!< Spritz: paths blocked after a timeout (all connections)
+    uint64_t delivered{0};             //!< data packets received (incl. trimmed headers)
+    uint64_t blockedPaths{0};          //!< Spritz: paths blocked after a timeout (all connections)
+    uint32_t connections{0};           //!< connections opened (all hosts)
+    uint32_t spritzEcmpConnections{0}; //!< of which Spritz selectors in ECMP mode
     uint64_t events{0};
     double wallSeconds{0};
     Time endTime{0};
@@ -110,6 +117,18 @@ WorkloadPlan SpritzMotivationalPlan(const std::string& topo,
                                     uint64_t bytes,
                                     uint32_t freeGroups,
                                     uint32_t sendersPerGroup);
+/**
+ * Incast + bystanders (spec 4.3.4): hosts 0..degree-1 each send `bytes` to host
+ * `receiver`; every other host (not a sender, not the receiver) sends `bytes` to
+ * one host of a random derangement of those hosts (a disjoint permutation, seeded).
+ * Messages 0..degree-1 are the incast.
+ */
+WorkloadPlan SpritzIncastPlan(const std::string& topo,
+                              const std::map<std::string, std::string>& params,
+                              uint32_t degree,
+                              uint32_t receiver,
+                              uint64_t bytes,
+                              uint32_t seed);
 /** Permutation avoiding the own group where possible (spec 4.3.2), seeded. */
 WorkloadPlan SpritzPermutationPlan(const std::string& topo,
                                    const std::map<std::string, std::string>& params,

@@ -421,14 +421,29 @@ WorkloadHelper::StartMessages(const std::vector<uint32_t>& ids)
     }
 }
 
-std::pair<Ptr<PathSelector>, Ptr<CongestionControl>>
-WorkloadHelper::CreateConnectionParts()
+void
+WorkloadHelper::SetHostLoadBalancer(uint32_t host, const std::string& lb)
 {
-    auto parts = CreateSchemeParts(m_lb, m_cc);
+    NS_LOG_FUNCTION(this << host << lb);
+    NS_ABORT_MSG_IF(!DcnSchemeRegistry::Has(lb),
+                    "Unknown load balancer '" << lb << "' for host " << host
+                                              << "; allowed: " << DcnSchemeRegistry::NamesString());
+    if (m_hostLb.size() <= host)
+    {
+        m_hostLb.resize(host + 1);
+    }
+    m_hostLb[host] = lb;
+}
+
+std::pair<Ptr<PathSelector>, Ptr<CongestionControl>>
+WorkloadHelper::CreateConnectionParts(uint32_t src)
+{
+    const bool over = src < m_hostLb.size() && !m_hostLb[src].empty();
+    auto parts = CreateSchemeParts(over ? m_hostLb[src] : m_lb, m_cc);
     Ptr<PathSelector> ps = parts.first;
     for (const auto& a : m_selectorAttrs)
     {
-        if (std::get<2>(a))
+        if (std::get<2>(a) || over)
         {
             ps->SetAttributeFailSafe(std::get<0>(a), *std::get<1>(a));
         }

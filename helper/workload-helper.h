@@ -104,6 +104,14 @@ class WorkloadHelper : public Object
      */
     void AddSelectorAttribute(const std::string& name, const AttributeValue& v, bool failSafe);
 
+    /**
+     * Connections opened by host `host` use scheme `lb` instead of LoadBalancer
+     * (e.g. a background under ECMP while the foreground runs the scheme under
+     * test, spritz.md 4.3.5).  Its selector attributes are set fail-safe; its
+     * switch policy is not installed (only LoadBalancer's is).  Call before Install.
+     */
+    void SetHostLoadBalancer(uint32_t host, const std::string& lb);
+
     /** The apps of this rank's hosts (host index order). */
     const std::vector<Ptr<DcnWorkloadApp>>& GetApps() const
     {
@@ -147,8 +155,10 @@ class WorkloadHelper : public Object
         return m_policy;
     }
 
-    /** @internal Path selector (streams assigned) and CC of a new connection. */
-    std::pair<Ptr<PathSelector>, Ptr<CongestionControl>> CreateConnectionParts();
+    /** @internal Path selector (streams assigned) and CC of a new connection of host src
+     *  (src = 0xffffffff: LoadBalancer, no per-host override). */
+    std::pair<Ptr<PathSelector>, Ptr<CongestionControl>> CreateConnectionParts(
+        uint32_t src = 0xffffffffU);
     /** @internal */
     DcnConnectionParams GetConnectionParams(uint32_t src, uint32_t dst) const;
     /** @internal */
@@ -189,6 +199,7 @@ class WorkloadHelper : public Object
     bool m_stopWhenDone;
     bool m_planGiven{false};
     std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
+    std::vector<std::string> m_hostLb;        //!< per-host scheme override ("" = LoadBalancer)
     std::vector<Ptr<DcnWorkloadApp>> m_apps;  //!< local hosts' apps
     std::vector<DcnWorkloadApp*> m_appOfHost; //!< host -> app (null: other rank)
 
@@ -200,7 +211,7 @@ class WorkloadHelper : public Object
     Ptr<UniformRandomVariable> m_uniform;
     Ptr<ExponentialRandomVariable> m_exponential;
     int64_t m_planStream{-1}; //!< stream of m_uniform (m_exponential: + 1); -1 = automatic
-    int64_t m_psStream{-1}; //!< next stream for path selectors (-1: not assigned)
+    int64_t m_psStream{-1};   //!< next stream for path selectors (-1: not assigned)
     int64_t m_psStreamEnd{-1};
     FctStats m_stats;
     bool m_finalized{false};

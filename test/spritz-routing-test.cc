@@ -17,6 +17,7 @@
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-spritz-info.h"
+#include "ns3/flicr-path-selector.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/path-selector.h"
 #include "ns3/spritz-forwarding-policy.h"
@@ -289,6 +290,54 @@ class SpritzSelectorTestCase : public TestCase
     }
 };
 
+class SpritzFlicrTestCase : public TestCase
+{
+  public:
+    SpritzFlicrTestCase()
+        : TestCase("flicr PathSource=spritz: one entry of the pair's Spritz EV list, moved on NACK")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "spritz");
+        Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
+        const DcnSpritzPairPaths& pp = info->Paths(0, 12);
+        Ptr<DcnFlicrPathSelector> ps = CreateObject<DcnFlicrPathSelector>();
+        ps->SetAttribute("PathSource", StringValue("bogus"));
+        NS_TEST_ASSERT_MSG_NE(ps->Validate().find("PathSource"),
+                              std::string::npos,
+                              "unknown PathSource refused");
+        ps->SetAttribute("PathSource", StringValue("spritz"));
+        NS_TEST_ASSERT_MSG_EQ(ps->Validate(), "", "spritz accepted");
+        ps->AssignStreams(5);
+        PathSelectorSetup s;
+        s.topology = t;
+        s.srcHost = 0;
+        s.dstHost = t->GetGraph().FirstHost(12);
+        s.srcSwitch = 0;
+        s.dstSwitch = 12;
+        s.bdpPackets = 60;
+        ps->Setup(s);
+        NS_TEST_ASSERT_MSG_EQ(ps->GetNumPaths(), pp.Size(), "one path per list entry");
+        const uint16_t ev = ps->Choose(SendContext{}).ev;
+        NS_TEST_ASSERT_MSG_LT(pp.Find(ev), pp.Size(), "EV from the Spritz list");
+        for (int k = 0; k < 50; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(ps->Choose(SendContext{}).ev, ev, "one path until feedback");
+        }
+        PathFeedback fb;
+        fb.signal = FeedbackSignal::NACK;
+        fb.path.ev = ev;
+        ps->OnFeedback(fb);
+        const uint16_t ev2 = ps->Choose(SendContext{}).ev;
+        NS_TEST_ASSERT_MSG_NE(ev2, ev, "a NACK moves the flow");
+        NS_TEST_ASSERT_MSG_LT(pp.Find(ev2), pp.Size(), "to another entry of the list");
+        NS_TEST_ASSERT_MSG_EQ(ps->GetPathOfEv(ev2), static_cast<int32_t>(ps->GetPath()), "map");
+    }
+};
+
 class SpritzRoutingTestSuite : public TestSuite
 {
   public:
@@ -300,6 +349,7 @@ class SpritzRoutingTestSuite : public TestSuite
         AddTestCase(new SpritzCoarseTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzControlEvTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzSelectorTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzFlicrTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -209,9 +209,20 @@ class SpritzCollectiveTestCase : public TestCase
         c.stop = MilliSeconds(50);
         c.run = 2;
         NS_TEST_ASSERT_MSG_EQ(ep.size(), n, "endpoints");
+        // spec 4.3.5: the background runs under ECMP (Spritz ECMP: one list entry per flow)
+        for (uint32_t h = 0; h < 72; ++h)
+        {
+            if (!std::binary_search(ep.begin(), ep.end(), h))
+            {
+                c.backgroundHosts.push_back(h);
+            }
+        }
         NS_TEST_ASSERT_MSG_EQ(c.plan.messages.size(), 2 * n * (n - 1) + (72 - n), "plan size");
         const SpritzExperimentResult r = RunSpritzExperiment(c);
         NS_TEST_ASSERT_MSG_EQ(r.Finished(), true, "every message (collective + background)");
+        // one connection per ring pair (spray) and per background flow (Spritz ECMP)
+        NS_TEST_ASSERT_MSG_EQ(r.connections, n + (72 - n), "connections");
+        NS_TEST_ASSERT_MSG_EQ(r.spritzEcmpConnections, 72 - n, "background under ECMP only");
         const FctStats cs = SpritzStatsOfSources(r.stats, ep);
         NS_TEST_ASSERT_MSG_EQ(cs.GetRecords().size(), 2 * n * (n - 1), "collective messages");
         const FctSummary sum = cs.Summarize();

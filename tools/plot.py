@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Plot dcn-lb-compare CSV output: FCT CDFs and summary bar charts.
+"""Plot dcn-lb-compare CSV output (FCT CDFs and summary bar charts) and spritz-paper
+CSV files (bar charts per scheme, one per experiment row label).
 
 dcn-lb-compare --csv=PREFIX writes PREFIX-<lb>.csv (one line per flow) and
 PREFIX-summary.csv (one line per load balancer).  This script reads them and
@@ -18,6 +19,14 @@ mean and unfinished flows against the load, one line per load balancer (mean ove
 runs), into <FILE>-hermes.<fmt>:
   ./build/hermes-paper --experiment=drop --csv=out/drop.csv
   python3 tools/plot.py out/drop.csv               # out/drop-hermes.png
+
+spritz-paper --csv=FILE writes one line per (experiment, topology, scheme, seed); give
+the file itself (ending in .csv): one bar chart per experiment label (motivational,
+motivational-solo, incast, incast-bystanders, collectives-ring, ...), schemes on the x axis,
+seeds averaged; default columns: monitored_fct_us for motivational, completion_us for
+collectives, p99_us,mean_us otherwise (--bars overrides):
+  ./build/spritz-paper --experiment=motivational --csv=out/table3.csv
+  python3 tools/plot.py out/table3.csv            # out/table3-motivational-bars.png, ...
 
 For programs (e.g. the flagship's --plot=<prefix>): the exit status is 0 when every
 file was written; stdout lists the files, one per line; errors are one line on
@@ -121,13 +130,81 @@ def plot_hermes(a, plt):
     plt.close(fig)
     print(out)
 
+SPRITZ_PRETTY = {
+    "monitored_fct_us": "monitored flow FCT (us)",
+    "mean_us": "mean FCT (us)",
+    "p50_us": "median FCT (us)",
+    "p99_us": "p99 FCT (us)",
+    "max_us": "max FCT (us)",
+    "completion_us": "completion time (us)",
+}
+
+
+def plot_spritz(a, plt, outdir, base, title):
+    """spritz-paper CSV: one bar chart per experiment label; returns the files written."""
+    with open(a.prefix, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows or "experiment" not in rows[0] or "scheme" not in rows[0]:
+        sys.exit("plot.py: error: %s: not a spritz-paper CSV (no experiment/scheme columns) "
+                 "or no rows" % a.prefix)
+    written = []
+    labels = []
+    for r in rows:
+        if r["experiment"] not in labels:
+            labels.append(r["experiment"])
+    for lab in labels:
+        sel = [r for r in rows if r["experiment"] == lab]
+        if a.bars:
+            cols = [c for c in a.bars.split(",") if c]
+        elif lab.startswith("motivational"):
+            cols = ["monitored_fct_us"]
+        elif lab.startswith("collectives"):
+            cols = ["completion_us", "trims"]
+        else:
+            cols = ["p99_us", "mean_us"]
+        missing = [c for c in cols if c not in sel[0]]
+        if missing:
+            sys.exit("plot.py: error: --bars: unknown column(s) %s; available: %s"
+                     % (", ".join(missing), ", ".join(sel[0].keys())))
+        schemes = []
+        for r in sel:
+            if r["scheme"] not in schemes:
+                schemes.append(r["scheme"])
+        fig, axes = plt.subplots(1, len(cols), figsize=(max(4.0, 0.55 * len(schemes) + 1.5)
+                                                          * len(cols), 3.8), squeeze=False)
+        for ax, c in zip(axes[0], cols):
+            vals = []
+            for sc in schemes:
+                v = [float(r[c]) for r in sel if r["scheme"] == sc and r[c] not in ("", "-1.00")]
+                vals.append(sum(v) / len(v) if v else 0.0)
+            dnf = [any(r.get("finished", "1") == "0" for r in sel if r["scheme"] == sc)
+                   for sc in schemes]
+            bars = ax.bar(schemes, vals, color=["C%d" % i for i in range(len(schemes))])
+            for b, d in zip(bars, dnf):
+                if d:
+                    ax.annotate("DNF", (b.get_x() + b.get_width() / 2, b.get_height()),
+                                ha="center", va="bottom", fontsize=7)
+            ax.set_title(SPRITZ_PRETTY.get(c, c))
+            ax.tick_params(axis="x", labelrotation=60, labelsize=7)
+            ax.grid(True, axis="y", alpha=0.3)
+        topo = sel[0].get("topo", "")
+        nseeds = len(set(r.get("seed", "") for r in sel))
+        fig.suptitle("%s: %s (%s%s)" % (title, lab, topo,
+                                        ", mean of %d seeds" % nseeds if nseeds > 1 else ""))
+        fig.tight_layout()
+        out = os.path.join(outdir, "%s-%s-bars.%s" % (base, lab, a.format))
+        fig.savefig(out)
+        written.append(out)
+        plt.close(fig)
+    return written
+
 
 def main(argv=None):
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument("prefix", help="the --csv prefix given to dcn-lb-compare, or a "
-                   "hermes-paper --csv file (FILE.csv)")
+                   "hermes-paper or spritz-paper --csv file (FILE.csv)")
     p.add_argument(
         "--metric",
         default="fct_us",
@@ -136,10 +213,11 @@ def main(argv=None):
     )
     p.add_argument(
         "--bars",
-        default="mean_fct_us,p99_fct_us,max_fct_us",
+        default=None,
         help="comma-separated summary columns for the bar chart "
         "(default mean_fct_us,p99_fct_us,max_fct_us; also retransmissions, "
-        "timeouts, drops, marks, fabric_trims, ...)",
+        "timeouts, drops, marks, fabric_trims, ...; spritz-paper CSV: any of its "
+        "columns, default per experiment)",
     )
     p.add_argument("--log", action="store_true", help="log-scale x axis of the CDF")
     p.add_argument("--out", default=None, help="output directory (default: next to PREFIX)")
@@ -177,6 +255,12 @@ def main(argv=None):
     flow_files = sorted(
         f for f in glob.glob(a.prefix + "-*.csv") if not f.endswith("-summary.csv")
     )
+    if a.prefix.endswith(".csv") and os.path.isfile(a.prefix):
+        for w in plot_spritz(a, plt, outdir, base[:-4] if base.endswith(".csv") else base, title):
+            print(w)
+        return
+    if a.bars is None:
+        a.bars = "mean_fct_us,p99_fct_us,max_fct_us"
     if not flow_files:
         sys.exit("plot.py: error: no per-flow files %s-<lb>.csv found" % a.prefix)
     written = []

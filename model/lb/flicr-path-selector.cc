@@ -5,6 +5,7 @@
 #include "presto-path-selector.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-spritz-info.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -73,6 +74,14 @@ DcnFlicrPathSelector::GetTypeId()
                           StringValue("spritz"),
                           MakeStringAccessor(&DcnFlicrPathSelector::m_weights),
                           MakeStringChecker())
+            .AddAttribute("PathSource",
+                          "Paths of a connection: 'virtual' (EVs base + i, any topology) or "
+                          "'spritz' (the Spritz EV list of the switch pair with its Eq. 1 "
+                          "weights, first 64 entries; spritz.md 4.2: the paper's Flicr (w) "
+                          "on source-guided routing; needs a Dragonfly / Slim Fly)",
+                          StringValue("virtual"),
+                          MakeStringAccessor(&DcnFlicrPathSelector::m_pathSource),
+                          MakeStringChecker())
             .AddAttribute("WScale",
                           "Scale of the non-longest paths' weights (spritz.md 2.7: 3); allowed "
                           "0..1000",
@@ -100,7 +109,8 @@ DcnFlicrPathSelector::GetTypeId()
 
 DcnFlicrPathSelector::DcnFlicrPathSelector()
     : m_flowletTimeout(Time(0)),
-      m_weights("spritz")
+      m_weights("spritz"),
+      m_pathSource("virtual")
 {
 }
 
@@ -109,6 +119,11 @@ DcnFlicrPathSelector::~DcnFlicrPathSelector() = default;
 std::string
 DcnFlicrPathSelector::Validate() const
 {
+    if (m_pathSource != "virtual" && m_pathSource != "spritz")
+    {
+        return "ns3::DcnFlicrPathSelector::PathSource='" + m_pathSource +
+               "': unknown; allowed: virtual, spritz";
+    }
     if (m_weights == "spritz")
     {
         return "";
@@ -135,6 +150,49 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         m_rng = CreateObject<UniformRandomVariable>();
     }
     NS_ABORT_MSG_IF(!Validate().empty(), Validate());
+    double w[lbcore::kMaxPaths];
+    for (auto& x : w)
+    {
+        x = 1;
+    }
+    m_spritzEvs.clear();
+    if (m_pathSource == "spritz")
+    {
+        std::string why = "no topology";
+        Ptr<DcnSpritzInfo> info =
+            setup.topology ? DcnSpritzInfo::Get(*setup.topology, &why) : Ptr<DcnSpritzInfo>();
+        NS_ABORT_MSG_IF(!info, "path selector flicr (PathSource=spritz): " << why);
+        if (setup.srcSwitch != setup.dstSwitch)
+        {
+            const DcnSpritzPairPaths& pp = info->Paths(setup.srcSwitch, setup.dstSwitch, m_wScale);
+            uint32_t n = std::min<uint32_t>(pp.Size(), lbcore::kMaxPaths);
+            if (m_numPathsAttr > 0)
+            {
+                n = std::min(n, m_numPathsAttr);
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                m_spritzEvs.push_back(pp.evs[i]);
+                w[i] = m_weights == "equal" ? 1.0 : pp.weighted[i];
+            }
+        }
+        if (m_spritzEvs.empty())
+        {
+            m_spritzEvs.push_back(0); // same switch: nothing to steer
+        }
+        m_numPaths = static_cast<uint16_t>(m_spritzEvs.size());
+        lbcore::FlicrConfig cfg;
+        cfg.numPaths = m_numPaths;
+        cfg.ecnThreshold = m_ecnThreshold;
+        cfg.repathOnNack = m_onNack;
+        cfg.repathOnTimeout = m_onTimeout;
+        cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
+        cfg.flowcellBytes = m_flowcell;
+        m_base = 0;
+        m_core.Configure(cfg, w, m_rng->GetValue(0, 1));
+        m_setupDone = true;
+        return;
+    }
     const DcnPathSet* ps = setup.GetPaths();
     uint32_t n = m_numPathsAttr;
     if (n == 0 && ps != nullptr && !ps->paths.empty())
@@ -142,11 +200,6 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         n = static_cast<uint32_t>(ps->paths.size());
     }
     m_numPaths = dcnbl::ResolveNumPaths(n, setup, m_evSetSize);
-    double w[lbcore::kMaxPaths];
-    for (auto& x : w)
-    {
-        x = 1;
-    }
     if (m_weights == "spritz" && ps != nullptr)
     {
         double longest = 0;
@@ -197,12 +250,27 @@ DcnFlicrPathSelector::EnsureSetup()
 uint16_t
 DcnFlicrPathSelector::GetPathEv(uint16_t i) const
 {
+    if (!m_spritzEvs.empty())
+    {
+        return i < m_spritzEvs.size() ? m_spritzEvs[i] : m_spritzEvs[0];
+    }
     return dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
 int32_t
 DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
 {
+    if (!m_spritzEvs.empty())
+    {
+        for (uint16_t i = 0; i < m_spritzEvs.size(); ++i)
+        {
+            if (m_spritzEvs[i] == ev)
+            {
+                return i;
+            }
+        }
+        return -1;
+    }
     return dcnbl::EvPath(ev, m_base, m_numPaths, m_evSetSize);
 }
 

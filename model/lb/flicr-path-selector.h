@@ -15,6 +15,8 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -61,6 +63,8 @@ class DcnFlicrPathSelector : public PathSelector
     Time m_flowletTimeout;
     uint32_t m_flowcell{0};
     std::string m_weights;
+    std::string m_pathSource;
+    std::vector<uint16_t> m_spritzEvs; //!< PathSource=spritz: EV of path i
     uint16_t m_numPaths{1};
     uint16_t m_base{0};
     bool m_setupDone{false};

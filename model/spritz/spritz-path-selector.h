@@ -57,6 +57,12 @@ class DcnSpritzPathSelector : public PathSelector
         return m_core;
     }
 
+    /** Mode (attribute Mode). */
+    Mode GetMode() const
+    {
+        return m_mode;
+    }
+
     /** The pair's EV list (null before Setup or without a Spritz topology). */
     const DcnSpritzPairPaths* GetPaths() const
     {
