@@ -245,3 +245,94 @@ TEST(SpritzCore, GenMatchesWeights)
         EXPECT_EQ(e.NextIndex(U(rng), 0), 3u);
     }
 }
+
+// ---- audit of Algorithms 1-3 (doc/spritz.rst, Table III: why Scout trails Spray) ----
+
+TEST(SpritzCore, InitialStateIsEmptyBufferAndEq1Weights)
+{
+    // spec 3.1: empty buffer, packet_count 0, ecn_counts 0, w = Eq. 1; with nothing cached
+    // every send is gen(w) and the first forced exploration is the 46th send.
+    SpritzCore s = Make(SpritzMode::SCOUT, {5.6, 3.5, 1.0});
+    EXPECT_EQ(s.BufferSize(), 0u);
+    for (uint32_t i = 0; i < 3; ++i)
+    {
+        EXPECT_EQ(s.EcnCount(i), 0u);
+        EXPECT_DOUBLE_EQ(s.Weight(i), s.InitialWeight(i));
+        EXPECT_FALSE(s.Blocked(i));
+    }
+    for (int k = 0; k < 45; ++k)
+    {
+        bool ex = true;
+        s.NextIndex(0.99, 0, &ex);
+        EXPECT_FALSE(ex) << "send " << k;
+    }
+    bool ex = false;
+    s.NextIndex(0.99, 0, &ex);
+    EXPECT_TRUE(ex);
+}
+
+TEST(SpritzCore, ScoutReturnsToShortestPathOnOneCleanAck)
+{
+    // Alg. 2 lines 2-5 + Alg. 1 line 12 (no pop for Scout): the shortest path that gets one
+    // clean ACK goes back to the front even right after it was removed for ECN (lines 9-11),
+    // and ecn_counts are not reset by clean ACKs (only by removal, NACK and timeout).
+    SpritzCore s = Make(SpritzMode::SCOUT, {5.6, 3.5, 3.2, 1.0});
+    s.OnAck(2, false, 0);
+    s.OnAck(0, false, 0);
+    EXPECT_EQ(s.NextIndex(0.99, 0), 0u);
+    for (int k = 0; k < 5; ++k)
+    {
+        s.OnAck(0, true, 0);
+    }
+    s.OnAck(0, false, 0); // clean ACK between marks: count kept
+    EXPECT_EQ(s.EcnCount(0), 5u);
+    for (int k = 0; k < 4; ++k)
+    {
+        s.OnAck(0, true, 0); // 9th mark > 8: removed, count reset
+    }
+    EXPECT_FALSE(s.Contains(0));
+    EXPECT_EQ(s.EcnCount(0), 0u);
+    EXPECT_EQ(s.NextIndex(0.0, 0), 2u); // next cached path
+    s.OnAck(0, false, 0);               // one clean ACK from the in-flight window
+    EXPECT_EQ(s.BufferAt(0), 0u);
+    EXPECT_EQ(s.NextIndex(0.99, 0), 0u); // back on the shortest path
+    // marks on a path outside the buffer still count (line 8 has no membership test)
+    s.OnAck(3, true, 0);
+    s.OnAck(3, true, 0);
+    EXPECT_EQ(s.EcnCount(3), 2u);
+    s.OnAck(3, false, 0);
+    EXPECT_TRUE(s.Contains(3));
+    EXPECT_EQ(s.EcnCount(3), 2u);
+    // NACK and timeout reset the count (lines 15, 19)
+    s.OnNack(3);
+    EXPECT_EQ(s.EcnCount(3), 0u);
+    s.OnAck(2, true, 0);
+    s.OnTimeout(2, 0);
+    EXPECT_EQ(s.EcnCount(2), 0u);
+    EXPECT_FALSE(s.Contains(2));
+}
+
+TEST(SpritzCore, SprayTimeoutOnlyBlocksTheWeight)
+{
+    // Alg. 3 lines 7-9: a timeout sets w[i] = 0 and nothing else: buffered copies of the path
+    // are still sent (each once, Alg. 1 line 14); ECN / NACK change nothing (Sec. IV-B).
+    SpritzCore s = Make(SpritzMode::SPRAY, {5.6, 3.5, 1.0});
+    s.OnAck(1, false, 0);
+    s.OnAck(1, false, 0);
+    s.OnTimeout(1, 0);
+    EXPECT_TRUE(s.Blocked(1));
+    EXPECT_EQ(s.BufferSize(), 2u);
+    s.OnAck(1, true, 0);
+    s.OnNack(1);
+    EXPECT_EQ(s.BufferSize(), 2u);
+    EXPECT_EQ(s.NextIndex(0.5, 0), 1u);
+    EXPECT_EQ(s.NextIndex(0.5, 0), 1u);
+    EXPECT_EQ(s.BufferSize(), 0u);
+    for (int k = 0; k < 40; ++k)
+    {
+        EXPECT_NE(s.NextIndex(k / 40.0, 0), 1u); // gen(w) never draws the blocked path
+    }
+    // a later clean ACK (a packet sent before the timeout) recycles it again (line 2-5)
+    s.OnAck(1, false, 0);
+    EXPECT_EQ(s.NextIndex(0.5, 0), 1u);
+}
