@@ -158,10 +158,10 @@ main(int argc, char** argv)
               "allreduce bytes per sender (0 = the scale's: small 16 MB, paper 64 MB)",
               o.msgBytes)
         .Max(1ULL << 36);
-    opts.Size("senders",
-              "allreduce senders, spread over the paper's set (0 = the scale's: small 8, paper "
-              "all: Rail 63, Dragonfly 107; at most that many)",
-              o.senders);
+    opts.Unsigned("senders",
+                  "allreduce senders, spread over the paper's set (0 = the scale's: small 8, paper "
+                  "all: Rail 63, Dragonfly 107; at most that many)",
+                  o.senders);
     opts.Check([&] {
         return o.senders <= PaperDegree(o)
                    ? std::string()
