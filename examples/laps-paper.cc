@@ -8,7 +8,8 @@
  *   --experiment=allreduce  incast of one message per sender to one GPU
  *                           (Tables III-IV: Rail 63 senders -> host 0,
  *                           Dragonfly 107 senders -> host 36)
- *   --scale=small           ~1-2 min CPU for all schemes (default)
+ *   --scale=small           ~1-2 min CPU per scheme (default); allreduce:
+ *                           8 of the paper's senders x 16 MB (doc/laps.rst)
  *   --scale=paper           the paper's sizes (64 MB per sender; 10 ms of
  *                           arrivals); documented, not run in tests
  *
@@ -55,6 +56,7 @@ struct Options
     double load{0.8};
     double loss{0};
     uint64_t msgBytes{0}; //!< 0 = the scale's
+    uint32_t senders{0};  //!< allreduce senders; 0 = the scale's (small 8, paper all)
     Time duration{0};     //!< 0 = the scale's
     Time stopTime{Seconds(2)};
     std::string csv{"laps-paper.csv"};
@@ -66,6 +68,37 @@ Quote(std::string s)
 {
     std::replace(s.begin(), s.end(), '"', '\'');
     return s;
+}
+
+/** The paper's incast degree (spec 4.2): Rail 63 (every other GPU), Dragonfly 107. */
+uint32_t
+PaperDegree(const Options& o)
+{
+    return o.topo == "df" ? 107 : 63;
+}
+
+/**
+ * The allreduce senders: N of the paper's D senders (hosts receiver+1 ..
+ * receiver+D), spread evenly: the j-th is the paper's sender floor((j + 1/2) D / N),
+ * so N = D gives the paper's set.  Small scale: N = 8 (doc/laps.rst, "Small-scale
+ * incast": each sender's bytes must dwarf its first window and Alg. 2's halvings).
+ */
+std::vector<uint32_t>
+IncastSenders(const Options& o)
+{
+    const bool df = o.topo == "df";
+    const uint32_t nHosts = df ? 144 : 64;
+    const uint32_t receiver = df ? 36 : 0;
+    const uint32_t d = PaperDegree(o);
+    const uint32_t n = o.senders ? o.senders : (o.scale == "paper" ? d : 8);
+    std::vector<uint32_t> v;
+    for (uint32_t j = 0; j < n; ++j)
+    {
+        const uint32_t idx =
+            static_cast<uint32_t>((2 * j + 1) * static_cast<uint64_t>(d) / (2 * n));
+        v.push_back((receiver + 1 + idx) % nHosts);
+    }
+    return v;
 }
 
 LapsExperimentResult
@@ -83,10 +116,11 @@ RunOne(const Options& o, const std::string& lb)
     c.loss = o.loss;
     c.duration = o.duration.IsStrictlyPositive() ? o.duration
                                                  : (paper ? MilliSeconds(10) : MicroSeconds(100));
-    c.msgBytes = o.msgBytes ? o.msgBytes : (paper ? 64000000 : 250000);
+    c.msgBytes = o.msgBytes ? o.msgBytes : (paper ? 64000000 : 16000000);
     // spec 4.2: Rail 63 senders -> one GPU; Dragonfly hosts 37-143 -> host 36
     c.incastReceiver = df ? 36 : 0;
     c.incastDegree = df ? 107 : 0;
+    c.incastSenders = IncastSenders(o);
     c.stop = o.stopTime;
     return RunLapsExperiment(c);
 }
@@ -120,8 +154,20 @@ main(int argc, char** argv)
     opts.Double("load", "Offered load of all2all, fraction of the host link", o.load)
         .Range(0, 1, true, false);
     opts.Double("loss", "Random drop probability per link (paper: 1e-6)", o.loss).Range(0, 0.1);
-    opts.Size("msgSize", "allreduce bytes per sender (0 = the scale's: 250 kB / 64 MB)", o.msgBytes)
+    opts.Size("msgSize",
+              "allreduce bytes per sender (0 = the scale's: small 16 MB, paper 64 MB)",
+              o.msgBytes)
         .Max(1ULL << 36);
+    opts.Unsigned("senders",
+                  "allreduce senders, spread over the paper's set (0 = the scale's: small 8, paper "
+                  "all: Rail 63, Dragonfly 107; at most that many)",
+                  o.senders);
+    opts.Check([&] {
+        return o.senders <= PaperDegree(o)
+                   ? std::string()
+                   : "option --senders: " + std::to_string(o.senders) + "; allowed: 0-" +
+                         std::to_string(PaperDegree(o)) + " for --topo=" + o.topo;
+    });
     opts.Time("duration", "all2all arrival window (0 = the scale's: 100 us / 10 ms)", o.duration)
         .Max(Seconds(10));
     opts.Time("stopTime", "Simulated-time limit", o.stopTime)

@@ -133,6 +133,28 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         wl->SetAttribute("IncastReceiver", UintegerValue(c.incastReceiver));
         wl->SetAttribute("IncastDegree", UintegerValue(c.incastDegree ? c.incastDegree : n - 1));
         wl->SetAttribute("MessageSize", UintegerValue(c.msgBytes));
+        if (!c.incastSenders.empty())
+        {
+            // an explicit sender set (laps-paper --senders): one message each
+            WorkloadPlan plan;
+            plan.name = "incast";
+            plan.nHosts = n;
+            for (uint32_t s : c.incastSenders)
+            {
+                if (s >= n || s == c.incastReceiver)
+                {
+                    throw DcnOptionError("LapsExperiment: incast sender " + std::to_string(s) +
+                                         "; allowed: a host < " + std::to_string(n) +
+                                         " other than the receiver");
+                }
+                WorkloadMessage m;
+                m.src = s;
+                m.dst = c.incastReceiver;
+                m.bytes = c.msgBytes;
+                plan.messages.push_back(m);
+            }
+            wl->SetPlan(plan);
+        }
     }
     else
     {

@@ -27,6 +27,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -44,8 +45,9 @@ struct LapsExperimentConfig
     uint64_t msgBytes{250000};                     //!< allreduce bytes per sender
     uint32_t incastReceiver{0};                    //!< allreduce receiver
     uint32_t incastDegree{0};                      //!< allreduce senders (0 = every other host)
-    double loss{0};                                //!< random drop per link
-    uint64_t queueBytes{150000};                   //!< per interface (spec 4.1)
+    std::vector<uint32_t> incastSenders; //!< allreduce senders (non-empty: replaces incastDegree)
+    double loss{0};                      //!< random drop per link
+    uint64_t queueBytes{150000};         //!< per interface (spec 4.1)
     Time stop{Seconds(2)};
     uint32_t seed{1};
     uint32_t run{1};

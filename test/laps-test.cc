@@ -511,6 +511,103 @@ class LapsFailureTestCase : public TestCase
     }
 };
 
+/**
+ * Alg. 3's per-path timer, exact trigger (7.11, issue 16 PFC investigation): the
+ * receiver's link fails silently, one packet is sent; the path timer must fire
+ * exactly PathTimeoutFactor x realVal after the packet's NIC serialisation
+ * start (the transport's Tx trace, where the send timestamp is taken), with
+ * realVal = the path's baseVal (no ACK yet); with PathTimeout set ([A]'s fixed
+ * timer) exactly PathTimeout after it.
+ */
+class LapsPathTimerTestCase : public TestCase
+{
+  public:
+    LapsPathTimerTestCase()
+        : TestCase("per-path timer fires factor x realVal (or PathTimeout) after NIC send start")
+    {
+    }
+
+  private:
+    struct Out
+    {
+        int64_t txNs{-1};
+        uint32_t txPid{0};
+        int64_t lossNs{-1};
+        uint32_t lossPid{0};
+        bool byTimer{false};
+        int64_t base{0};
+    };
+
+    Out m_o;
+
+    void Tx(Ptr<const Packet> p, const DcnHeader& h)
+    {
+        if (m_o.txNs < 0 && h.opcode == DcnHeader::DATA)
+        {
+            m_o.txNs = Simulator::Now().GetNanoSeconds();
+            m_o.txPid = h.pathId;
+        }
+    }
+
+    void Loss(uint32_t psn, uint32_t pid, bool timer)
+    {
+        if (m_o.lossNs < 0)
+        {
+            m_o.lossNs = Simulator::Now().GetNanoSeconds();
+            m_o.lossPid = pid;
+            m_o.byTimer = timer;
+        }
+    }
+
+    Out RunOnce(double factor, Time fixed)
+    {
+        m_o = Out();
+        LapsNet net("laps-rail");
+        Ptr<LapsPathSelector> ps;
+        const uint32_t src = 0;
+        const uint32_t dst = 9; // another cluster: 8 paths
+        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
+        ps->SetAttribute("PathTimeoutFactor", DoubleValue(factor));
+        ps->SetAttribute("PathTimeout", TimeValue(fixed));
+        ps->TraceConnectWithoutContext("Loss", MakeCallback(&LapsPathTimerTestCase::Loss, this));
+        DcnTransportHelper::Get(net.t->GetHosts().Get(src))
+            ->TraceConnectWithoutContext("Tx", MakeCallback(&LapsPathTimerTestCase::Tx, this));
+        Ptr<LapsHostTable> tab = ps->GetHostTable();
+        tab->EnsureDst(dst, 0);
+        // every path ends on the receiver's host link: fail it silently from the start
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+        fh->FailLinkSilent(tab->Info(tab->FirstPid(dst)).links.back(), Time(0));
+        net.stream += fh->AssignStreams(net.stream);
+        net.Send(c, 1000, MicroSeconds(10)); // one packet
+        Simulator::Stop(MicroSeconds(1500)); // below the transport's 2 ms backstop
+        Simulator::Run();
+        if (m_o.txNs >= 0)
+        {
+            m_o.base = tab->Entry(m_o.txPid).baseNs;
+        }
+        Simulator::Destroy();
+        return m_o;
+    }
+
+    void DoRun() override
+    {
+        for (double factor : {2.0, 5.0})
+        {
+            Out o = RunOnce(factor, Time(0));
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(o.txNs, 10000, "the packet was sent");
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(o.lossNs, 0, "the loss was detected");
+            NS_TEST_ASSERT_MSG_EQ(o.byTimer, true, "by the path timer");
+            NS_TEST_ASSERT_MSG_EQ(o.lossPid, o.txPid, "on the packet's path");
+            NS_TEST_ASSERT_MSG_EQ(o.lossNs - o.txNs,
+                                  static_cast<int64_t>(factor * o.base),
+                                  "timer = " << factor << " x realVal (= baseVal) after send");
+        }
+        Out f = RunOnce(2.0, MicroSeconds(500));
+        NS_TEST_ASSERT_MSG_EQ(f.byTimer, true, "fixed timer: by the path timer");
+        NS_TEST_ASSERT_MSG_EQ(f.lossNs - f.txNs, 500000, "fixed [A] timer: 500 us after send");
+    }
+};
+
 /** Unequal paths on an idle Dragonfly (7.14, 7.18 loss 0, 7.23 determinism). */
 class LapsIdleTestCase : public TestCase
 {
@@ -607,6 +704,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsIncastTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIncastPfcTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathTimerTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
     }
 };

@@ -7,6 +7,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -115,6 +116,13 @@ LapsPathSelector::GetTypeId()
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&LapsPathSelector::m_timeoutFactor),
                           MakeDoubleChecker<double>(1.0, 1000.0))
+            .AddAttribute("PathTimeout",
+                          "Fixed per-path retransmission timeout instead of PathTimeoutFactor x "
+                          "realVal: 0 = off (paper Alg. 3, the default); the authors' artifact "
+                          "[A] uses 8 ms (laps spec 2.1)",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&LapsPathSelector::m_fixedTimeout),
+                          MakeTimeChecker(Time(0), Seconds(1)))
             .AddTraceSource("Rate",
                             "curRate changed (old, new bit/s)",
                             MakeTraceSourceAccessor(&LapsPathSelector::m_rateTrace),
@@ -363,7 +371,10 @@ LapsPathSelector::ArmTimer(uint32_t k, int64_t nowNs)
 {
     // lazy re-arm: one event per path, moved on when it fires early
     m_deadline[k] =
-        nowNs + static_cast<int64_t>(m_timeoutFactor * static_cast<double>(m_entries[k]->realNs));
+        nowNs +
+        (m_fixedTimeout.IsStrictlyPositive()
+             ? m_fixedTimeout.GetNanoSeconds()
+             : static_cast<int64_t>(m_timeoutFactor * static_cast<double>(m_entries[k]->realNs)));
     if (!m_timer[k].IsExpired() && TimeStep(m_timer[k].GetTs()) > NanoSeconds(m_deadline[k]))
     {
         m_timer[k].Cancel(); // realVal fell: the deadline moved earlier

@@ -22,6 +22,7 @@
 
 #include "ns3/event-id.h"
 #include "ns3/laps-core.h"
+#include "ns3/nstime.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
@@ -132,6 +133,7 @@ class LapsPathSelector : public PathSelector
     bool m_refreshOnFirstUse;
     bool m_inflightCap;
     double m_timeoutFactor;
+    Time m_fixedTimeout; //!< 0: m_timeoutFactor x realVal (Alg. 3); > 0: fixed ([A] 8 ms)
 
     // state
     Ptr<LapsHostTable> m_table;
