@@ -163,14 +163,16 @@ main(int argc, char** argv)
             DcnOptions::Exit("hermes-paper", "option --csv: cannot write " + csv);
         }
         out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
-               "small_mean_us,small_p99_us,large_mean_us,wall_s,events\n";
+               "small_mean_us,small_p99_us,large_mean_us,wall_s,events,injected_drops,segments,"
+               "retransmissions,timeouts\n";
     }
     std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
               << " workload=" << workload << " cc=" << cc << "\n";
     std::cout << std::left << std::setw(18) << "lb" << std::setw(6) << "load" << std::setw(5)
               << "run" << std::right << std::setw(7) << "flows" << std::setw(7) << "unfin"
               << std::setw(12) << "mean_us" << std::setw(12) << "small_us" << std::setw(12)
-              << "small_p99" << std::setw(12) << "large_us"
+              << "small_p99" << std::setw(12) << "large_us" << std::setw(9) << "drops"
+              << std::setw(9) << "segs" << std::setw(8) << "retx" << std::setw(6) << "rto"
               << "\n";
     uint64_t events = 0;
     for (const auto& lbName : dcnargs::Split(lbs, ','))
@@ -211,6 +213,8 @@ main(int argc, char** argv)
                           << std::setw(7) << r.flows << std::setw(7) << r.all.unfinished
                           << std::setw(12) << r.all.meanUs << std::setw(12) << r.small.meanUs
                           << std::setw(12) << r.small.p99Us << std::setw(12) << r.large.meanUs
+                          << std::setw(9) << r.injectedDrops << std::setw(9) << r.segments
+                          << std::setw(8) << r.retransmissions << std::setw(6) << r.timeouts
                           << std::defaultfloat << std::endl;
                 if (out)
                 {
@@ -218,7 +222,8 @@ main(int argc, char** argv)
                         << lbName << "," << load << "," << run << "," << r.flows << ","
                         << r.all.count << "," << r.all.unfinished << "," << r.all.meanUs << ","
                         << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
-                        << r.wallSeconds << "," << r.events << "\n";
+                        << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
+                        << r.segments << "," << r.retransmissions << "," << r.timeouts << "\n";
                 }
             }
         }

@@ -167,6 +167,15 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     res.small = st.Summarize(0, 100000);
     res.large = st.Summarize(10000001, UINT64_MAX);
     res.flows = static_cast<uint32_t>(plan.messages.size());
+    res.injectedDrops = fh->GetInjectedDrops();
+    for (uint32_t h = 0; h < nHosts; ++h)
+    {
+        const DcnTcpShimStats& ss =
+            t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
+        res.segments += ss.encapsulated;
+        res.retransmissions += ss.retransmissions;
+        res.timeouts += ss.timeouts;
+    }
     wl->Dispose();
     Simulator::Destroy();
     res.wallSeconds =

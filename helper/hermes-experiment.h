@@ -41,6 +41,10 @@ struct HermesExperimentResult
     FctSummary large; //!< > 10 MB
     uint32_t flows{0};
     uint64_t events{0};
+    uint64_t injectedDrops{0};   //!< packets dropped by the injected failure (drop, blackhole)
+    uint64_t segments{0};        //!< TCP segments sent, all hosts (shim counters)
+    uint64_t retransmissions{0}; //!< of which resent
+    uint64_t timeouts{0};        //!< of which by TCP's retransmission timer
     double wallSeconds{0};
 };
 
