@@ -181,16 +181,8 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             m_spritzEvs.push_back(0); // same switch: nothing to steer
         }
         m_numPaths = static_cast<uint16_t>(m_spritzEvs.size());
-        lbcore::FlicrConfig cfg;
-        cfg.numPaths = m_numPaths;
-        cfg.ecnThreshold = m_ecnThreshold;
-        cfg.repathOnNack = m_onNack;
-        cfg.repathOnTimeout = m_onTimeout;
-        cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
-        cfg.flowcellBytes = m_flowcell;
         m_base = 0;
-        m_core.Configure(cfg, w, m_rng->GetValue(0, 1));
-        m_setupDone = true;
+        ConfigureCore(w);
         return;
     }
     const DcnPathSet* ps = setup.GetPaths();
@@ -226,6 +218,13 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             w[i] = i < v.size() ? v[i] : 0;
         }
     }
+    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    ConfigureCore(w);
+}
+
+void
+DcnFlicrPathSelector::ConfigureCore(const double* weights)
+{
     lbcore::FlicrConfig cfg;
     cfg.numPaths = m_numPaths;
     cfg.ecnThreshold = m_ecnThreshold;
@@ -233,8 +232,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
     cfg.repathOnTimeout = m_onTimeout;
     cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     cfg.flowcellBytes = m_flowcell;
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
-    m_core.Configure(cfg, w, m_rng->GetValue(0, 1));
+    m_core.Configure(cfg, weights, m_rng->GetValue(0, 1));
     m_setupDone = true;
 }
 

@@ -53,6 +53,8 @@ class DcnFlicrPathSelector : public PathSelector
     }
 
   private:
+    /** Configure the core from the attributes, m_numPaths and the path weights. */
+    void ConfigureCore(const double* weights);
     void EnsureSetup();
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
