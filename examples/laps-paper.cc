@@ -60,6 +60,7 @@ struct Options
     Time duration{0};     //!< 0 = the scale's
     Time stopTime{Seconds(2)};
     std::string csv{"laps-paper.csv"};
+    std::string flowCsv; //!< "" = none: one row per flow
 };
 
 /** A CSV text field without double quotes. */
@@ -174,6 +175,9 @@ main(int argc, char** argv)
         .Min(NanoSeconds(1))
         .Max(Seconds(3600));
     opts.Text("csv", "CSV output file", o.csv);
+    opts.Text("flowCsv",
+              "Per-flow CSV (lb, src, dst, bytes, start, FCT, retransmissions); empty = none",
+              o.flowCsv);
     opts.Parse(argc, argv);
     if (o.experiment == "all2all")
     {
@@ -189,9 +193,19 @@ main(int argc, char** argv)
     {
         DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
     }
+    std::ofstream fcsv;
+    if (!o.flowCsv.empty())
+    {
+        fcsv.open(o.flowCsv);
+        if (!fcsv)
+        {
+            DcnOptions::Exit("laps-paper", "option --flowCsv: cannot write '" + o.flowCsv + "'");
+        }
+        fcsv << "lb,src,dst,bytes,start_us,fct_us,completed,retransmissions\n";
+    }
     csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
-           "reorder_p_gt_30KB,wall_s,note\n";
+           "reorder_p_gt_30KB,rx_util,rx_util_all_active,wall_s,note\n";
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
@@ -218,7 +232,18 @@ main(int argc, char** argv)
             << ',' << r.s.meanUs / 1e3 << ',' << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ','
             << r.s.retransmissions << ',' << r.s.timeouts << ',' << r.drops << ',' << r.pfcPauses
             << ',' << r.pausedUs << ',' << r.reorderFrac << ',' << r.reorderMeanB << ','
-            << r.reorderAbove30k << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
+            << r.reorderAbove30k << ',' << r.rxUtil << ',' << r.rxUtilAllActive << ',' << r.wall
+            << ",\"" << Quote(r.note) << "\"\n";
+        if (fcsv.is_open())
+        {
+            for (const FctRecord& f : r.flows)
+            {
+                fcsv << lb << ',' << f.src << ',' << f.dst << ',' << f.bytes << ','
+                     << f.start.GetNanoSeconds() / 1e3 << ','
+                     << (f.completed ? f.Fct().GetNanoSeconds() / 1e3 : 0.0) << ','
+                     << (f.completed ? 1 : 0) << ',' << f.retransmissions << '\n';
+            }
+        }
         std::cout << std::left << std::setw(9) << lb << std::setw(7) << r.cc << std::setw(11)
                   << r.mode;
         if (r.Skipped())
@@ -229,8 +254,12 @@ main(int argc, char** argv)
         std::cout << " flows " << r.s.count << " unfinished " << r.s.unfinished << " avg "
                   << r.s.meanUs / 1e3 << " ms p99 " << r.s.p99Us / 1e3 << " ms drops " << r.drops
                   << " pauses " << r.pfcPauses << " retx " << r.s.retransmissions << " reorder "
-                  << r.reorderFrac << " meanbuf " << r.reorderMeanB << " wall " << r.wall << " s "
-                  << r.note << std::endl;
+                  << r.reorderFrac << " meanbuf " << r.reorderMeanB;
+        if (o.experiment == "allreduce")
+        {
+            std::cout << " rxutil " << r.rxUtil << " (all active " << r.rxUtilAllActive << ")";
+        }
+        std::cout << " wall " << r.wall << " s " << r.note << std::endl;
     }
     std::cout << "CSV: " << o.csv << std::endl;
     return allDone ? 0 : 3;

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 namespace ns3
 {
@@ -165,6 +166,32 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     wl->SetAttribute("CongestionControl", StringValue(r.cc));
     wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
     wl->Install(t);
+    // receiver-link utilisation of an incast: (arrival time, frame bytes) of new data
+    std::vector<std::pair<int64_t, uint32_t>> rx;
+    const bool incast = c.experiment == "allreduce";
+    if (incast)
+    {
+        Ptr<DcnTransport> tr = DcnTransportHelper::Get(t->GetHosts().Get(c.incastReceiver));
+        if (tr)
+        {
+            tr->TraceConnectWithoutContext(
+                "Rx",
+                MakeBoundCallback(
+                    +[](std::vector<std::pair<int64_t, uint32_t>>* v,
+                        Ptr<const Packet>,
+                        const DcnHeader& h,
+                        Ipv4Address,
+                        bool dup) {
+                        if (!dup)
+                        {
+                            // frame: payload + DcnHeader + UDP 8 + IPv4 20 + PPP 2
+                            v->emplace_back(Simulator::Now().GetNanoSeconds(),
+                                            h.payloadSize + h.GetSerializedSize() + 30);
+                        }
+                    },
+                    &rx));
+        }
+    }
     Simulator::Stop(c.stop);
     Simulator::Run();
     r.events = Simulator::GetEventCount();
@@ -172,6 +199,44 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     FctStats st = wl->GetStats();
     st.SetRunEnd(Simulator::Now());
     r.s = st.Summarize();
+    r.flows = st.GetRecords();
+    if (incast && rx.size() > 1)
+    {
+        const double bps = static_cast<double>(t->GetHostLinkRate().GetBitRate());
+        int64_t firstDone = std::numeric_limits<int64_t>::max();
+        for (const FctRecord& f : r.flows)
+        {
+            if (f.completed)
+            {
+                firstDone = std::min(firstDone, f.finish.GetNanoSeconds());
+            }
+        }
+        const int64_t begin = rx.front().first;
+        uint64_t all = 0;
+        uint64_t active = 0;
+        int64_t activeEnd = begin;
+        for (const auto& x : rx)
+        {
+            if (x.first > begin) // the first frame's bytes arrived before 'begin'
+            {
+                all += x.second;
+                if (x.first <= firstDone)
+                {
+                    active += x.second;
+                    activeEnd = x.first;
+                }
+            }
+        }
+        const int64_t end = rx.back().first;
+        if (end > begin)
+        {
+            r.rxUtil = all * 8.0 / (bps * (end - begin) * 1e-9);
+        }
+        if (activeEnd > begin)
+        {
+            r.rxUtilAllActive = active * 8.0 / (bps * (activeEnd - begin) * 1e-9);
+        }
+    }
     r.reorderFrac = mon->GetPackets() ? double(mon->GetOutOfOrder()) / mon->GetPackets() : 0;
     r.reorderMeanB = mon->GetMeanBytes();
     r.reorderAbove30k = mon->GetFractionAbove();

@@ -67,6 +67,16 @@ struct LapsExperimentResult
     double reorderAbove30k{0};
     uint64_t events{0};
     double wall{0};
+    /**
+     * allreduce: busy fraction of the receiver's host link, counting the frames of new
+     * (not duplicate) data that arrive (payload + DcnHeader + UDP + IPv4 + PPP) against
+     * its rate; rxUtil from the first arrival to the last one (the whole incast),
+     * rxUtilAllActive until the first flow completes (every sender still active; spec
+     * 7.16's "bottleneck utilisation").  0 for all2all.
+     */
+    double rxUtil{0};
+    double rxUtilAllActive{0};
+    std::vector<FctRecord> flows; //!< per-flow records (completed and unfinished)
 
     bool Skipped() const
     {

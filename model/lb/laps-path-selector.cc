@@ -89,6 +89,18 @@ LapsPathSelector::GetTypeId()
                                 LapsPathSelector::GUARD_ARTIFACT,
                                 "Artifact"))
             .AddAttribute(
+                "CongestionTest",
+                "Congestion predicate of the rate control (laps spec 2.7 item 3): Alg2 = "
+                "min realVal > max baseVal (paper Alg. 2 line 6, the spec's resolution); "
+                "PerPath = every valid path above its own baseVal (paper Sec. III-E text)",
+                EnumValue(LapsPathSelector::CONGESTED_ALG2),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::CongestionTest,
+                                    &LapsPathSelector::m_congTest),
+                MakeEnumChecker(LapsPathSelector::CONGESTED_ALG2,
+                                "Alg2",
+                                LapsPathSelector::CONGESTED_PER_PATH,
+                                "PerPath"))
+            .AddAttribute(
                 "ProbeMode",
                 "Probes per packet event (laps spec 2.7 item 9): All stale paths "
                 "(Alg. 1) or OneRandom (FPGA prototype)",
@@ -152,6 +164,20 @@ LapsPathSelector::~LapsPathSelector() = default;
 void
 LapsPathSelector::DoDispose()
 {
+    if (m_ready)
+    {
+        // per-flow summary (NS_LOG=DcnLapsPathSelector=info; doc/laps.rst validation)
+        int64_t minBase = std::numeric_limits<int64_t>::max();
+        for (uint32_t k = 0; k < m_n; ++k)
+        {
+            minBase = std::min(minBase, m_entries[k]->baseNs);
+        }
+        NS_LOG_INFO("flow " << m_setup.srcHost << "->" << m_dst << " T " << m_T
+                            << " ns, min baseVal " << minBase << " ns, decreases " << m_decreases
+                            << ", increases " << m_increases << ", probes " << m_probes
+                            << ", inferred losses " << m_inferred << ", timer losses "
+                            << m_timerLosses);
+    }
     for (auto& e : m_timer)
     {
         e.Cancel();
@@ -467,12 +493,24 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
     if (t != std::numeric_limits<int64_t>::max())
     {
         const double before = m_rate.CurRate();
-        if (m_rate.OnAck(now, t, m_T, maxReal) == lapscore::LapsRateCore::DECREASE)
+        const bool congested = m_congTest == CONGESTED_PER_PATH
+                                   ? lapscore::LapsCongestedPerPath(m_entries.data(), m_n)
+                                   : t > m_T;
+        const lapscore::LapsRateCore::Action a = m_rate.OnAck(now, congested, t, m_T, maxReal);
+        if (a == lapscore::LapsRateCore::DECREASE)
         {
             m_decreases++;
         }
+        else if (a == lapscore::LapsRateCore::INCREASE)
+        {
+            m_increases++;
+        }
         if (m_rate.CurRate() != before)
         {
+            NS_LOG_INFO("flow " << m_setup.srcHost << "->" << m_dst
+                                << (a == lapscore::LapsRateCore::DECREASE ? " dec" : " inc")
+                                << " t " << t << " T " << m_T << " pid " << m_first + k << " cur "
+                                << m_rate.CurRate() * 1e-9 << " exp " << m_rate.ExpRate() * 1e-9);
             m_rateTrace(before, m_rate.CurRate());
         }
     }

@@ -41,6 +41,13 @@ class LapsPathSelector : public PathSelector
         PROBE_ONE_RANDOM //!< prototype: one random stale path
     };
 
+    /** Congestion predicate of Alg. 2 (spec 2.7 item 3). */
+    enum CongestionTest
+    {
+        CONGESTED_ALG2,    //!< min realVal > max baseVal (Alg. 2 line 6; default)
+        CONGESTED_PER_PATH //!< every valid path above its own baseVal (Sec. III-E text)
+    };
+
     /** Guard of Alg. 2 (spec 2.7 item 2). */
     enum GuardMode
     {
@@ -111,6 +118,17 @@ class LapsPathSelector : public PathSelector
         return m_decreases;
     }
 
+    uint64_t GetRateIncreases() const
+    {
+        return m_increases;
+    }
+
+    /** T of Alg. 2: max baseVal over the destination's valid paths (ns; 0 before use). */
+    int64_t GetT() const
+    {
+        return m_T;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -129,6 +147,7 @@ class LapsPathSelector : public PathSelector
     DataRate m_minRate;
     DataRate m_lineRate;
     GuardMode m_guard;
+    CongestionTest m_congTest;
     ProbeMode m_probeMode;
     bool m_refreshOnFirstUse;
     bool m_inflightCap;
@@ -158,6 +177,7 @@ class LapsPathSelector : public PathSelector
     uint64_t m_inferred{0};
     uint64_t m_timerLosses{0};
     uint64_t m_decreases{0};
+    uint64_t m_increases{0};
 
     TracedCallback<double, double> m_rateTrace;
     TracedCallback<uint32_t, int64_t> m_delayTrace;

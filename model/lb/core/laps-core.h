@@ -193,7 +193,17 @@ class LapsRateCore
      */
     Action OnAck(int64_t nowNs, int64_t t, int64_t T, int64_t maxReal = 0)
     {
-        if (t > T)
+        return OnAck(nowNs, t > T, t, T, maxReal);
+    }
+
+    /**
+     * The same with the congestion predicate given: Alg. 2's t > T, or the
+     * per-path reading of the paper's Sec. III-E text (every valid path above
+     * its own baseVal; LapsCongestedPerPath).  The guards still use t and T.
+     */
+    Action OnAck(int64_t nowNs, bool congested, int64_t t, int64_t T, int64_t maxReal)
+    {
+        if (congested)
         {
             if (nowNs >= m_nxtDec) // spec 2.7 item 1: Now() >= next
             {
@@ -257,6 +267,30 @@ class LapsRateCore
     int64_t m_nxtInc{0};
     int64_t m_nxtDec{0};
 };
+
+/**
+ * The congestion predicate of the paper's Sec. III-E text (spec 2.7 item 3,
+ * not the default): every valid path's realVal exceeds its own baseVal.
+ * False if no path is valid.
+ */
+inline bool
+LapsCongestedPerPath(LapsPathEntry* const* p, uint32_t n)
+{
+    bool any = false;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (!p[i]->valid)
+        {
+            continue;
+        }
+        if (p[i]->realNs <= p[i]->baseNs)
+        {
+            return false;
+        }
+        any = true;
+    }
+    return any;
+}
 
 /**
  * Per-path loss inference of one flow (spec 2.5, Alg. 3).  rBuf[p] is the
