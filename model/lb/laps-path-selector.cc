@@ -174,6 +174,7 @@ LapsPathSelector::DoDispose()
         }
         NS_LOG_INFO("flow " << m_setup.srcHost << "->" << m_dst << " T " << m_T
                             << " ns, min baseVal " << minBase << " ns, decreases " << m_decreases
+                            << " (" << m_staleDecreases << " on a doubled t)"
                             << ", increases " << m_increases << ", probes " << m_probes
                             << ", inferred losses " << m_inferred << ", timer losses "
                             << m_timerLosses);
@@ -281,6 +282,7 @@ LapsPathSelector::Ready()
     m_deadline.assign(m_n, std::numeric_limits<int64_t>::max());
     m_timer.assign(m_n, EventId());
     m_sent.assign(m_n, 0);
+    m_doubled.assign(m_n, 0);
     m_loss.Init(m_n);
     m_ready = true;
     return true;
@@ -349,6 +351,7 @@ LapsPathSelector::Choose(const SendContext& ctx)
         if (lapscore::LapsCheckStale(e, now))
         {
             m_stale.push_back(k);
+            m_doubled[k] = 1;
         }
     }
     m_used = true;
@@ -473,6 +476,7 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
         lapscore::LapsPathEntry& e = *m_entries[k];
         e.realNs = std::max<int64_t>(1, fb.oneWayDelay.GetNanoSeconds());
         e.timeNs = now;
+        m_doubled[k] = 0;
         m_delayTrace(m_first + k, e.realNs);
     }
     if (!ack)
@@ -500,6 +504,13 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
         if (a == lapscore::LapsRateCore::DECREASE)
         {
             m_decreases++;
+            bool measured = false; // some valid path at t holds a measured sample
+            for (uint32_t i = 0; i < m_n; ++i)
+            {
+                measured =
+                    measured || (m_entries[i]->valid && m_entries[i]->realNs == t && !m_doubled[i]);
+            }
+            m_staleDecreases += measured ? 0 : 1;
         }
         else if (a == lapscore::LapsRateCore::INCREASE)
         {

@@ -123,6 +123,13 @@ class LapsPathSelector : public PathSelector
         return m_increases;
     }
 
+    /** Decreases whose t (min realVal) was a value doubled by the staleness rule, not a
+     * measurement (diagnostic; doc/laps.rst validation). */
+    uint64_t GetStaleDecreases() const
+    {
+        return m_staleDecreases;
+    }
+
     /** T of Alg. 2: max baseVal over the destination's valid paths (ns; 0 before use). */
     int64_t GetT() const
     {
@@ -178,6 +185,8 @@ class LapsPathSelector : public PathSelector
     uint64_t m_timerLosses{0};
     uint64_t m_decreases{0};
     uint64_t m_increases{0};
+    uint64_t m_staleDecreases{0};
+    std::vector<uint8_t> m_doubled; //!< realVal doubled by staleness since the last sample
 
     TracedCallback<double, double> m_rateTrace;
     TracedCallback<uint32_t, int64_t> m_delayTrace;
