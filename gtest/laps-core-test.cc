@@ -174,6 +174,35 @@ TEST(LapsCore, RateDecreaseAndItsGuard)
     EXPECT_DOUBLE_EQ(r.ExpRate(), 50e9);
 }
 
+// spec 2.7 item 3: the two congestion predicates.  Alg. 2 (min realVal > max
+// baseVal) and the Sec. III-E text (every valid path above its own baseVal) differ
+// when the paths' baseVals differ: a short path 2 us above its own baseVal is
+// congested per path, not for Alg. 2 while it stays below the long path's baseVal.
+TEST(LapsCore, CongestionPredicates)
+{
+    LapsPathEntry a{true, 0, 5000, 7000};   // short path: 2 us above its baseVal
+    LapsPathEntry b{true, 0, 10000, 10500}; // long path: 0.5 us above its baseVal
+    LapsPathEntry* p[2] = {&a, &b};
+    const int64_t T = 10000;
+    const int64_t t = std::min(a.realNs, b.realNs);
+    EXPECT_FALSE(t > T);                     // Alg. 2: t = 7 us <= T = 10 us
+    EXPECT_TRUE(LapsCongestedPerPath(p, 2)); // Sec. III-E: both above their own baseVal
+    b.realNs = 10000;                        // at (not above) its baseVal
+    EXPECT_FALSE(LapsCongestedPerPath(p, 2));
+    b.valid = false; // invalid paths do not count
+    EXPECT_TRUE(LapsCongestedPerPath(p, 2));
+    a.valid = false;
+    EXPECT_FALSE(LapsCongestedPerPath(p, 2)); // no valid path: not congested
+    // the rate core takes the predicate as given; the guard stays 2t
+    LapsRateConfig c;
+    c.lineRateBps = 100e9;
+    LapsRateCore r(c);
+    EXPECT_EQ(r.OnAck(1000000, true, 7000, T, 0), LapsRateCore::DECREASE);
+    EXPECT_DOUBLE_EQ(r.CurRate(), 50e9);
+    EXPECT_EQ(r.OnAck(1000000 + 2 * 7000 - 1, true, 7000, T, 0), LapsRateCore::NONE);
+    EXPECT_EQ(r.OnAck(1000000 + 2 * 7000, true, 7000, T, 0), LapsRateCore::DECREASE);
+}
+
 // spec 7.9: cur = (exp + cur) / 2; the 6th consecutive increase doubles exp and
 // later ones keep doubling; the paper's example; bounds
 TEST(LapsCore, RateIncreaseOnACraftedLatencySequence)
