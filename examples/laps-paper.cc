@@ -188,11 +188,6 @@ main(int argc, char** argv)
             DcnOptions::Exit("laps-paper", "option --cdf: " + e);
         }
     }
-    std::ofstream csv(o.csv);
-    if (!csv)
-    {
-        DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
-    }
     std::ofstream fcsv;
     if (!o.flowCsv.empty())
     {
@@ -202,6 +197,11 @@ main(int argc, char** argv)
             DcnOptions::Exit("laps-paper", "option --flowCsv: cannot write '" + o.flowCsv + "'");
         }
         fcsv << "lb,src,dst,bytes,start_us,fct_us,completed,retransmissions\n";
+    }
+    std::ofstream csv(o.csv);
+    if (!csv)
+    {
+        DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
     }
     csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
