@@ -167,9 +167,10 @@ main(int argc, char** argv)
         const uint32_t launched = DcnMpi::LaunchedRanks();
         if (!mpi && launched > 1)
         {
-            return "launched by mpirun with " + std::to_string(launched) +
-                   " ranks but without --mpi (every rank would run the whole simulation); "
-                   "allowed: add --mpi, or run without mpirun";
+            return "option --mpi: not given, but launched by mpirun with " +
+                   std::to_string(launched) +
+                   " ranks (every rank would run the whole simulation); allowed: --mpi, or "
+                   "no mpirun";
         }
         if (mpi && !DcnMpi::Available())
         {
