@@ -120,8 +120,9 @@ class PartitionTestCase : public TestCase
             // 3 tiers: pods {0,1} with their aggregation switches and cores {0,1} on rank
             // 0: ToR-agg links never cross; of the 16 agg-core links, aggregation switch
             // 1 of pods 0,1 and 0 of pods 2,3 reach the other rank's cores: 8 cross.
+            const uint32_t expected = tiers == 2 ? 4u : 8u;
             NS_TEST_ASSERT_MSG_EQ(cross,
-                                  tiers == 2 ? 4u : 8u,
+                                  expected,
                                   tiers << " tiers: cross-rank links of " << fabric);
         }
         Simulator::Destroy();
