@@ -75,4 +75,4 @@ if ! cmake --build cmake-cache -j"$JOBS" --target "${TARGETS[@]}" >"$NS3/build.l
     exit 1
 fi
 log "build took $(($(date +%s) - start)) s"
-echo "MPI build ready: $NS3/build/contrib/dcn-lb/examples"
+echo "MPI build ready: $NS3/build/contrib/dcn-lb"
