@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
