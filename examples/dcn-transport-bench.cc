@@ -11,6 +11,16 @@
  * reps1024 = RepsPaper1024() (32 x 32, 32 spines), small = 16 hosts (4 ToRs x 4 hosts,
  * 4 spines); all 400 Gb/s, 2 tiers.
  *
+ * Distributed (MPI) runs, with a build that has ns-3's mpi module (tools/mpi-build.sh):
+ *
+ *   mpirun -np 2 <mpi build>/ns3.37-dcn-transport-bench-optimized --mpi --topo=reps128 ...
+ *
+ * partitions the fat tree by ToR (2 tiers) or pod (3 tiers) blocks
+ * (FatTreeHelper::SystemCount), starts each flow on the rank of its sender and merges
+ * the per-flow records and counters on rank 0, which prints the same output; --mpi
+ * implies --perHostStreams, so the sequential reference run of the same flows is the
+ * same command with --perHostStreams and without mpirun/--mpi (tools/mpi-check.sh).
+ *
  * Prints one summary line and, last, `BENCH events=<n> packet_hops=<n>` where
  * packet_hops is the one definition of packet hops (model/stats/packet-hops.h:
  * completed transmissions, PhyTxEnd, on every point-to-point device).  --scheduler picks the ns-3
@@ -19,6 +29,8 @@
  */
 #include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
+#include "ns3/dcn-example-args.h"
+#include "ns3/dcn-mpi.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pfc-helper.h"
 #include "ns3/dcn-queue-disc.h"
@@ -35,6 +47,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <numeric>
 
 using namespace ns3;
@@ -61,6 +74,10 @@ main(int argc, char** argv)
     std::string transport = "dcn";
     bool pfc = false;
     std::string cc = "dctcp";
+    bool mpi = false;
+    std::string mpiSync = "granted";
+    bool perHostStreams = false;
+    std::string flowCsv;
     DcnOptions opts("dcn-transport-bench",
                     "Transport speed: one permutation of msgBytes per host on a fat tree.  Exit "
                     "status: 0 all finished, 2 bad input (one line), 3 a message did not finish "
@@ -108,6 +125,24 @@ main(int argc, char** argv)
                 "Congestion control (default: dctcp; dcqcn with --transport=roce)",
                 cc,
                 CongestionControlRegistry::Names());
+    opts.Bool("mpi",
+              "Distributed run on ns-3's MPI simulator (launch with mpirun -np N; build with "
+              "tools/mpi-build.sh): fat trees split by ToR/pod blocks, per-flow results merged "
+              "on rank 0; implies --perHostStreams (README Distributed runs)",
+              mpi);
+    opts.Choice("mpiSync",
+                "With --mpi: ns-3's synchronisation, granted (DistributedSimulatorImpl) or null "
+                "(NullMessageSimulatorImpl)",
+                mpiSync,
+                {"granted", "null"});
+    opts.Bool("perHostStreams",
+              "Each sender host draws its path selectors' random streams from its own block "
+              "(WorkloadHelper::PerHostSelectorStreams): the sequential run that an --mpi run "
+              "reproduces",
+              perHostStreams);
+    opts.Text("flowCsv",
+              "Write the per-flow CSV (FctStats::WriteCsv, sorted by sender host) to this file",
+              flowCsv);
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
         if (transport == "roce")
@@ -124,6 +159,31 @@ main(int argc, char** argv)
             cc = ccGiven ? cc : "dcqcn";
         }
         isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
+        std::string err = dcnargs::CheckOutputPrefix("flowCsv", flowCsv, "");
+        if (!err.empty())
+        {
+            return err;
+        }
+        const uint32_t launched = DcnMpi::LaunchedRanks();
+        if (!mpi && launched > 1)
+        {
+            return "option --mpi: not given, but launched by mpirun with " +
+                   std::to_string(launched) +
+                   " ranks (every rank would run the whole simulation); allowed: --mpi, or "
+                   "no mpirun";
+        }
+        if (mpi && !DcnMpi::Available())
+        {
+            return "option --mpi: this build has no MPI support (ns-3 without its mpi "
+                   "module); allowed: a build from tools/mpi-build.sh (README Distributed "
+                   "runs (MPI))";
+        }
+        if (mpi && !isFatTree)
+        {
+            return "option --mpi: value for --topo '" + topo +
+                   "': distributed runs are partitioned on the fat trees only; allowed: "
+                   "--topo=reps128 | reps1024 | small";
+        }
         if (isFatTree && (!topoParams.empty() || !routing.empty()))
         {
             return std::string("option --") + (topoParams.empty() ? "routing" : "topoParams") +
@@ -149,7 +209,31 @@ main(int argc, char** argv)
         }
         return std::string();
     });
-    opts.Parse(argc, argv);
+    {
+        // every MPI rank parses the same argv: only rank 0 reports bad input
+        std::ofstream devnull;
+        std::streambuf* errBuf = std::cerr.rdbuf();
+        std::streambuf* outBuf = std::cout.rdbuf();
+        if (DcnMpi::LaunchedRank() != 0)
+        {
+            std::cerr.rdbuf(devnull.rdbuf());
+            std::cout.rdbuf(devnull.rdbuf());
+        }
+        opts.Parse(argc, argv);
+        std::cerr.rdbuf(errBuf);
+        std::cout.rdbuf(outBuf);
+    }
+    if (mpi)
+    {
+        std::string err = DcnMpi::Enable(&argc, &argv, mpiSync);
+        if (!err.empty())
+        {
+            DcnOptions::Exit("dcn-transport-bench", err);
+        }
+        perHostStreams = true;
+    }
+    const uint32_t rank = DcnMpi::GetRank();
+    const uint32_t ranks = DcnMpi::GetSize();
     // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
     bool seedGiven = false;
     bool runGiven = false;
@@ -210,8 +294,21 @@ main(int argc, char** argv)
             DcnOptions::Exit("dcn-transport-bench", err);
         }
     }
+    if (ft && ranks > ft->GetMaxSystemCount())
+    {
+        // every rank refuses; rank 0 says why
+        if (rank == 0)
+        {
+            std::cerr << "dcn-transport-bench: error: option --mpi: " << ranks
+                      << " ranks; allowed at most " << ft->GetMaxSystemCount()
+                      << " for --topo=" << topo << " (one rank per ToR or pod)" << std::endl;
+        }
+        DcnMpi::Disable();
+        return DCN_EXIT_BAD_INPUT;
+    }
     if (ft)
     {
+        ft->SetAttribute("SystemCount", UintegerValue(ranks));
         ft->SetAttribute("TrimEnabled", BooleanValue(trim));
         ft->Build();
         topology = ft;
@@ -246,6 +343,7 @@ main(int argc, char** argv)
     wl->SetAttribute("MessageSize", UintegerValue(msgBytes));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(cc));
+    wl->SetAttribute("PerHostSelectorStreams", BooleanValue(perHostStreams));
     wl->Install(topology); // stops the simulation when every message completed
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
@@ -254,9 +352,28 @@ main(int argc, char** argv)
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w1).count();
     uint64_t events = Simulator::GetEventCount();
-    wl->Finalize(); // records of unfinished messages with their real progress
-    FctStats stats = wl->GetStats();
-    stats.SetRunEnd(Simulator::Now());
+    wl->Finalize(); // records of unfinished messages (this rank's senders) with their progress
+    // MPI: every rank holds the records of its own senders; rank 0 gets them all.
+    // Sorted by sender (then start, receiver) in every mode, so the CSV of a
+    // distributed run and of its sequential reference compare line by line.
+    std::vector<FctRecord> records = DcnMpi::GatherRecords(wl->GetStats().GetRecords());
+    std::stable_sort(records.begin(), records.end(), [](const FctRecord& a, const FctRecord& b) {
+        return std::tie(a.src, a.start, a.dst) < std::tie(b.src, b.start, b.dst);
+    });
+    FctStats stats;
+    Time lastFinish(0);
+    for (const auto& r : records)
+    {
+        stats.Add(r);
+        lastFinish = r.completed ? std::max(lastFinish, r.finish) : lastFinish;
+    }
+    uint32_t completed = DcnMpi::Sum(
+        uint64_t(wl->GetStats().GetRecords().size() - wl->GetStats().CountUnfinished()));
+    // the sequential run stops when the last message completes (StopWhenDone); a
+    // distributed run, whose ranks each see only their own completions, runs on to
+    // --stopMs: report the same end time (the last completion) when all completed
+    const Time runEnd = completed == hosts ? lastFinish : Simulator::Now();
+    stats.SetRunEnd(runEnd);
 
     uint64_t pkts = 0;
     uint64_t retx = 0;
@@ -265,6 +382,7 @@ main(int argc, char** argv)
     uint64_t delivered = 0;
     for (uint32_t i = 0; i < hosts; ++i)
     {
+        // another rank's host: never active here, all zero
         const auto& st = DcnTransportHelper::Get(topology->GetHosts().Get(i))->GetStats();
         pkts += st.dataPacketsSent;
         retx += st.retransmissions;
@@ -285,6 +403,19 @@ main(int argc, char** argv)
             pausedUs += q ? q->GetPausedTime().GetSeconds() * 1e6 : 0;
         }
     }
+    pkts = DcnMpi::Sum(pkts);
+    retx = DcnMpi::Sum(retx);
+    to = DcnMpi::Sum(to);
+    nacks = DcnMpi::Sum(nacks);
+    delivered = DcnMpi::Sum(delivered);
+    pauses = DcnMpi::Sum(pauses);
+    qdrops = DcnMpi::Sum(qdrops);
+    pausedUs = DcnMpi::Sum(pausedUs);
+    events = DcnMpi::Sum(events);
+    const uint64_t packetHops = DcnMpi::Sum(g_hopCounter.Get());
+    wall = DcnMpi::Max(wall);
+    setup = DcnMpi::Max(setup);
+
     std::vector<double> fct;
     for (const auto& r : stats.GetRecords())
     {
@@ -294,28 +425,52 @@ main(int argc, char** argv)
         }
     }
     std::sort(fct.begin(), fct.end());
-    std::cout << "topo=" << topo << " lb=" << lb << " hosts=" << hosts << " msgBytes=" << msgBytes
-              << " completed=" << fct.size() << "/" << hosts << " deliveredBytes=" << delivered
-              << " dataPkts=" << pkts << " retx=" << retx << " timeouts=" << to
-              << " nacks=" << nacks;
-    if (pfc)
+    if (rank == 0)
     {
-        std::cout << " transport=" << transport << " cc=" << cc << " pfcPauses=" << pauses
-                  << " pfcPausedUs=" << pausedUs << " queueDrops=" << qdrops;
+        std::cout << "topo=" << topo << " lb=" << lb << " hosts=" << hosts
+                  << " msgBytes=" << msgBytes << " completed=" << fct.size() << "/" << hosts
+                  << " deliveredBytes=" << delivered << " dataPkts=" << pkts << " retx=" << retx
+                  << " timeouts=" << to << " nacks=" << nacks;
+        if (pfc)
+        {
+            std::cout << " transport=" << transport << " cc=" << cc << " pfcPauses=" << pauses
+                      << " pfcPausedUs=" << pausedUs << " queueDrops=" << qdrops;
+        }
+        if (!fct.empty())
+        {
+            std::cout << " fctMedianUs=" << fct[fct.size() / 2] << " fctMaxUs=" << fct.back();
+        }
+        if (ranks > 1)
+        {
+            std::cout << " mpiRanks=" << ranks;
+        }
+        std::cout << " simTimeUs=" << runEnd.GetMicroSeconds() << " setupS=" << setup
+                  << " runWallS=" << wall << " eventsPerS=" << (wall > 0 ? events / wall : 0)
+                  << " hopsPerS=" << (wall > 0 ? packetHops / wall : 0) << std::endl;
+        if (!flowCsv.empty())
+        {
+            std::ofstream f(flowCsv);
+            stats.WriteCsv(f);
+            if (!f)
+            {
+                std::cerr << "dcn-transport-bench: error: option --flowCsv: cannot write "
+                          << flowCsv << std::endl;
+            }
+        }
     }
-    if (!fct.empty())
-    {
-        std::cout << " fctMedianUs=" << fct[fct.size() / 2] << " fctMaxUs=" << fct.back();
-    }
-    std::cout << " simTimeUs=" << Simulator::Now().GetMicroSeconds() << " setupS=" << setup
-              << " runWallS=" << wall << " eventsPerS=" << (wall > 0 ? events / wall : 0)
-              << " hopsPerS=" << (wall > 0 ? g_hopCounter.Get() / wall : 0) << std::endl;
     wl->Dispose();
     Simulator::Destroy();
-    std::cout << "BENCH events=" << events << " packet_hops=" << g_hopCounter.Get() << std::endl;
-    if (fct.size() != hosts)
+    DcnMpi::Disable();
+    if (rank == 0)
     {
-        stats.PrintUnfinished(std::cout, 10);
+        std::cout << "BENCH events=" << events << " packet_hops=" << packetHops << std::endl;
+    }
+    if (completed != hosts)
+    {
+        if (rank == 0)
+        {
+            stats.PrintUnfinished(std::cout, 10);
+        }
         if (!allowUnfinished)
         {
             return DCN_EXIT_UNFINISHED;

@@ -182,7 +182,16 @@ FatTreeHelper::GetTypeId()
                           "Rate of slow (asymmetric) links (REPS spec 3.3: 200 Gbps)",
                           DataRateValue(DataRate("200Gbps")),
                           MakeDataRateAccessor(&FatTreeHelper::m_slowRate),
-                          MakeDataRateChecker());
+                          MakeDataRateChecker())
+            .AddAttribute("SystemCount",
+                          "MPI ranks the nodes are created for (Node system ids from "
+                          "GetSystemId: blocks of ToRs (2 tiers) or pods (3 tiers), upper "
+                          "tiers spread by index; our choice, README Distributed runs). 1 = "
+                          "every node on system 0 (sequential runs); at most the number of "
+                          "ToRs (2 tiers) or pods (3 tiers)",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&FatTreeHelper::m_systemCount),
+                          MakeUintegerChecker<uint32_t>(1, 65536));
     return tid;
 }
 
@@ -274,6 +283,10 @@ FatTreeHelper::Validate() const
         NS_ABORT_MSG_IF(m_numPods == 0, "FatTreeHelper: NumPods=0; allowed >= 1");
         NS_ABORT_MSG_IF(m_aggUplinks == 0, "FatTreeHelper: AggUplinks=0; allowed >= 1");
     }
+    NS_ABORT_MSG_IF(m_systemCount > GetMaxSystemCount(),
+                    "FatTreeHelper: SystemCount=" << m_systemCount << "; allowed [1,"
+                                                  << GetMaxSystemCount() << "] (one rank per "
+                                                  << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
     uint64_t hosts = uint64_t(GetNTors()) * m_hostsPerTor;
     NS_ABORT_MSG_IF(hosts > (1u << 21),
                     "FatTreeHelper: " << hosts << " hosts; allowed <= 2097152 (10.0.0.0/9)");
@@ -390,12 +403,13 @@ FatTreeHelper::Build()
     const uint32_t nT1 = three ? m_numPods * U : U;
     const uint32_t nT2 = three ? U * m_aggUplinks : 0;
 
-    m_hosts.Create(nHosts);
-    m_sw[0].Create(nTors);
-    m_sw[1].Create(nT1);
+    // same creation order (node ids) for every SystemCount
+    CreateNodes(m_hosts, -1, nHosts);
+    CreateNodes(m_sw[0], 0, nTors);
+    CreateNodes(m_sw[1], 1, nT1);
     if (three)
     {
-        m_sw[2].Create(nT2);
+        CreateNodes(m_sw[2], 2, nT2);
     }
 
     NodeContainer all;

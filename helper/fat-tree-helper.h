@@ -109,8 +109,18 @@ class FatTreeHelper : public DcnTopologyBase
     Time GetBaseRtt(uint32_t srcHost, uint32_t dstHost, uint32_t payloadBytes) const override;
     /** DcnTopologyBase's; before Build() from the structure. */
     uint32_t GetHopCount(uint32_t srcHost, uint32_t dstHost) const override;
-    /** Contiguous blocks of pods (3 tiers) or ToRs (2 tiers) per rank; upper tiers by index. */
+    /**
+     * MPI partition: contiguous blocks of pods (3 tiers) or ToRs/leaves (2 tiers) per
+     * rank, a host with its ToR; the spines (2 tiers), aggregation and core switches
+     * (3 tiers) spread evenly by index.  Build() creates the nodes with these system
+     * ids for SystemCount ranks.
+     */
     uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
+    /**
+     * Largest useful rank count: the number of ToRs (2 tiers) or pods (3 tiers);
+     * SystemCount above it is refused.
+     */
+    uint32_t GetMaxSystemCount() const;
     /** Number of equal-cost shortest paths (from the structure). */
     uint32_t CountPaths(uint32_t srcHost, uint32_t dstHost) const;
     /** Every shortest path as a list of link ids, from the structure (small trees/tests). */
@@ -135,6 +145,10 @@ class FatTreeHelper : public DcnTopologyBase
                      Time delay,
                      bool hostLink);
     Ipv4Address AddrOfLinkLower(uint32_t linkId) const;
+    /** System id of node idx of tier (-1: host) for nRanks ranks (GetSystemId). */
+    uint32_t SystemIdOf(int32_t tier, uint32_t idx, uint32_t nRanks) const;
+    /** Create n nodes of tier (-1: hosts) into c, with their system ids. */
+    void CreateNodes(NodeContainer& c, int32_t tier, uint32_t n) const;
     void InstallRoutes();
     void InstallTables();
     void UpdateRoutes();
@@ -167,6 +181,7 @@ class FatTreeHelper : public DcnTopologyBase
     std::string m_routing;
     double m_slowFraction;
     DataRate m_slowRate;
+    uint32_t m_systemCount;
 
     // state (nodes, links, queue discs, withdrawn links: DcnTopologyBase)
     Ptr<UniformRandomVariable> m_rng;

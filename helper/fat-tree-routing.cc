@@ -405,19 +405,53 @@ FatTreeHelper::GetSystemId(Ptr<Node> n, uint32_t nRanks) const
     int32_t tier = GetTierOfNode(n);
     if (tier < 0)
     {
-        uint32_t host = n->GetId() - m_hosts.Get(0)->GetId();
-        tier = 0;
-        n = m_sw[0].Get(GetTorOfHost(host));
+        return SystemIdOf(-1, n->GetId() - m_hosts.Get(0)->GetId(), nRanks);
     }
-    uint32_t idx = n->GetId() - m_sw[tier].Get(0)->GetId();
+    return SystemIdOf(tier, n->GetId() - m_sw[tier].Get(0)->GetId(), nRanks);
+}
+
+uint32_t
+FatTreeHelper::GetMaxSystemCount() const
+{
+    return m_tiers == 3 ? m_numPods : GetNTors();
+}
+
+uint32_t
+FatTreeHelper::SystemIdOf(int32_t tier, uint32_t idx, uint32_t nRanks) const
+{
+    if (tier < 0)
+    {
+        tier = 0;
+        idx /= m_hostsPerTor; // a host goes with its ToR
+    }
     if (tier == 0)
     {
         // a block of pods (3 tiers) or ToRs (2 tiers) per rank
-        uint32_t units = m_tiers == 3 ? m_numPods : GetNTors();
-        uint32_t unit = m_tiers == 3 ? GetPodOfTor(idx) : idx;
+        uint32_t units = GetMaxSystemCount();
+        uint32_t unit = m_tiers == 3 ? idx / m_torsPerPod : idx;
         return static_cast<uint32_t>(uint64_t(unit) * nRanks / units);
     }
-    return static_cast<uint32_t>(uint64_t(idx) * nRanks / m_sw[tier].GetN());
+    // spines / aggregation / cores: spread by index (aggregation switches are
+    // numbered pod-major, so a pod's aggregation switches share its rank when the
+    // pods divide evenly)
+    const uint32_t nT1 = m_tiers == 3 ? m_numPods * m_uplinksPerTor : m_uplinksPerTor;
+    const uint32_t nTier = tier == 1 ? nT1 : m_uplinksPerTor * m_aggUplinks;
+    return static_cast<uint32_t>(uint64_t(idx) * nRanks / nTier);
+}
+
+void
+FatTreeHelper::CreateNodes(NodeContainer& c, int32_t tier, uint32_t n) const
+{
+    NS_LOG_FUNCTION(this << tier << n);
+    if (m_systemCount <= 1)
+    {
+        c.Create(n);
+        return;
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        c.Add(CreateObject<Node>(SystemIdOf(tier, i, m_systemCount)));
+    }
 }
 
 } // namespace ns3

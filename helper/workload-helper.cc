@@ -150,6 +150,16 @@ WorkloadHelper::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&WorkloadHelper::m_stopWhenDone),
                           MakeBooleanChecker())
+            .AddAttribute("PerHostSelectorStreams",
+                          "Path selectors of source host h draw their random streams from "
+                          "h's own equal share of the selector block, so a host's draws do "
+                          "not depend on when other hosts open connections: needed for MPI "
+                          "runs (each rank opens only its hosts' connections) and identical "
+                          "on 1 and N ranks.  false: one counter over all hosts in "
+                          "connection-open order (our choice; README Distributed runs)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&WorkloadHelper::m_perHostStreams),
+                          MakeBooleanChecker())
             .AddTraceSource("FlowComplete",
                             "A message completed (its statistics record)",
                             MakeTraceSourceAccessor(&WorkloadHelper::m_flowTrace),
@@ -349,6 +359,17 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
             m_psStream += used;
         }
     }
+    m_psHostNext.clear();
+    if (m_perHostStreams && m_psStream >= 0)
+    {
+        // host h: [m_psStream + h * share, m_psStream + (h + 1) * share)
+        m_psHostShare = (m_psStreamEnd - m_psStream) / std::max<uint32_t>(1, n);
+        m_psHostNext.resize(n);
+        for (uint32_t h = 0; h < n; ++h)
+        {
+            m_psHostNext[h] = m_psStream + int64_t(h) * m_psHostShare;
+        }
+    }
     if (m_mtu == 0)
     {
         m_mtu = fabric->GetHosts().Get(0)->GetObject<DcnMessageTransport>()->GetMtu();
@@ -452,7 +473,16 @@ WorkloadHelper::CreateConnectionParts(uint32_t src)
             ps->SetAttribute(std::get<0>(a), *std::get<1>(a));
         }
     }
-    if (m_psStream >= 0)
+    if (src < m_psHostNext.size())
+    {
+        const int64_t end = m_psStream + int64_t(src + 1) * m_psHostShare;
+        m_psHostNext[src] += ps->AssignStreams(m_psHostNext[src]);
+        NS_ABORT_MSG_IF(m_psHostNext[src] > end,
+                        "DcnWorkloadHelper: path selectors of host "
+                            << src << " used more than " << m_psHostShare
+                            << " random streams (PerHostSelectorStreams)");
+    }
+    else if (m_psStream >= 0)
     {
         m_psStream += ps->AssignStreams(m_psStream);
         NS_ABORT_MSG_IF(m_psStream > m_psStreamEnd,
@@ -550,11 +580,11 @@ WorkloadHelper::Finalize()
     m_finalized = true;
     for (uint32_t id = 0; id < m_plan.messages.size(); ++id)
     {
-        if (m_done[id])
-        {
-            continue;
-        }
         const WorkloadMessage& m = m_plan.messages[id];
+        if (m_done[id] || (m.src < m_appOfHost.size() && m_appOfHost[m.src] == nullptr))
+        {
+            continue; // completed, or another MPI rank's host records it
+        }
         FctRecord f;
         f.src = m.src;
         f.dst = m.dst;

@@ -197,6 +197,9 @@ class WorkloadHelper : public Object
     bool m_reuse;
     ConnectionPolicy m_policy{REUSE_IDLE};
     bool m_stopWhenDone;
+    bool m_perHostStreams{false};
+    std::vector<int64_t> m_psHostNext; //!< PerHostSelectorStreams: next stream of each host
+    int64_t m_psHostShare{0};          //!< PerHostSelectorStreams: streams per host
     bool m_planGiven{false};
     std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
     std::vector<std::string> m_hostLb;        //!< per-host scheme override ("" = LoadBalancer)

@@ -18,7 +18,7 @@ cd "$REPO"
 OUT=${DOC_OUT:-build/doc}
 command -v sphinx-build >/dev/null || bash tools/install-deps.sh python3-sphinx
 CHAPTERS=(dcn-lb.rst architecture.rst fabric.rst topology.rst topology-graphs.rst transport.rst roce.rst int-hpcc.rst reps.rst
-    reps-validation.rst baselines.rst laps.rst hermes.rst spritz.rst workloads.rst)
+    reps-validation.rst baselines.rst laps.rst hermes.rst spritz.rst workloads.rst mpi.rst)
 
 rm -rf "$OUT/html" "$OUT/doctrees"
 sphinx-build -q -W --keep-going -b html -d "$OUT/doctrees" doc "$OUT/html"
