@@ -518,7 +518,8 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
             // the cumulative ACK) nor the duplicates of a go-back-N burst move it: moving
             // while this end's ACKs are still in flight lets a new ACK overtake older ones,
             // and a stale ACK with SACK blocks reaching a sender with nothing outstanding
-            // crashes ns-3 3.37's debug TcpTxBuffer::Update (doc/hermes.rst "Known problem")
+            // crashes ns-3 3.37's debug TcpTxBuffer::Update (doc/hermes.rst "ns-3 debug
+            // builds and reordered ACKs")
             if (!f.ps)
             {
                 f.ecmpEv = static_cast<uint16_t>(dcnev::Mix32(f.ecmpEv + 0x9e3779b9U));
