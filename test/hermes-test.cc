@@ -36,6 +36,8 @@ struct HermesRun
     uint64_t injectedLate{0}; //!< drops after `late`
     double lateMeanUs{0};     //!< mean FCT of the flows started at or after `late`
     uint32_t late{0};         //!< how many flows started at or after `late`
+    uint64_t timeouts{0};     //!< shims: retransmissions by TCP's retransmission timer
+    uint64_t ackRepaths{0};   //!< shims: passive-side EV moves after a duplicate segment
     Time end{0};
 };
 
@@ -90,8 +92,11 @@ RunHermes(const std::string& lb,
     r.s = wl->GetStats().Summarize();
     for (uint32_t h = 0; h < t->GetNHosts(); ++h)
     {
-        r.probes +=
-            t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats().probesSent;
+        const DcnTcpShimStats& ss =
+            t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
+        r.probes += ss.probesSent;
+        r.timeouts += ss.timeouts;
+        r.ackRepaths += ss.ackRepaths;
     }
     r.injected = fh->GetInjectedDrops();
     r.injectedLate = r.injected - dropsAtLate;
@@ -242,17 +247,18 @@ class HermesRandomDropTestCase : public TestCase
         const Time late = MilliSeconds(20); // two windows: every sender has failed the path
         HermesRun h = RunHermes("hermes", plan, SpineDrop, MilliSeconds(400), {}, late);
         HermesRun e = RunHermes("ecmp", plan, SpineDrop, MilliSeconds(400), {}, late);
-        // measured (doc/hermes.rst): Hermes 747 us mean, 454 us for the 84 late flows, 113
-        // late drops; ECMP 995 us, 808 us, 247.  The FCT margins depend on the plan's seed
-        // at this size (a few 10 ms RTOs on healthy paths move the late mean by ~200 us):
-        // seed 8 passes (754 / 539 vs 1062 / 1290 us), seed 9 does not (798 / 983 vs 794 /
-        // 926 us); the late drops at spine0 are below 0.6 x ECMP's on all three seeds
+        // measured (doc/hermes.rst, after the shim's ACK-path fix): Hermes 751 us mean, 559
+        // us for the 84 late flows, 123 late drops; ECMP 790 us, 811 us, 264.  At this size
+        // a few 10 ms RTOs decide the overall mean, which includes the first tau window in
+        // which Hermes cannot know the path is lossy: other plan seeds give 870 / 885 vs
+        // 1047 / 1501 us (seed 8) and 688 / 550 vs 949 / 924 us (seed 9).  So the overall
+        // mean is only asserted below ECMP's (it was < 0.85 x before the fix, when ECMP's
+        // ACKs were needlessly reordered); the late FCT is 1.45-1.70 x and the late drops
+        // 0.47-0.53 x ECMP's on all three seeds
         NS_TEST_ASSERT_MSG_EQ(h.s.unfinished, 0, "Hermes: every flow finishes");
         NS_TEST_ASSERT_MSG_EQ(e.s.unfinished, 0, "ECMP: every flow finishes");
         NS_TEST_ASSERT_MSG_GT(h.late, 50, "enough flows start after the path is failed");
-        NS_TEST_ASSERT_MSG_LT(h.s.meanUs,
-                              0.85 * e.s.meanUs,
-                              "Hermes mean FCT clearly below ECMP's");
+        NS_TEST_ASSERT_MSG_LT(h.s.meanUs, e.s.meanUs, "Hermes mean FCT below ECMP's");
         NS_TEST_ASSERT_MSG_LT(1.3 * h.lateMeanUs,
                               e.lateMeanUs,
                               "once the lossy path is failed, ECMP's FCT is > 1.3x Hermes's");
@@ -260,6 +266,14 @@ class HermesRandomDropTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(h.injectedLate,
                               0.6 * e.injectedLate,
                               "Hermes sends no new flows through the lossy spine");
+        // the receivers move their ACK path only after a sender timed out (a segment they
+        // had acknowledged came again after 1 ms of silence), never on the hole-filling
+        // retransmissions of fast recovery (counting every segment below the highest ACK sent
+        // as a duplicate gave 640 moves for 86 timeouts)
+        NS_TEST_ASSERT_MSG_GT(e.timeouts, 0u, "ECMP: some tail losses end in a timeout");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(e.ackRepaths,
+                                    e.timeouts,
+                                    "an ACK path moves only after a sender timeout");
     }
 };
 
@@ -271,13 +285,11 @@ class HermesTestSuite : public TestSuite
     {
         AddTestCase(new HermesBlackholeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
-#ifndef NS3_BUILD_PROFILE_DEBUG
-        // Not in the in-tree default/debug profile of ns-3 (NS3_BUILD_PROFILE_DEBUG): there, with
-        // SACK on, this case segfaults inside ns-3 3.37's TcpTxBuffer::Update (called from
-        // TcpSocketBase::ProcessOptionSack) under 2% loss; cause not isolated (doc/hermes.rst,
-        // "Known problem").  With SACK off the case runs but Hermes loses its margin.
+        // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
+        // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
+        // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds
+        // and reordered ACKs")
         AddTestCase(new HermesRandomDropTestCase, DCNLB_TEST_QUICK);
-#endif
     }
 };
 

@@ -136,6 +136,15 @@ DcnTcpShim::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&DcnTcpShim::m_reseqCapacity),
                           MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("AckRepathIdle",
+                          "A connection nobody steers (the passive side, per-flow ECMP) moves "
+                          "its EV when a segment it already acknowledged arrives after the "
+                          "connection received nothing for at least this long (the sender timed "
+                          "out: our ACKs are lost).  Our choice: 1 ms, far above any path's "
+                          "queueing delay, below the 10 ms minimum RTO; allowed 1 us..1 s",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&DcnTcpShim::m_ackRepathIdle),
+                          MakeTimeChecker(MicroSeconds(1), Seconds(1)))
             .AddTraceSource("Timeout",
                             "TCP's retransmission timer fired on a connection (remote address, "
                             "remote port, EV of its last segment)",
@@ -273,6 +282,15 @@ DcnTcpShim::Send(Ptr<Packet> p,
     const uint32_t len = payload + ((flags & (TcpHeader::SYN | TcpHeader::FIN)) ? 1 : 0);
     bool retx = false;
     bool timeout = false;
+    if (flags & TcpHeader::ACK)
+    {
+        const uint32_t ack = th.GetAckNumber().GetValue();
+        if (!f.ackInit || SeqLess(f.ackMax, ack))
+        {
+            f.ackInit = true;
+            f.ackMax = ack;
+        }
+    }
     if (len > 0)
     {
         if (!f.seqInit)
@@ -455,6 +473,7 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         }
     }
     Flow& f = GetFlow(key, lport, h.GetSource(), rport);
+    const Time prevRx = f.lastRx;
     f.lastRx = Simulator::Now();
     if ((sh.flags & DcnTcpShimHeader::FLAG_ECHO) && f.ps)
     {
@@ -484,20 +503,28 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
             f.rcvInit = true;
             f.rcvMax = seq + seqLen;
         }
-        else if (!SeqLess(f.rcvMax, seq + seqLen))
+        else if (SeqLess(f.rcvMax, seq + seqLen))
         {
-            // a data segment (or SYN / FIN) received before came again: the sender timed out, so
-            // our ACKs (or its data) are lost.  A connection nobody steers moves its ECMP EV, so
-            // its ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths")
+            f.rcvMax = seq + seqLen;
+        }
+        if (f.ackInit && !SeqLess(f.ackMax, seq + seqLen) && !prevRx.IsNegative() &&
+            Simulator::Now() - prevRx >= m_ackRepathIdle)
+        {
+            // a data segment (or SYN / FIN) this end has already acknowledged came again after
+            // the connection was silent for AckRepathIdle: the sender timed out, so our ACKs
+            // (or its data) are lost.  A connection nobody steers moves its ECMP EV, so its
+            // ACKs leave a failed path (our choice, doc/hermes.rst "ACK paths").  Neither a
+            // retransmission that fills a hole (below the highest sequence received, above
+            // the cumulative ACK) nor the duplicates of a go-back-N burst move it: moving
+            // while this end's ACKs are still in flight lets a new ACK overtake older ones,
+            // and a stale ACK with SACK blocks reaching a sender with nothing outstanding
+            // crashes ns-3 3.37's debug TcpTxBuffer::Update (doc/hermes.rst "ns-3 debug
+            // builds and reordered ACKs")
             if (!f.ps)
             {
                 f.ecmpEv = static_cast<uint16_t>(dcnev::Mix32(f.ecmpEv + 0x9e3779b9U));
                 ++m_stats.ackRepaths;
             }
-        }
-        else
-        {
-            f.rcvMax = seq + seqLen;
         }
     }
     if (payload > 0)

@@ -151,6 +151,8 @@ class DcnTcpShim : public Object
         uint16_t ecmpEv{0};
         bool rcvInit{false};
         uint32_t rcvMax{0}; //!< highest sequence received + 1
+        bool ackInit{false};
+        uint32_t ackMax{0}; //!< highest ACK number this end sent (everything below it arrived)
         bool seqInit{false};
         uint32_t sndMax{0}; //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
         Time lastRx{-1};    //!< time of the last segment received on this connection
@@ -190,6 +192,7 @@ class DcnTcpShim : public Object
     DcnTcpShimStats m_stats;
     TracedCallback<Ipv4Address, uint16_t, uint16_t> m_timeoutTrace;
     Time m_reseqTimeout;
+    Time m_ackRepathIdle; //!< silence before a duplicate moves the passive side's EV
     uint32_t m_reseqCapacity{256};
 };
 
