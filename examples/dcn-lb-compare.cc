@@ -24,6 +24,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pcap-helper.h"
 #include "ns3/dcn-pfc-helper.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-tcp-transport-helper.h"
@@ -406,8 +407,8 @@ RunOne(const Options& o,
         }
         for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
-            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice(node->GetDevice(d));
-            Ptr<DcnQueueDisc> dq = DynamicCast<DcnQueueDisc>(q);
+            Ptr<DcnQueueDisc> dq = DcnPortDevice::GetEgressQueueDisc(node->GetDevice(d));
+            Ptr<QueueDisc> q = dq ? nullptr : tc->GetRootQueueDiscOnDevice(node->GetDevice(d));
             if (dq)
             {
                 res.counters.drops += dq->GetNDropped();

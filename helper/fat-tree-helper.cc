@@ -309,6 +309,7 @@ FatTreeHelper::Validate() const
                     "FatTreeHelper: SlowLinkFraction=" << m_slowFraction << "; allowed [0,1]");
     NS_ABORT_MSG_IF(m_routing != "dcn" && m_routing != "global",
                     "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
+    CheckFabricMode(m_routing);
     for (auto& r : m_slowRequests)
     {
         NS_ABORT_MSG_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
@@ -359,7 +360,7 @@ FatTreeHelper::AddLink(PointToPointHelper& p2p,
     // Tiny device queue: the queue disc holds the queue (flow control via BQL-less
     // NetDeviceQueueInterface stop/wake).
     p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
-    NetDeviceContainer d = p2p.Install(a, b);
+    NetDeviceContainer d = MakeLink(p2p, a, b, rate, delay, m_mtu);
 
     DcnLinkInfo li;
     li.id = static_cast<uint32_t>(m_links.size());
@@ -506,10 +507,8 @@ FatTreeHelper::Build()
     m_qdiscs.resize(2 * m_links.size());
     for (auto& li : m_links)
     {
-        QueueDiscContainer qa = (li.tierA < 0 ? hostTch : swTch).Install(li.devA);
-        QueueDiscContainer qb = swTch.Install(li.devB);
-        m_qdiscs[2 * li.id] = DynamicCast<DcnQueueDisc>(qa.Get(0));
-        m_qdiscs[2 * li.id + 1] = DynamicCast<DcnQueueDisc>(qb.Get(0));
+        m_qdiscs[2 * li.id] = InstallPortQueue(li.tierA < 0 ? hostTch : swTch, li.devA);
+        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
         Ipv4Address lower = AddrOfLinkLower(li.id);
         Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
         Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
@@ -526,6 +525,7 @@ FatTreeHelper::Build()
     if (m_routing == "dcn")
     {
         InstallRoutes();
+        EnableFastPaths();
     }
     else
     {
