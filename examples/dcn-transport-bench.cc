@@ -17,6 +17,7 @@
  * event scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
+#include "ns3/dcn-topology-base.h"
 #include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
@@ -108,6 +109,13 @@ main(int argc, char** argv)
                 "Congestion control (default: dctcp; dcqcn with --transport=roce)",
                 cc,
                 CongestionControlRegistry::Names());
+    std::string fabric = DcnTopologyBase::DefaultFabricMode();
+    opts.Choice("fabric",
+                "Fabric mode: ipv4 (ports behind ns-3's traffic-control and IPv4 layers) or "
+                "fast (DcnPortDevice ports; switches forward from the port to the egress queue; "
+                "doc/fabric.rst). Default ipv4, or $DCNLB_FABRIC",
+                fabric,
+                {"ipv4", "fast"});
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
         if (transport == "roce")
@@ -150,6 +158,7 @@ main(int argc, char** argv)
         return std::string();
     });
     opts.Parse(argc, argv);
+    Config::SetDefault("ns3::DcnTopologyBase::FabricMode", StringValue(fabric));
     // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
     bool seedGiven = false;
     bool runGiven = false;

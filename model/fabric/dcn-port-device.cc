@@ -31,6 +31,8 @@ DcnPortQueue::GetTypeId()
 
 DcnPortQueue::DcnPortQueue()
 {
+    // what it stands for: the IPv4 mode's one-packet device queue (the staged slot)
+    SetMaxSize(QueueSize("1p"));
 }
 
 DcnPortQueue::~DcnPortQueue()
