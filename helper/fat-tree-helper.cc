@@ -309,7 +309,6 @@ FatTreeHelper::Validate() const
                     "FatTreeHelper: SlowLinkFraction=" << m_slowFraction << "; allowed [0,1]");
     NS_ABORT_MSG_IF(m_routing != "dcn" && m_routing != "global",
                     "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
-    CheckFabricMode(m_routing);
     for (auto& r : m_slowRequests)
     {
         NS_ABORT_MSG_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
@@ -383,6 +382,7 @@ FatTreeHelper::Build()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
     Validate();
+    CheckFabricMode(m_routing);
     const uint32_t nTors = GetNTors();
     const uint32_t H = m_hostsPerTor;
     const uint32_t U = m_uplinksPerTor;

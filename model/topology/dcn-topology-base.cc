@@ -342,7 +342,7 @@ DcnTopologyBase::IsFastFabric() const
 }
 
 void
-DcnTopologyBase::CheckFabricMode(const std::string& routing) const
+DcnTopologyBase::CheckFabricMode(const std::string& routing)
 {
     NS_LOG_FUNCTION(this << routing);
     if (m_fabricMode != "fast" && m_fabricMode != "ipv4")
@@ -352,6 +352,15 @@ DcnTopologyBase::CheckFabricMode(const std::string& routing) const
     }
     if (m_fabricMode == "fast" && routing != "dcn")
     {
+        const char* env = std::getenv("DCNLB_FABRIC");
+        if (env && std::string(env) == "fast")
+        {
+            // DCNLB_FABRIC=fast means "fast where the configuration allows":
+            // ns-3's IPv4 routing keeps its IPv4 fabric (doc/fabric.rst).
+            NS_LOG_LOGIC("Routing=" << routing << ": FabricMode=ipv4 despite DCNLB_FABRIC=fast");
+            m_fabricMode = "ipv4";
+            return;
+        }
         throw DcnOptionError(GetTopologyName() + ": Routing='" + routing +
                              "' needs FabricMode=ipv4 (ns-3's IPv4 routing forwards through "
                              "the IPv4 stack); FabricMode=fast allows Routing=dcn only");

@@ -117,9 +117,10 @@ class DcnTopologyBase : public DcnTopology
     void ClearPathCache();
     /**
      * Refuse a bad FabricMode (one line naming the value and what is allowed)
-     * and FabricMode=fast with \p routing other than "dcn".  Throws DcnOptionError.
+     * and FabricMode=fast with \p routing other than "dcn" (unless the fast
+     * mode came from DCNLB_FABRIC=fast, which yields: ipv4).  Throws DcnOptionError.
      */
-    void CheckFabricMode(const std::string& routing) const;
+    void CheckFabricMode(const std::string& routing);
     /**
      * One link a-b: PointToPointHelper devices (FabricMode=ipv4, \p p2p carries
      * the attributes) or a DcnPortDevice pair on a PointToPointChannel (fast):
