@@ -14,6 +14,7 @@
  */
 #include "transport-test-net.h"
 
+#include "ns3/config.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-port-device.h"
@@ -23,6 +24,7 @@
 #include "ns3/dcn-transport.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/ipv4-header.h"
 #include "ns3/packet-hops.h"
 #include "ns3/path-selector.h"
 #include "ns3/rng-seed-manager.h"
@@ -60,7 +62,15 @@ struct ModeRunResult
     uint32_t portDevices{0};
     uint32_t tcRootQueues{0};
     uint32_t fastSwitches{0};
+    uint64_t ipv4Delivered{0}; //!< Ipv4L3Protocol LocalDeliver on any node
+    uint64_t ipv4Forwarded{0}; //!< Ipv4L3Protocol UnicastForward on any node
 };
+
+void
+CountIpv4(uint64_t* n, const Ipv4Header&, Ptr<const Packet>, uint32_t)
+{
+    ++*n;
+}
 
 ModeRunResult
 RunMode(const ModeRunConfig& cfg)
@@ -86,6 +96,10 @@ RunMode(const ModeRunConfig& cfg)
     const uint32_t n = ft->GetNHosts();
     DcnPacketHopCounter hops;
     hops.InstallAll();
+    Config::ConnectWithoutContext("/NodeList/*/$ns3::Ipv4L3Protocol/LocalDeliver",
+                                  MakeBoundCallback(&CountIpv4, &res.ipv4Delivered));
+    Config::ConnectWithoutContext("/NodeList/*/$ns3::Ipv4L3Protocol/UnicastForward",
+                                  MakeBoundCallback(&CountIpv4, &res.ipv4Forwarded));
 
     DcnTransportHelper th;
     th.SetTransportAttribute("Trimming", BooleanValue(cfg.trim));
@@ -182,6 +196,10 @@ class FabricModesEqualTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(b.tcRootQueues, 0u, "fast mode: no queue disc in the TC layer");
         NS_TEST_ASSERT_MSG_EQ(a.fastSwitches, 0u, "ipv4 mode: no switch fast path");
         NS_TEST_ASSERT_MSG_EQ(b.fastSwitches, 8u, "fast mode: every switch on the fast path");
+        NS_TEST_ASSERT_MSG_GT(a.ipv4Forwarded, 0u, "ipv4 mode: switches forward through IPv4");
+        NS_TEST_ASSERT_MSG_GT(a.ipv4Delivered, 0u, "ipv4 mode: hosts receive through IPv4");
+        NS_TEST_ASSERT_MSG_EQ(b.ipv4Forwarded, 0u, "fast mode: no IPv4 forwarding in switches");
+        NS_TEST_ASSERT_MSG_EQ(b.ipv4Delivered, 0u, "fast mode: the transport bypasses IPv4");
 
         NS_TEST_ASSERT_MSG_EQ(a.fctUs.size(), a.expected, "ipv4: every message completes");
         NS_TEST_ASSERT_MSG_EQ(b.fctUs.size(), b.expected, "fast: every message completes");

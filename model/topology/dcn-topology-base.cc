@@ -348,7 +348,7 @@ DcnTopologyBase::CheckFabricMode(const std::string& routing)
     if (m_fabricMode != "fast" && m_fabricMode != "ipv4")
     {
         throw DcnOptionError(GetTopologyName() + ": FabricMode='" + m_fabricMode +
-                             "'; allowed 'ipv4' or 'fast'");
+                             "' (option --fabric); allowed 'ipv4' or 'fast'");
     }
     if (m_fabricMode == "fast" && routing != "dcn")
     {
@@ -362,8 +362,9 @@ DcnTopologyBase::CheckFabricMode(const std::string& routing)
             return;
         }
         throw DcnOptionError(GetTopologyName() + ": Routing='" + routing +
-                             "' needs FabricMode=ipv4 (ns-3's IPv4 routing forwards through "
-                             "the IPv4 stack); FabricMode=fast allows Routing=dcn only");
+                             "' needs FabricMode=ipv4 (option --fabric=ipv4: ns-3's IPv4 "
+                             "routing forwards through the IPv4 stack); FabricMode=fast "
+                             "allows Routing=dcn only");
     }
 }
 
