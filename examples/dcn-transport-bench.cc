@@ -17,13 +17,13 @@
  * event scheduler (default MapScheduler, ns-3's default; events are ordered by (time, uid) in every
  * scheduler, so results do not depend on it).
  */
-#include "ns3/dcn-topology-base.h"
 #include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pfc-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-topology-base.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"

@@ -1,7 +1,7 @@
 #include "failure-helper.h"
 
-#include "ns3/dcn-port-device.h"
 #include "ns3/boolean.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"

@@ -120,11 +120,11 @@ RunMode(const ModeRunConfig& cfg)
         p.baseRtt = ft->GetBaseRtt(pr.first, pr.second, mtu);
         Ptr<DcnConnection> c =
             t->Connect(ft->GetHostAddress(pr.second), ps, CreateObject<DctcpCc>(), p);
-        c->SendMessage(cfg.msgBytes,
-                       DcnConnection::CompletionCallback([&res](const DcnMessageRecord& r) {
-                           res.fctUs[{r.src.Get(), r.msgId}] = (r.finish - r.start).GetSeconds() *
-                                                               1e6;
-                       }));
+        c->SendMessage(
+            cfg.msgBytes,
+            DcnConnection::CompletionCallback([&res](const DcnMessageRecord& r) {
+                res.fctUs[{r.src.Get(), r.msgId}] = (r.finish - r.start).GetSeconds() * 1e6;
+            }));
         res.expected++;
     }
     Simulator::Stop(MilliSeconds(20));

@@ -256,8 +256,7 @@ DcnPortDevice::Kick()
 void
 DcnPortDevice::Pushed(Ptr<Packet> p)
 {
-    NS_ABORT_MSG_IF(!m_inSend,
-                    "DcnPortDevice: a packet reached the transmit queue outside Kick()");
+    NS_ABORT_MSG_IF(!m_inSend, "DcnPortDevice: a packet reached the transmit queue outside Kick()");
     m_pushed = p;
 }
 

@@ -5,7 +5,6 @@
 #include "dcn-switch-buffer.h"
 
 #include "ns3/ipv4-queue-disc-item.h"
-
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -455,10 +454,11 @@ DcnSwitchRouting::EnableFastPath()
     for (uint32_t i = 1; i < m_ipv4->GetNInterfaces(); ++i)
     {
         Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(m_ipv4->GetNetDevice(i));
-        NS_ABORT_MSG_IF(!port,
-                        "DcnSwitchRouting::EnableFastPath: interface "
-                            << i << " of node " << node->GetId()
-                            << " is not a DcnPortDevice (FabricMode=fast builds every port as one)");
+        NS_ABORT_MSG_IF(
+            !port,
+            "DcnSwitchRouting::EnableFastPath: interface "
+                << i << " of node " << node->GetId()
+                << " is not a DcnPortDevice (FabricMode=fast builds every port as one)");
         m_ports[i] = PeekPointer(port);
         InterfaceOf(port);
         port->SetReceiveCallback(MakeCallback(&DcnSwitchRouting::FastReceive, this));
@@ -476,7 +476,12 @@ DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
     const int32_t inIf = InterfaceOf(dev);
     if (protocol != 0x0800 || inIf < 0)
     {
-        return m_tc->Receive(dev, packet, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST),
+        return m_tc->Receive(dev,
+                             packet,
+                             protocol,
+                             from,
+                             dev->GetAddress(),
+                             NetDevice::PACKET_HOST),
                true;
     }
     // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
@@ -563,8 +568,7 @@ DcnSwitchRouting::ForwardLater(uint32_t iface,
                                int32_t inIf)
 {
     NS_LOG_FUNCTION(this << iface << p << inIf);
-    if ((m_ucb.IsNull() && !m_fast) || !m_ipv4 || iface == 0 ||
-        iface >= m_ipv4->GetNInterfaces())
+    if ((m_ucb.IsNull() && !m_fast) || !m_ipv4 || iface == 0 || iface >= m_ipv4->GetNInterfaces())
     {
         return false;
     }

@@ -16,10 +16,10 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
+#include <cstdlib>
 #include <limits>
 
 namespace ns3

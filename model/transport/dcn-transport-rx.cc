@@ -95,7 +95,10 @@ DcnTransport::FastReceive(Ptr<NetDevice> dev,
         NS_LOG_LOGIC("bad UDP checksum: dropped (as UdpL4Protocol does)");
         return true;
     }
-    ProcessPacket(p, ip.GetSource(), dcnev::FromUdpPort(udp.GetSourcePort()), (ip.GetTos() & 0x03) == 0x03);
+    ProcessPacket(p,
+                  ip.GetSource(),
+                  dcnev::FromUdpPort(udp.GetSourcePort()),
+                  (ip.GetTos() & 0x03) == 0x03);
     return true;
 }
 
