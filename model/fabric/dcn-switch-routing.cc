@@ -370,7 +370,7 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     {
         return false;
     }
-    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, false);
+    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, false, false);
     return true;
 }
 
@@ -422,20 +422,21 @@ DcnSwitchRouting::Emit(uint32_t out,
                        Ptr<const Packet> p,
                        const Ipv4Header& h,
                        int32_t inIf,
-                       bool owned)
+                       bool owned,
+                       bool fast)
 {
     if (m_buffer && inIf >= 0)
     {
         // the egress queue disc reads the ingress port at enqueue (same call chain)
         m_buffer->SetCurrentIngress(static_cast<uint16_t>(inIf));
     }
-    if (m_fast)
+    if (fast)
     {
         FastForward(out, p, h, owned);
     }
     else
     {
-        m_ucb(GetRoute(out), p, h);
+        m_ucb(GetRoute(out), p, h); // RouteInput: the IPv4 layer's callback, in either mode
     }
     if (m_buffer && inIf >= 0)
     {
@@ -528,7 +529,7 @@ DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
         m_tc->Receive(dev, p, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
         return true;
     }
-    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, true);
+    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, true, true);
     return true;
 }
 
@@ -573,7 +574,7 @@ DcnSwitchRouting::ForwardLater(uint32_t iface,
         return false;
     }
     ++m_forwarded;
-    Emit(iface, p, h, inIf, false);
+    Emit(iface, p, h, inIf, false, m_fast);
     return true;
 }
 

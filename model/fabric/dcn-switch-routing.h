@@ -237,8 +237,13 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
      * fabric modes: egress interface, or TAKEN, or 0 (local), or NO_PORT (dropped).
      */
     uint32_t Route(DcnForwardingContext& ctx);
-    /** Forward on \p out (through the IPv4 layer, or the fast path), charging \p inIf. */
-    void Emit(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, int32_t inIf, bool owned);
+    /** Forward on \p out (the fast path if \p fast, else the IPv4 layer), charging \p inIf. */
+    void Emit(uint32_t out,
+              Ptr<const Packet> p,
+              const Ipv4Header& h,
+              int32_t inIf,
+              bool owned,
+              bool fast);
     /** Fast path: TTL, checksum, Ipv4QueueDiscItem into the egress port. */
     void FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, bool owned);
 
