@@ -24,9 +24,11 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pcap-helper.h"
 #include "ns3/dcn-pfc-helper.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/dcn-topology-base.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -107,6 +109,7 @@ struct Options
     bool allowUnfinished{false};
     std::string topoParams{""}; //!< graph presets: key=value,... overrides
     std::string routing{""};    //!< switch policy ("" = the topology's default)
+    std::string fabric{DcnTopologyBase::DefaultFabricMode()}; //!< ipv4 or fast (issue 13)
     bool printLinks{false};
     std::string dot{""};
     std::string pcap{""};                     //!< port list (DcnPcapHelper)
@@ -406,8 +409,8 @@ RunOne(const Options& o,
         }
         for (uint32_t d = 0; d < node->GetNDevices(); ++d)
         {
-            Ptr<QueueDisc> q = tc->GetRootQueueDiscOnDevice(node->GetDevice(d));
-            Ptr<DcnQueueDisc> dq = DynamicCast<DcnQueueDisc>(q);
+            Ptr<DcnQueueDisc> dq = DcnPortDevice::GetEgressQueueDisc(node->GetDevice(d));
+            Ptr<QueueDisc> q = dq ? nullptr : tc->GetRootQueueDiscOnDevice(node->GetDevice(d));
             if (dq)
             {
                 res.counters.drops += dq->GetNDropped();
@@ -572,6 +575,12 @@ Main(int argc, char* argv[])
                 "through the TCP path shim; doc/hermes.rst)",
                 o.transport,
                 {"dcn", "roce", "tcp"});
+    opts.Choice("fabric",
+                "Fabric mode: ipv4 (ports behind ns-3's traffic-control and IPv4 layers) or "
+                "fast (DcnPortDevice ports; switches forward from the port to the egress queue "
+                "with the same decision code; doc/fabric.rst). Default ipv4, or $DCNLB_FABRIC",
+                o.fabric,
+                {"ipv4", "fast"});
     opts.Bool("pfc",
               "PFC pause frames and shared-buffer switches (LAPS spec 3: on for RoCE; "
               "default: on with --transport=roce, off otherwise; doc/roce.rst)",
@@ -923,6 +932,7 @@ Main(int argc, char* argv[])
         return err;
     });
     opts.Parse(argc, argv);
+    Config::SetDefault("ns3::DcnTopologyBase::FabricMode", StringValue(o.fabric));
     if (!o.plot.empty() && o.csv.empty())
     {
         o.csv = o.plot; // --plot draws from the CSVs

@@ -35,6 +35,7 @@
 #include "ns3/dcn-pfc-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-topology-base.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
@@ -143,6 +144,13 @@ main(int argc, char** argv)
     opts.Text("flowCsv",
               "Write the per-flow CSV (FctStats::WriteCsv, sorted by sender host) to this file",
               flowCsv);
+    std::string fabric = DcnTopologyBase::DefaultFabricMode();
+    opts.Choice("fabric",
+                "Fabric mode: ipv4 (ports behind ns-3's traffic-control and IPv4 layers) or "
+                "fast (DcnPortDevice ports; switches forward from the port to the egress queue; "
+                "doc/fabric.rst). Default ipv4, or $DCNLB_FABRIC",
+                fabric,
+                {"ipv4", "fast"});
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
         if (transport == "roce")
@@ -223,6 +231,25 @@ main(int argc, char** argv)
         std::cerr.rdbuf(errBuf);
         std::cout.rdbuf(outBuf);
     }
+    if (mpi && fabric == "fast")
+    {
+        // ranks are joined by ns-3's PointToPointRemoteChannel, which the fast
+        // fabric's DcnPortDevice links do not use
+        const char* env = std::getenv("DCNLB_FABRIC");
+        bool explicitFast = false;
+        for (int i = 1; i < argc; ++i)
+        {
+            explicitFast |= std::string(argv[i]) == "--fabric=fast";
+        }
+        if (explicitFast || !env)
+        {
+            DcnOptions::Exit("dcn-transport-bench",
+                             "--fabric=fast with --mpi: ranks are linked by ns-3's "
+                             "PointToPointRemoteChannel, which the fast fabric does not use; "
+                             "allowed with --mpi: --fabric=ipv4");
+        }
+        fabric = "ipv4"; // DCNLB_FABRIC=fast: fast where the configuration allows
+    }
     if (mpi)
     {
         std::string err = DcnMpi::Enable(&argc, &argv, mpiSync);
@@ -234,6 +261,7 @@ main(int argc, char** argv)
     }
     const uint32_t rank = DcnMpi::GetRank();
     const uint32_t ranks = DcnMpi::GetSize();
+    Config::SetDefault("ns3::DcnTopologyBase::FabricMode", StringValue(fabric));
     // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
     bool seedGiven = false;
     bool runGiven = false;

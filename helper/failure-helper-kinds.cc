@@ -6,6 +6,7 @@
 #include "dcn-failure-spec-parse.h"
 #include "failure-helper.h"
 
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -156,11 +157,11 @@ FailureHelper::SetDirRate(uint32_t linkId, DcnLinkDir dir, DataRate r, double sc
     const DcnLinkInfo& l = m_fabric->GetLink(linkId);
     if (dir != DcnLinkDir::DOWN)
     {
-        l.devA->SetDataRate(r);
+        DcnPortDevice::SetLinkRate(l.devA, r);
     }
     if (dir != DcnLinkDir::UP)
     {
-        l.devB->SetDataRate(r);
+        DcnPortDevice::SetLinkRate(l.devB, r);
     }
     if (scale > 0)
     {

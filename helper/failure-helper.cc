@@ -1,6 +1,7 @@
 #include "failure-helper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/log.h"
 #include "ns3/pointer.h"
@@ -159,8 +160,8 @@ FailureHelper::SetRate(uint32_t linkId, DataRate r)
 {
     NS_LOG_FUNCTION(this << linkId << r);
     const DcnLinkInfo& l = m_fabric->GetLink(linkId);
-    l.devA->SetDataRate(r);
-    l.devB->SetDataRate(r);
+    DcnPortDevice::SetLinkRate(l.devA, r);
+    DcnPortDevice::SetLinkRate(l.devB, r);
 }
 
 void

@@ -372,7 +372,7 @@ FatTreeHelper::AddLink(PointToPointHelper& p2p,
     // Tiny device queue: the queue disc holds the queue (flow control via BQL-less
     // NetDeviceQueueInterface stop/wake).
     p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", QueueSizeValue(QueueSize("1p")));
-    NetDeviceContainer d = p2p.Install(a, b);
+    NetDeviceContainer d = MakeLink(p2p, a, b, rate, delay, m_mtu);
 
     DcnLinkInfo li;
     li.id = static_cast<uint32_t>(m_links.size());
@@ -395,6 +395,15 @@ FatTreeHelper::Build()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
     Validate();
+    CheckFabricMode(m_routing);
+    if (IsFastFabric() && m_systemCount > 1)
+    {
+        throw DcnOptionError("fat tree: FabricMode=fast with SystemCount=" +
+                             std::to_string(m_systemCount) +
+                             " (options --fabric, --mpi): ranks are linked by ns-3's "
+                             "PointToPointRemoteChannel, which the fast fabric does not use; "
+                             "allowed: FabricMode=ipv4");
+    }
     const uint32_t nTors = GetNTors();
     const uint32_t H = m_hostsPerTor;
     const uint32_t U = m_uplinksPerTor;
@@ -520,10 +529,8 @@ FatTreeHelper::Build()
     m_qdiscs.resize(2 * m_links.size());
     for (auto& li : m_links)
     {
-        QueueDiscContainer qa = (li.tierA < 0 ? hostTch : swTch).Install(li.devA);
-        QueueDiscContainer qb = swTch.Install(li.devB);
-        m_qdiscs[2 * li.id] = DynamicCast<DcnQueueDisc>(qa.Get(0));
-        m_qdiscs[2 * li.id + 1] = DynamicCast<DcnQueueDisc>(qb.Get(0));
+        m_qdiscs[2 * li.id] = InstallPortQueue(li.tierA < 0 ? hostTch : swTch, li.devA);
+        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
         Ipv4Address lower = AddrOfLinkLower(li.id);
         Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
         Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
@@ -540,6 +547,7 @@ FatTreeHelper::Build()
     if (m_routing == "dcn")
     {
         InstallRoutes();
+        EnableFastPaths();
     }
     else
     {

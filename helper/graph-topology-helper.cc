@@ -223,6 +223,7 @@ DcnGraphTopology::Build()
         throw DcnOptionError("DcnGraphTopology: Routing='" + m_routingMode +
                              "'; allowed: dcn, global");
     }
+    CheckFabricMode(m_routingMode);
     const bool global = m_routingMode == "global";
     TypeId ptid;
     std::string pname = m_policyType.rfind("ns3::", 0) == 0
@@ -290,7 +291,7 @@ DcnGraphTopology::Build()
         Time delay = PicoSeconds(static_cast<int64_t>(std::llround(delayNs * 1000.0)));
         p2p.SetDeviceAttribute("DataRate", DataRateValue(rate));
         p2p.SetChannelAttribute("Delay", TimeValue(delay));
-        NetDeviceContainer d = p2p.Install(a, b);
+        NetDeviceContainer d = MakeLink(p2p, a, b, rate, delay, m_mtu);
         DcnLinkInfo li;
         li.id = static_cast<uint32_t>(m_links.size());
         li.name = name;
@@ -358,10 +359,8 @@ DcnGraphTopology::Build()
     for (auto& li : m_links)
     {
         const bool host = li.tierA < 0;
-        QueueDiscContainer qa = (host ? hostTch : swTch).Install(li.devA);
-        QueueDiscContainer qb = swTch.Install(li.devB);
-        m_qdiscs[2 * li.id] = DynamicCast<DcnQueueDisc>(qa.Get(0));
-        m_qdiscs[2 * li.id + 1] = DynamicCast<DcnQueueDisc>(qb.Get(0));
+        m_qdiscs[2 * li.id] = InstallPortQueue(host ? hostTch : swTch, li.devA);
+        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
         Ipv4Address lower = host ? DcnAddressing::HostAddress(li.id - g.NLinks())
                                  : DcnAddressing::SwitchLinkAddress(li.id, false);
         Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
@@ -397,6 +396,7 @@ DcnGraphTopology::Build()
     InstallMinimalTables();
     DcnRouteInfo::Get(*this, m_groups); // groups for the Valiant intermediates
     AttachPolicies();
+    EnableFastPaths();
 }
 
 void

@@ -47,6 +47,9 @@ Ptr<FatTreeHelper>
 Fabric(const std::string& slowRate = "")
 {
     Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+    // The cases drive DcnSwitchRouting::RouteInput with their own forward callback
+    // (the IPv4 mode's interface), also under DCNLB_FABRIC=fast.
+    ft->SetAttribute("FabricMode", StringValue("ipv4"));
     if (!slowRate.empty())
     {
         ft->SetAttribute("SlowLinkRate", DataRateValue(DataRate(slowRate)));

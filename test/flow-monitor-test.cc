@@ -23,6 +23,7 @@
  * is lost, and Hermes's 62-byte probes and replies are separate flows between the rack
  * agents and the first host of the other rack.
  */
+#include "ns3/boolean.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
@@ -110,6 +111,8 @@ class FlowMonitorTestCase : public TestCase
         const uint32_t n = ft->GetNHosts();
 
         DcnTransportHelper th;
+        // FlowMonitor hooks Ipv4L3Protocol: keep the host stack in FabricMode=fast too
+        th.SetTransportAttribute("StackBypass", BooleanValue(false));
         th.Install(ft->GetHosts());
         FlowMonitorHelper fmh;
         Ptr<FlowMonitor> fm = fmh.Install(ft->GetHosts());

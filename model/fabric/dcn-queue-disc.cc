@@ -583,6 +583,25 @@ DcnQueueDisc::SetIntIdentity(uint16_t switchId, uint16_t port, DataRate rate)
     m_int.SetIdentity(switchId, port, rate);
 }
 
+void
+DcnQueueDisc::SetKickCallback(Callback<void> kick)
+{
+    NS_LOG_FUNCTION(this);
+    m_kick = kick;
+}
+
+void
+DcnQueueDisc::Kick()
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_kick.IsNull())
+    {
+        m_kick();
+        return;
+    }
+    Run();
+}
+
 Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
@@ -659,6 +678,7 @@ DcnQueueDisc::DoDispose()
     m_refreshEvent.Cancel();
     m_watchdogEvent.Cancel();
     m_buffer = nullptr;
+    m_kick = Callback<void>();
     QueueDisc::DoDispose();
 }
 
@@ -769,7 +789,7 @@ DcnQueueDisc::PfcResume()
     m_pausedTotal += Simulator::Now() - m_pauseStart;
     m_watchdogEvent.Cancel();
     m_pfcResumeTrace(0);
-    Run(); // restart the data band
+    Kick(); // restart the data band
 }
 
 void
@@ -842,7 +862,7 @@ DcnQueueDisc::SendPfcFrame(uint16_t quanta)
     quanta > 0 ? ++m_nPauseSent : ++m_nResumeSent;
     m_pfcSentTrace(quanta);
     Enqueue(Create<Ipv4QueueDiscItem>(p, Mac48Address::GetBroadcast(), 0x0800, h));
-    Run();
+    Kick();
 }
 
 void

@@ -130,6 +130,13 @@ class DcnQueueDisc : public QueueDisc
     void SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook);
 
     /**
+     * FabricMode=fast (DcnPortDevice): the device that owns this queue disc
+     * pulls packets itself; where the queue disc restarts its output (PFC
+     * resume, a PFC frame queued) it calls \p kick instead of QueueDisc::Run().
+     */
+    void SetKickCallback(Callback<void> kick);
+
+    /**
      * Make this queue a switch egress for INT stamping (topology builders):
      * switch index, port (device ifIndex) and link rate written in each record.
      */
@@ -293,6 +300,8 @@ class DcnQueueDisc : public QueueDisc
     void PfcRefresh();
     void PfcResume();
     void PfcWatchdogFire();
+    /** Restart the output: the owning port device's kick, else QueueDisc::Run(). */
+    void Kick();
 
     QueueSize m_dataLimit;
     QueueSize m_highLimit;
@@ -303,6 +312,7 @@ class DcnQueueDisc : public QueueDisc
     bool m_trim;
     OverflowPolicy m_overflow{DROP_ARRIVAL};
     Callback<void, Ptr<QueueDiscItem>> m_txHook;
+    Callback<void> m_kick;
     bool m_intEnabled{true};
     DcnIntStamper m_int;
     int32_t m_bhAll{0};

@@ -1,8 +1,10 @@
 #include "dcn-switch-routing.h"
 
+#include "dcn-port-device.h"
 #include "dcn-queue-disc.h"
 #include "dcn-switch-buffer.h"
 
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -54,6 +56,8 @@ DcnSwitchRouting::DoDispose()
     m_ucb = UnicastForwardCallback();
     m_pfcQueues.clear();
     m_buffer = nullptr;
+    m_ports.clear();
+    m_tc = nullptr;
     Ipv4RoutingProtocol::DoDispose();
 }
 
@@ -200,6 +204,12 @@ DcnSwitchRouting::ResolveQueues() const
     for (uint32_t i = 0; tc && i < m_queues.size(); ++i)
     {
         Ptr<NetDevice> dev = m_ipv4->GetNetDevice(i);
+        Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+        if (port)
+        {
+            m_queues[i] = PeekPointer(port->GetQueueDisc()); // FabricMode=fast
+            continue;
+        }
         m_queues[i] =
             dev ? PeekPointer(DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)))
                 : nullptr;
@@ -330,17 +340,7 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
                              DCNLB_ROUTE_CB(ErrorCallback) ecb)
 {
     NS_LOG_FUNCTION(this << p << header.GetDestination() << idev);
-    // O(1) device -> interface map (Ipv4::GetInterfaceForDevice is a linear search).
-    uint32_t devIdx = idev->GetIfIndex();
-    if (devIdx >= m_devToIf.size() || m_devToIf[devIdx] < 0)
-    {
-        if (devIdx >= m_devToIf.size())
-        {
-            m_devToIf.resize(devIdx + 1, -1);
-        }
-        m_devToIf[devIdx] = m_ipv4->GetInterfaceForDevice(idev);
-    }
-    int32_t inIf = m_devToIf[devIdx];
+    int32_t inIf = InterfaceOf(idev);
     if (header.GetProtocol() == DcnPfcFrame::IP_PROTOCOL && !m_pfcQueues.empty())
     {
         HandlePfc(p, inIf);
@@ -351,11 +351,9 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
     {
         m_ucb = ucb; // the same IPv4 forward callback for every packet of this node
     }
-    uint32_t out = Decide(ctx);
+    uint32_t out = Route(ctx);
     if (out == DcnForwardingContext::TAKEN)
     {
-        NS_LOG_LOGIC("kept by the forwarding policy");
-        ++m_taken;
         return true;
     }
     if (out == 0)
@@ -368,26 +366,200 @@ DcnSwitchRouting::RouteInput(Ptr<const Packet> p,
         }
         return false;
     }
+    if (out == NO_PORT)
+    {
+        return false;
+    }
+    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, false, false);
+    return true;
+}
+
+int32_t
+DcnSwitchRouting::InterfaceOf(Ptr<const NetDevice> idev)
+{
+    // O(1) device -> interface map (Ipv4::GetInterfaceForDevice is a linear search).
+    uint32_t devIdx = idev->GetIfIndex();
+    if (devIdx >= m_devToIf.size() || m_devToIf[devIdx] < 0)
+    {
+        if (devIdx >= m_devToIf.size())
+        {
+            m_devToIf.resize(devIdx + 1, -1);
+        }
+        m_devToIf[devIdx] = m_ipv4->GetInterfaceForDevice(idev);
+    }
+    return m_devToIf[devIdx];
+}
+
+uint32_t
+DcnSwitchRouting::Route(DcnForwardingContext& ctx)
+{
+    uint32_t out = Decide(ctx);
+    if (out == DcnForwardingContext::TAKEN)
+    {
+        NS_LOG_LOGIC("kept by the forwarding policy");
+        ++m_taken;
+        return out;
+    }
+    if (out == 0)
+    {
+        return 0;
+    }
     if (out == NO_PORT || (m_isHost))
     {
         // Hosts never forward; switches drop unroutable packets.
         NS_LOG_LOGIC("unroutable: dropped");
         ++m_unroutable;
-        m_unroutableTrace(p, header);
-        return false;
+        m_unroutableTrace(ctx.GetPacket(), ctx.GetHeader());
+        return NO_PORT;
     }
     ++m_forwarded;
     NS_LOG_LOGIC("forward on interface " << out);
-    if (m_buffer)
+    return out;
+}
+
+void
+DcnSwitchRouting::Emit(uint32_t out,
+                       Ptr<const Packet> p,
+                       const Ipv4Header& h,
+                       int32_t inIf,
+                       bool owned,
+                       bool fast)
+{
+    if (m_buffer && inIf >= 0)
     {
         // the egress queue disc reads the ingress port at enqueue (same call chain)
         m_buffer->SetCurrentIngress(static_cast<uint16_t>(inIf));
-        ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
+    }
+    if (fast)
+    {
+        FastForward(out, p, h, owned);
+    }
+    else
+    {
+        m_ucb(GetRoute(out), p, h); // RouteInput: the IPv4 layer's callback, in either mode
+    }
+    if (m_buffer && inIf >= 0)
+    {
         m_buffer->SetCurrentIngress(DcnSwitchBuffer::NO_PORT);
+    }
+}
+
+void
+DcnSwitchRouting::EnableFastPath()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(!m_ipv4, "DcnSwitchRouting::EnableFastPath: no IPv4 (install the stack first)");
+    Ptr<Node> node = m_ipv4->GetObject<Node>();
+    m_tc = node->GetObject<TrafficControlLayer>();
+    m_ports.assign(m_ipv4->GetNInterfaces(), nullptr);
+    for (uint32_t i = 1; i < m_ipv4->GetNInterfaces(); ++i)
+    {
+        Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(m_ipv4->GetNetDevice(i));
+        NS_ABORT_MSG_IF(
+            !port,
+            "DcnSwitchRouting::EnableFastPath: interface "
+                << i << " of node " << node->GetId()
+                << " is not a DcnPortDevice (FabricMode=fast builds every port as one)");
+        m_ports[i] = PeekPointer(port);
+        InterfaceOf(port);
+        port->SetReceiveCallback(MakeCallback(&DcnSwitchRouting::FastReceive, this));
+    }
+    m_fast = true;
+}
+
+bool
+DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
+                              Ptr<const Packet> packet,
+                              uint16_t protocol,
+                              const Address& from)
+{
+    NS_LOG_FUNCTION(this << dev << packet << protocol);
+    const int32_t inIf = InterfaceOf(dev);
+    if (protocol != 0x0800 || inIf < 0)
+    {
+        return m_tc->Receive(dev,
+                             packet,
+                             protocol,
+                             from,
+                             dev->GetAddress(),
+                             NetDevice::PACKET_HOST),
+               true;
+    }
+    // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
+    Ptr<Packet> p = ConstCast<Packet>(packet);
+    Ipv4Header h;
+    if (Node::ChecksumEnabled())
+    {
+        h.EnableChecksum();
+    }
+    p->RemoveHeader(h);
+    // What Ipv4L3Protocol::Receive checks before routing.
+    if (!h.IsChecksumOk() || !m_ipv4->IsUp(inIf))
+    {
+        NS_LOG_LOGIC("bad checksum or interface down: dropped");
+        ++m_fastDropped;
         return true;
     }
-    ucb(GetRoute(out), ctx.GetPacket(), ctx.GetHeader());
+    if (p->GetSize() > h.GetPayloadSize())
+    {
+        p->RemoveAtEnd(p->GetSize() - h.GetPayloadSize());
+    }
+    if (h.GetProtocol() == DcnPfcFrame::IP_PROTOCOL && !m_pfcQueues.empty())
+    {
+        HandlePfc(p, inIf);
+        return true;
+    }
+    DcnForwardingContext ctx(p, h, static_cast<uint32_t>(inIf), this);
+    if (ctx.dstHost == NO_PORT)
+    {
+        // Not addressed to a host (a switch address, control traffic): the IPv4
+        // stack delivers or drops it exactly as in the IPv4 mode.
+        p->AddHeader(h);
+        m_tc->Receive(dev, p, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+    uint32_t out = Route(ctx);
+    if (out == DcnForwardingContext::TAKEN || out == NO_PORT)
+    {
+        return true;
+    }
+    if (out == 0)
+    {
+        p->AddHeader(h);
+        m_tc->Receive(dev, p, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+    Emit(out, ctx.GetPacket(), ctx.GetHeader(), inIf, true, true);
     return true;
+}
+
+void
+DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, bool owned)
+{
+    NS_LOG_FUNCTION(this << out << p);
+    NS_ABORT_MSG_IF(out >= m_ports.size() || !m_ports[out],
+                    "DcnSwitchRouting: egress interface "
+                        << out << " does not exist (the forwarding policy "
+                        << (m_policy ? m_policy->Name() : "-") << " must return one of [1,"
+                        << m_ports.size() << ") or DROP)");
+    // Ipv4L3Protocol::IpForward: TTL (no ICMP time-exceeded in the fast mode)
+    Ipv4Header hdr = h;
+    hdr.SetTtl(h.GetTtl() - 1);
+    if (hdr.GetTtl() == 0 || !m_ipv4->IsUp(out))
+    {
+        NS_LOG_LOGIC("TTL expired or egress interface down: dropped");
+        ++m_fastDropped;
+        return;
+    }
+    if (Node::ChecksumEnabled())
+    {
+        hdr.EnableChecksum();
+    }
+    // A packet we received is ours; one a policy held or originates is copied
+    // as IpForward copies every forwarded packet.
+    Ptr<Packet> pkt = owned ? ConstCast<Packet>(p) : p->Copy();
+    DcnPortDevice* port = m_ports[out];
+    port->EnqueueItem(Create<Ipv4QueueDiscItem>(pkt, port->GetBroadcast(), 0x0800, hdr));
 }
 
 bool
@@ -397,19 +569,12 @@ DcnSwitchRouting::ForwardLater(uint32_t iface,
                                int32_t inIf)
 {
     NS_LOG_FUNCTION(this << iface << p << inIf);
-    if (m_ucb.IsNull() || !m_ipv4 || iface == 0 || iface >= m_ipv4->GetNInterfaces())
+    if ((m_ucb.IsNull() && !m_fast) || !m_ipv4 || iface == 0 || iface >= m_ipv4->GetNInterfaces())
     {
         return false;
     }
     ++m_forwarded;
-    if (m_buffer && inIf >= 0)
-    {
-        m_buffer->SetCurrentIngress(static_cast<uint16_t>(inIf));
-        m_ucb(GetRoute(iface), p, h);
-        m_buffer->SetCurrentIngress(DcnSwitchBuffer::NO_PORT);
-        return true;
-    }
-    m_ucb(GetRoute(iface), p, h);
+    Emit(iface, p, h, inIf, false, m_fast);
     return true;
 }
 

@@ -42,6 +42,8 @@ namespace ns3
 
 class DcnQueueDisc;
 class DcnSwitchBuffer;
+class DcnPortDevice;
+class TrafficControlLayer;
 
 class DcnSwitchRouting : public Ipv4RoutingProtocol
 {
@@ -167,6 +169,36 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
      */
     bool ForwardLater(uint32_t iface, Ptr<const Packet> p, const Ipv4Header& h, int32_t inIf = -1);
 
+    /**
+     * FabricMode=fast (issue 13, doc/fabric.rst): this switch takes packets
+     * from its DcnPortDevices directly (their receive callback becomes
+     * FastReceive) and puts forwarded packets into the egress port's queue
+     * disc, with no Node / traffic-control / IPv4 traversal.  The decision is
+     * the one RouteInput makes (same table, same policy, same counters); the
+     * TTL is decremented and the checksum rewritten as Ipv4L3Protocol does.
+     * Packets the switch does not forward (addressed to it, no host index,
+     * not IPv4) go up the IPv4 stack as before.  Call after the interfaces
+     * exist; every interface must be a DcnPortDevice.
+     */
+    void EnableFastPath();
+
+    bool IsFastPath() const
+    {
+        return m_fast;
+    }
+
+    /** The receive callback of this switch's ports in FabricMode=fast. */
+    bool FastReceive(Ptr<NetDevice> dev,
+                     Ptr<const Packet> p,
+                     uint16_t protocol,
+                     const Address& from);
+
+    /** FabricMode=fast: packets dropped for TTL expiry / bad checksum / interface down. */
+    uint64_t GetFastDropped() const
+    {
+        return m_fastDropped;
+    }
+
     // ---- Ipv4RoutingProtocol ----
     Ptr<Ipv4Route> RouteOutput(Ptr<Packet> p,
                                const Ipv4Header& header,
@@ -198,6 +230,22 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     uint32_t Decide(DcnForwardingContext& ctx);
     void ResolveQueues() const;
     void HandlePfc(Ptr<const Packet> p, int32_t inIf);
+    /** IPv4 interface of a device of this node (O(1) after the first packet). */
+    int32_t InterfaceOf(Ptr<const NetDevice> dev);
+    /**
+     * The forwarding decision with its counters and trace, one code for both
+     * fabric modes: egress interface, or TAKEN, or 0 (local), or NO_PORT (dropped).
+     */
+    uint32_t Route(DcnForwardingContext& ctx);
+    /** Forward on \p out (the fast path if \p fast, else the IPv4 layer), charging \p inIf. */
+    void Emit(uint32_t out,
+              Ptr<const Packet> p,
+              const Ipv4Header& h,
+              int32_t inIf,
+              bool owned,
+              bool fast);
+    /** Fast path: TTL, checksum, Ipv4QueueDiscItem into the egress port. */
+    void FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, bool owned);
 
     Ptr<Ipv4> m_ipv4;
     bool m_isHost{false};
@@ -222,6 +270,10 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     uint64_t m_unroutable{0};
     uint64_t m_taken{0};
     UnicastForwardCallback m_ucb; //!< the IPv4 layer's forward callback (first RouteInput)
+    bool m_fast{false};
+    std::vector<DcnPortDevice*> m_ports; //!< per interface (fast path; owned by the node)
+    Ptr<TrafficControlLayer> m_tc;       //!< fast path: where non-forwarded packets go up
+    uint64_t m_fastDropped{0};
     TracedCallback<Ptr<const Packet>, const Ipv4Header&> m_unroutableTrace;
 };
 

@@ -1,10 +1,17 @@
 #include "dcn-topology-base.h"
 
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
+#include "ns3/mac48-address.h"
+#include "ns3/point-to-point-channel.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/string.h"
+#include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
 #include "ns3/uinteger.h"
 
@@ -12,6 +19,7 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
+#include <cstdlib>
 #include <limits>
 
 namespace ns3
@@ -53,7 +61,17 @@ DcnTopologyBase::GetTypeId()
                           "paths first; spec resolution)",
                           UintegerValue(4096),
                           MakeUintegerAccessor(&DcnTopologyBase::m_maxPaths),
-                          MakeUintegerChecker<uint32_t>(1, 1000000));
+                          MakeUintegerChecker<uint32_t>(1, 1000000))
+            .AddAttribute("FabricMode",
+                          "'ipv4': ports are PointToPointNetDevices behind the traffic-control "
+                          "layer and switches forward through ns-3's IPv4 stack (compatibility "
+                          "mode, needed by Routing=global); 'fast': DcnPortDevice ports own "
+                          "their DcnQueueDisc and switches forward from the port straight to "
+                          "the egress queue with the same decision code (issue 13, our choice; "
+                          "doc/fabric.rst). Default 'ipv4', or $DCNLB_FABRIC",
+                          StringValue(DefaultFabricMode()),
+                          MakeStringAccessor(&DcnTopologyBase::m_fabricMode),
+                          MakeStringChecker());
     return tid;
 }
 
@@ -71,6 +89,16 @@ void
 DcnTopologyBase::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    if (IsFastFabric())
+    {
+        for (auto& q : m_qdiscs)
+        {
+            if (q)
+            {
+                q->Dispose(); // owned by DcnPortDevices, not by a traffic-control layer
+            }
+        }
+    }
     m_links.clear();
     m_qdiscs.clear();
     m_graph.reset();
@@ -296,9 +324,118 @@ DcnTopologyBase::GetLinksOfNode(Ptr<Node> n) const
     return m_nodeLinks[n->GetId()];
 }
 
+std::string
+DcnTopologyBase::DefaultFabricMode()
+{
+    const char* e = std::getenv("DCNLB_FABRIC");
+    if (e && (std::string(e) == "fast" || std::string(e) == "ipv4"))
+    {
+        return e;
+    }
+    return "ipv4";
+}
+
+bool
+DcnTopologyBase::IsFastFabric() const
+{
+    return m_fabricMode == "fast";
+}
+
+void
+DcnTopologyBase::CheckFabricMode(const std::string& routing)
+{
+    NS_LOG_FUNCTION(this << routing);
+    if (m_fabricMode != "fast" && m_fabricMode != "ipv4")
+    {
+        throw DcnOptionError(GetTopologyName() + ": FabricMode='" + m_fabricMode +
+                             "' (option --fabric); allowed 'ipv4' or 'fast'");
+    }
+    if (m_fabricMode == "fast" && routing != "dcn")
+    {
+        const char* env = std::getenv("DCNLB_FABRIC");
+        if (env && std::string(env) == "fast")
+        {
+            // DCNLB_FABRIC=fast means "fast where the configuration allows":
+            // ns-3's IPv4 routing keeps its IPv4 fabric (doc/fabric.rst).
+            NS_LOG_LOGIC("Routing=" << routing << ": FabricMode=ipv4 despite DCNLB_FABRIC=fast");
+            m_fabricMode = "ipv4";
+            return;
+        }
+        throw DcnOptionError(GetTopologyName() + ": Routing='" + routing +
+                             "' needs FabricMode=ipv4 (option --fabric=ipv4: ns-3's IPv4 "
+                             "routing forwards through the IPv4 stack); FabricMode=fast "
+                             "allows Routing=dcn only");
+    }
+}
+
+NetDeviceContainer
+DcnTopologyBase::MakeLink(PointToPointHelper& p2p,
+                          Ptr<Node> a,
+                          Ptr<Node> b,
+                          DataRate rate,
+                          Time delay,
+                          uint16_t mtu)
+{
+    NS_LOG_FUNCTION(this << a->GetId() << b->GetId() << rate << delay << mtu);
+    if (!IsFastFabric())
+    {
+        return p2p.Install(a, b);
+    }
+    NetDeviceContainer d;
+    Ptr<PointToPointChannel> ch = CreateObject<PointToPointChannel>();
+    ch->SetAttribute("Delay", TimeValue(delay));
+    for (Ptr<Node> n : {a, b})
+    {
+        Ptr<DcnPortDevice> dev = CreateObject<DcnPortDevice>();
+        dev->SetAddress(Mac48Address::Allocate());
+        dev->SetDataRate(rate);
+        dev->SetMtu(mtu);
+        n->AddDevice(dev);
+        dev->Attach(ch);
+        d.Add(dev);
+    }
+    return d;
+}
+
+Ptr<DcnQueueDisc>
+DcnTopologyBase::InstallPortQueue(TrafficControlHelper& tch, Ptr<NetDevice> dev)
+{
+    NS_LOG_FUNCTION(this << dev);
+    Ptr<DcnQueueDisc> q = DynamicCast<DcnQueueDisc>(tch.Install(dev).Get(0));
+    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+    if (port)
+    {
+        // Made by the same helper (same attributes), then owned by the device.
+        dev->GetNode()->GetObject<TrafficControlLayer>()->DeleteRootQueueDiscOnDevice(dev);
+        port->SetQueueDisc(q);
+    }
+    return q;
+}
+
+void
+DcnTopologyBase::EnableFastPaths()
+{
+    NS_LOG_FUNCTION(this);
+    if (!IsFastFabric())
+    {
+        return;
+    }
+    for (uint32_t i = 0; i < m_switches.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> r = GetRouting(m_switches.Get(i));
+        NS_ABORT_MSG_IF(!r, GetTopologyName() << ": FabricMode=fast needs DcnSwitchRouting");
+        r->EnableFastPath();
+    }
+}
+
 Ptr<DcnQueueDisc>
 DcnTopologyBase::GetQueueDisc(Ptr<NetDevice> dev) const
 {
+    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+    if (port)
+    {
+        return port->GetQueueDisc();
+    }
     Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
     return tc ? DynamicCast<DcnQueueDisc>(tc->GetRootQueueDiscOnDevice(dev)) : nullptr;
 }

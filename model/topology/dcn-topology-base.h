@@ -25,12 +25,17 @@
 
 #include "dcn-topology.h"
 
+#include "ns3/net-device-container.h"
+
 #include <map>
 #include <memory>
 #include <unordered_map>
 
 namespace ns3
 {
+
+class PointToPointHelper;
+class TrafficControlHelper;
 
 class DcnTopologyBase : public DcnTopology
 {
@@ -77,6 +82,15 @@ class DcnTopologyBase : public DcnTopology
     /** Contiguous blocks of switch indices per rank; hosts follow their switch. */
     uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
 
+    // ---- fabric mode (issue 13, doc/fabric.rst "Fast fabric mode") ----
+    /** FabricMode attribute: true for "fast" (DcnPortDevice ports, switch fast path). */
+    bool IsFastFabric() const;
+    /**
+     * The FabricMode attribute's default: "ipv4", or the environment variable
+     * DCNLB_FABRIC when it is "fast" or "ipv4" (to run test suites in either mode).
+     */
+    static std::string DefaultFabricMode();
+
   protected:
     void DoDispose() override;
 
@@ -101,6 +115,31 @@ class DcnTopologyBase : public DcnTopology
     void InstallShortestPathTables(uint32_t slack = 0);
     /** Drop the cached paths (e.g. after a builder changed links). */
     void ClearPathCache();
+    /**
+     * Refuse a bad FabricMode (one line naming the value and what is allowed)
+     * and FabricMode=fast with \p routing other than "dcn" (unless the fast
+     * mode came from DCNLB_FABRIC=fast, which yields: ipv4).  Throws DcnOptionError.
+     */
+    void CheckFabricMode(const std::string& routing);
+    /**
+     * One link a-b: PointToPointHelper devices (FabricMode=ipv4, \p p2p carries
+     * the attributes) or a DcnPortDevice pair on a PointToPointChannel (fast):
+     * same rate, delay and MTU.
+     */
+    NetDeviceContainer MakeLink(PointToPointHelper& p2p,
+                                Ptr<Node> a,
+                                Ptr<Node> b,
+                                DataRate rate,
+                                Time delay,
+                                uint16_t mtu);
+    /**
+     * The egress queue disc of a port from \p tch: the root queue disc of the
+     * traffic-control layer (ipv4), or owned by the DcnPortDevice (fast; made
+     * by the same helper, so with the same attributes).
+     */
+    Ptr<DcnQueueDisc> InstallPortQueue(TrafficControlHelper& tch, Ptr<NetDevice> dev);
+    /** FabricMode=fast: every switch takes packets from its ports directly (after routes). */
+    void EnableFastPaths();
 
     NodeContainer m_hosts;
     NodeContainer m_switches; //!< all switches, switch-index order
@@ -124,6 +163,7 @@ class DcnTopologyBase : public DcnTopology
     void BuildGraph() const;
     void Enumerate(uint32_t src, uint32_t dst, DcnPathSet& ps) const;
 
+    std::string m_fabricMode;
     uint32_t m_slack;
     uint32_t m_maxPaths;
     std::unordered_map<std::string, uint32_t> m_linkByName;

@@ -8,10 +8,15 @@
 #include "dcn-transport.h"
 
 #include "ns3/inet-socket-address.h"
+#include "ns3/ipv4-header.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
+#include "ns3/udp-header.h"
+#include "ns3/udp-l4-protocol.h"
 
 #include <algorithm>
 
@@ -28,18 +33,83 @@ DcnTransport::HandleRead(Ptr<Socket> s)
     while ((p = s->RecvFrom(from)))
     {
         InetSocketAddress isa = InetSocketAddress::ConvertFrom(from);
-        uint16_t ev = dcnev::FromUdpPort(isa.GetPort());
-        Ipv4Address src = isa.GetIpv4();
         SocketIpTosTag tos;
         bool ce = false;
         if (p->RemovePacketTag(tos))
         {
             ce = (tos.GetTos() & 0x03) == 0x03;
         }
+        ProcessPacket(p, isa.GetIpv4(), dcnev::FromUdpPort(isa.GetPort()), ce);
+    }
+}
+
+bool
+DcnTransport::FastReceive(Ptr<NetDevice> dev,
+                          Ptr<const Packet> packet,
+                          uint16_t protocol,
+                          const Address& from)
+{
+    NS_LOG_FUNCTION(this << packet << protocol);
+    if (protocol != Ipv4L3Protocol::PROT_NUMBER || !m_ipv4->IsUp(1))
+    {
+        m_tc->Receive(dev, packet, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+    // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
+    Ptr<Packet> p = ConstCast<Packet>(packet);
+    Ipv4Header ip;
+    if (Node::ChecksumEnabled())
+    {
+        ip.EnableChecksum();
+    }
+    p->RemoveHeader(ip);
+    UdpHeader udp;
+    if (!ip.IsChecksumOk() || ip.GetDestination() != m_local ||
+        ip.GetProtocol() != UdpL4Protocol::PROT_NUMBER || ip.GetFragmentOffset() != 0 ||
+        !ip.IsLastFragment() || p->GetSize() < ip.GetPayloadSize() ||
+        ip.GetPayloadSize() < udp.GetSerializedSize())
+    {
+        p->AddHeader(ip); // not ours: the IPv4 stack decides, as in the IPv4 mode
+        m_tc->Receive(dev, p, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+    if (p->GetSize() > ip.GetPayloadSize())
+    {
+        p->RemoveAtEnd(p->GetSize() - ip.GetPayloadSize());
+    }
+    if (Node::ChecksumEnabled())
+    {
+        udp.EnableChecksums();
+        udp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), UdpL4Protocol::PROT_NUMBER);
+    }
+    p->PeekHeader(udp);
+    if (udp.GetDestinationPort() != DcnHeader::UDP_PORT)
+    {
+        p->AddHeader(ip);
+        m_tc->Receive(dev, p, protocol, from, dev->GetAddress(), NetDevice::PACKET_HOST);
+        return true;
+    }
+    p->RemoveHeader(udp);
+    if (!udp.IsChecksumOk())
+    {
+        NS_LOG_LOGIC("bad UDP checksum: dropped (as UdpL4Protocol does)");
+        return true;
+    }
+    ProcessPacket(p,
+                  ip.GetSource(),
+                  dcnev::FromUdpPort(udp.GetSourcePort()),
+                  (ip.GetTos() & 0x03) == 0x03);
+    return true;
+}
+
+void
+DcnTransport::ProcessPacket(Ptr<Packet> p, Ipv4Address src, uint16_t ev, bool ce)
+{
+    {
         if (p->GetSize() < DcnHeader::BASE_SIZE)
         {
             NS_LOG_WARN("runt packet of " << p->GetSize() << " bytes on port 4791 ignored");
-            continue;
+            return;
         }
         p->RemoveHeader(m_rxHdr);
         switch (m_rxHdr.opcode)

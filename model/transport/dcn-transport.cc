@@ -5,15 +5,19 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/dcn-addressing.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/net-device.h"
 #include "ns3/node-list.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/udp-header.h"
 #include "ns3/udp-l4-protocol.h"
 #include "ns3/udp-socket-factory.h"
@@ -47,6 +51,15 @@ DcnTransport::GetTypeId()
                                           "OutOfOrder",
                                           DcnTransport::IN_ORDER,
                                           "InOrder"))
+            .AddAttribute("StackBypass",
+                          "When the host's port is a DcnPortDevice (FabricMode=fast), send and "
+                          "receive this transport's packets with the NIC directly, writing and "
+                          "reading the same IPv4/UDP headers, without Ipv4L3Protocol and the UDP "
+                          "socket (issue 13, our choice; doc/fabric.rst). false: through ns-3's "
+                          "IPv4 stack (needed by FlowMonitor, which hooks Ipv4L3Protocol)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnTransport::m_stackBypass),
+                          MakeBooleanChecker())
             .AddAttribute("Cnp",
                           "DCQCN notification point (SIGCOMM'15 Sec. 3.2): CNPs for CE-marked "
                           "data. Auto = on in InOrder (RoCE) mode only, On, Off",
@@ -285,6 +298,17 @@ DcnTransport::Install(Ptr<Node> node)
                                                           << node->GetId());
     m_socket->SetIpRecvTos(true);
     m_socket->SetRecvCallback(MakeCallback(&DcnTransport::HandleRead, this));
+    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(m_ipv4->GetNetDevice(1));
+    if (port && m_stackBypass && m_ipv4->GetNInterfaces() == 2)
+    {
+        // FabricMode=fast host NIC: bypass Ipv4L3Protocol and the UDP socket
+        m_port = PeekPointer(port);
+        m_tc = node->GetObject<TrafficControlLayer>();
+        UintegerValue ttl;
+        m_ipv4->GetAttribute("DefaultTtl", ttl);
+        m_ttl = static_cast<uint8_t>(ttl.Get());
+        port->SetReceiveCallback(MakeCallback(&DcnTransport::FastReceive, this));
+    }
 }
 
 namespace
@@ -492,6 +516,34 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
         const Time now = Simulator::Now();
         m_nicFreeAt = std::max(m_nicFreeAt, now) + TxTime(p->GetSize());
         m_stats.controlBytesCharged += p->GetSize() + 20 + m_wireOverhead;
+    }
+    const uint32_t dstHost = DcnAddressing::HostIndexOf(dst);
+    if (m_port && dstHost != DcnAddressing::NONE && m_ipv4->IsUp(1))
+    {
+        // What Ipv4L3Protocol::Send builds (BuildHeader: TTL, TOS from the tag,
+        // may-fragment, identification counted per destination) and hands to
+        // the interface, straight into the NIC's queue disc.
+        SocketIpTosTag tos;
+        Ipv4Header ip;
+        ip.SetSource(m_local);
+        ip.SetDestination(dst);
+        ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
+        ip.SetPayloadSize(p->GetSize());
+        ip.SetTtl(m_ttl);
+        ip.SetTos(p->RemovePacketTag(tos) ? tos.GetTos() : 0);
+        ip.SetMayFragment();
+        if (dstHost >= m_ipId.size())
+        {
+            m_ipId.resize(dstHost + 1, 0);
+        }
+        ip.SetIdentification(m_ipId[dstHost]++);
+        if (Node::ChecksumEnabled())
+        {
+            ip.EnableChecksum();
+        }
+        m_port->EnqueueItem(
+            Create<Ipv4QueueDiscItem>(p, m_port->GetBroadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
+        return;
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
 }

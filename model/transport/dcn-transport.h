@@ -44,6 +44,9 @@
 namespace ns3
 {
 
+class DcnPortDevice;
+class TrafficControlLayer;
+
 class Ipv4L3Protocol;
 
 /** Per-transport counters (sender and receiver side). */
@@ -273,6 +276,18 @@ class DcnTransport : public DcnMessageTransport
     };
 
     void HandleRead(Ptr<Socket> s);
+    /** One received packet (DcnHeader first), from the socket or the fast NIC path. */
+    void ProcessPacket(Ptr<Packet> p, Ipv4Address src, uint16_t ev, bool ce);
+    /**
+     * FabricMode=fast host NIC (StackBypass): the receive callback of the host's
+     * DcnPortDevice.  IPv4/UDP packets to this host's transport port are read
+     * here (the same header checks as Ipv4L3Protocol and UdpL4Protocol); every
+     * other packet goes up the IPv4 stack.
+     */
+    bool FastReceive(Ptr<NetDevice> dev,
+                     Ptr<const Packet> p,
+                     uint16_t protocol,
+                     const Address& from);
     void ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, uint16_t ev, bool ce);
     RxConn& GetRxConn(Ipv4Address from, uint32_t connId);
     void SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, bool ooo);
@@ -293,6 +308,11 @@ class DcnTransport : public DcnMessageTransport
     Ptr<Node> m_node;
     Ptr<Ipv4L3Protocol> m_ipv4;
     Ptr<Socket> m_socket;
+    bool m_stackBypass{true};       //!< StackBypass attribute
+    DcnPortDevice* m_port{nullptr}; //!< fast NIC (FabricMode=fast and StackBypass)
+    Ptr<TrafficControlLayer> m_tc;  //!< fast NIC: where other packets go up
+    uint8_t m_ttl{64};              //!< Ipv4L3Protocol DefaultTtl
+    std::vector<uint16_t> m_ipId;   //!< fast NIC: IPv4 identification per destination host
     Ipv4Address m_local;
     Mode m_mode;
     uint32_t m_ackRatio;
