@@ -7,6 +7,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
