@@ -204,46 +204,53 @@ DcnMpi::GatherRecords(const std::vector<FctRecord>& local)
 #endif
 }
 
+#ifdef DCNLB_HAVE_MPI
+namespace
+{
+/** MPI_Allreduce of one value over the ranks (the value itself when MPI is off). */
+template <typename T>
+T
+AllReduce(T v, MPI_Datatype type, MPI_Op op)
+{
+    if (!g_enabled)
+    {
+        return v;
+    }
+    T out{};
+    MPI_Allreduce(&v, &out, 1, type, op, MpiInterface::GetCommunicator());
+    return out;
+}
+} // namespace
+#endif
+
 uint64_t
 DcnMpi::Sum(uint64_t v)
 {
 #ifdef DCNLB_HAVE_MPI
-    if (g_enabled)
-    {
-        uint64_t out = 0;
-        MPI_Allreduce(&v, &out, 1, MPI_UINT64_T, MPI_SUM, MpiInterface::GetCommunicator());
-        return out;
-    }
-#endif
+    return AllReduce(v, MPI_UINT64_T, MPI_SUM);
+#else
     return v;
+#endif
 }
 
 double
 DcnMpi::Sum(double v)
 {
 #ifdef DCNLB_HAVE_MPI
-    if (g_enabled)
-    {
-        double out = 0;
-        MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_SUM, MpiInterface::GetCommunicator());
-        return out;
-    }
-#endif
+    return AllReduce(v, MPI_DOUBLE, MPI_SUM);
+#else
     return v;
+#endif
 }
 
 double
 DcnMpi::Max(double v)
 {
 #ifdef DCNLB_HAVE_MPI
-    if (g_enabled)
-    {
-        double out = 0;
-        MPI_Allreduce(&v, &out, 1, MPI_DOUBLE, MPI_MAX, MpiInterface::GetCommunicator());
-        return out;
-    }
-#endif
+    return AllReduce(v, MPI_DOUBLE, MPI_MAX);
+#else
     return v;
+#endif
 }
 
 void

@@ -399,11 +399,11 @@ FatTreeHelper::Build()
     CheckFabricMode(m_routing);
     if (IsFastFabric() && m_systemCount > 1)
     {
-        throw DcnOptionError("fat tree: FabricMode=fast with SystemCount=" +
-                             std::to_string(m_systemCount) +
-                             " (options --fabric, --mpi): ranks are linked by ns-3's "
-                             "PointToPointRemoteChannel, which the fast fabric does not use; "
-                             "allowed: FabricMode=ipv4");
+        throw DcnOptionError(
+            "fat tree: FabricMode=fast with SystemCount=" + std::to_string(m_systemCount) +
+            " (options --fabric, --mpi): ranks are linked by ns-3's "
+            "PointToPointRemoteChannel, which the fast fabric does not use; "
+            "allowed: FabricMode=ipv4");
     }
     const uint32_t nTors = GetNTors();
     const uint32_t H = m_hostsPerTor;

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Equality check of a distributed (MPI) run against the sequential run of the same
-# flows (issue 13 item 4; README "Distributed runs (MPI)", doc/speed.rst).
+# flows (issue 13 item 4; README "Distributed runs (MPI)", doc/mpi.rst).
 #
 #   tools/mpi-check.sh [--np N] [--topo reps128] [--lb reps] [--msgBytes 1MiB] [--bin FILE]
 #
