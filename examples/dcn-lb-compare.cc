@@ -576,11 +576,12 @@ Main(int argc, char* argv[])
                 o.transport,
                 {"dcn", "roce", "tcp"});
     opts.Choice("fabric",
-                "Fabric mode: ipv4 (ports behind ns-3's traffic-control and IPv4 layers) or "
+                "Fabric mode: auto (fast where allowed, else ipv4), ipv4 (ports behind ns-3's "
+                "traffic-control and IPv4 layers) or "
                 "fast (DcnPortDevice ports; switches forward from the port to the egress queue "
-                "with the same decision code; doc/fabric.rst). Default ipv4, or $DCNLB_FABRIC",
+                "with the same decision code; doc/fabric.rst). Default auto, or $DCNLB_FABRIC",
                 o.fabric,
-                {"ipv4", "fast"});
+                {"auto", "ipv4", "fast"});
     opts.Bool("pfc",
               "PFC pause frames and shared-buffer switches (LAPS spec 3: on for RoCE; "
               "default: on with --transport=roce, off otherwise; doc/roce.rst)",

@@ -146,11 +146,12 @@ main(int argc, char** argv)
               flowCsv);
     std::string fabric = DcnTopologyBase::DefaultFabricMode();
     opts.Choice("fabric",
-                "Fabric mode: ipv4 (ports behind ns-3's traffic-control and IPv4 layers) or "
+                "Fabric mode: auto (fast where allowed, else ipv4), ipv4 (ports behind ns-3's "
+                "traffic-control and IPv4 layers) or "
                 "fast (DcnPortDevice ports; switches forward from the port to the egress queue; "
-                "doc/fabric.rst). Default ipv4, or $DCNLB_FABRIC",
+                "doc/fabric.rst). Default auto, or $DCNLB_FABRIC",
                 fabric,
-                {"ipv4", "fast"});
+                {"auto", "ipv4", "fast"});
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
         if (transport == "roce")

@@ -396,15 +396,7 @@ FatTreeHelper::Build()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_built, "FatTreeHelper::Build called twice");
     Validate();
-    CheckFabricMode(m_routing);
-    if (IsFastFabric() && m_systemCount > 1)
-    {
-        throw DcnOptionError(
-            "fat tree: FabricMode=fast with SystemCount=" + std::to_string(m_systemCount) +
-            " (options --fabric, --mpi): ranks are linked by ns-3's "
-            "PointToPointRemoteChannel, which the fast fabric does not use; "
-            "allowed: FabricMode=ipv4");
-    }
+    CheckFabricMode(m_routing, m_systemCount);
     const uint32_t nTors = GetNTors();
     const uint32_t H = m_hostsPerTor;
     const uint32_t U = m_uplinksPerTor;

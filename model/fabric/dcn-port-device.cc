@@ -1,5 +1,6 @@
 #include "dcn-port-device.h"
 
+#include "dcn-fast-path.h"
 #include "dcn-queue-disc.h"
 
 #include "ns3/ipv4-header.h"
@@ -181,7 +182,7 @@ DcnPortDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
     // The traffic-control layer added the header (no root queue disc): read it
     // back so the queue disc sees an Ipv4QueueDiscItem as in the IPv4 mode.
     Ipv4Header h;
-    if (Node::ChecksumEnabled())
+    if (m_csum.Get())
     {
         h.EnableChecksum();
     }
@@ -241,7 +242,7 @@ DcnPortDevice::Kick()
         {
             item->AddHeader();
             m_inSend = true;
-            PointToPointNetDevice::Send(item->GetPacket(), GetBroadcast(), 0x0800);
+            PointToPointNetDevice::Send(item->GetPacket(), dcnfast::Broadcast(), 0x0800);
             m_inSend = false;
             m_pushed = nullptr; // not taken if the link was down
         }

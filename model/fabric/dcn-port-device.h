@@ -25,6 +25,8 @@
 #ifndef DCN_PORT_DEVICE_H
 #define DCN_PORT_DEVICE_H
 
+#include "dcn-fast-path.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-item.h"
@@ -135,6 +137,7 @@ class DcnPortDevice : public PointToPointNetDevice
     bool m_pumping{false};
     bool m_inSend{false};
     DataRate m_rate;
+    dcnfast::ChecksumFlag m_csum;
 };
 
 } // namespace ns3

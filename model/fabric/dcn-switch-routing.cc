@@ -4,6 +4,8 @@
 #include "dcn-queue-disc.h"
 #include "dcn-switch-buffer.h"
 
+#include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4-route.h"
 #include "ns3/log.h"
@@ -50,6 +52,7 @@ DcnSwitchRouting::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_ipv4 = nullptr;
+    m_ifaceCache.clear();
     m_routes.clear();
     m_queues.clear();
     m_policy = nullptr;
@@ -488,13 +491,13 @@ DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
     // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
     Ptr<Packet> p = ConstCast<Packet>(packet);
     Ipv4Header h;
-    if (Node::ChecksumEnabled())
+    if (m_csum.Get())
     {
         h.EnableChecksum();
     }
     p->RemoveHeader(h);
     // What Ipv4L3Protocol::Receive checks before routing.
-    if (!h.IsChecksumOk() || !m_ipv4->IsUp(inIf))
+    if (!h.IsChecksumOk() || !IfUp(inIf))
     {
         NS_LOG_LOGIC("bad checksum or interface down: dropped");
         ++m_fastDropped;
@@ -533,6 +536,25 @@ DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
     return true;
 }
 
+bool
+DcnSwitchRouting::IfUp(uint32_t i)
+{
+    if (i >= m_ifaceCache.size() || !m_ifaceCache[i])
+    {
+        Ptr<Ipv4L3Protocol> l3 = DynamicCast<Ipv4L3Protocol>(m_ipv4);
+        if (!l3 || i >= l3->GetNInterfaces())
+        {
+            return m_ipv4->IsUp(i);
+        }
+        if (i >= m_ifaceCache.size())
+        {
+            m_ifaceCache.resize(i + 1, nullptr);
+        }
+        m_ifaceCache[i] = PeekPointer(l3->GetInterface(i));
+    }
+    return m_ifaceCache[i]->IsUp();
+}
+
 void
 DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, bool owned)
 {
@@ -545,13 +567,13 @@ DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Heade
     // Ipv4L3Protocol::IpForward: TTL (no ICMP time-exceeded in the fast mode)
     Ipv4Header hdr = h;
     hdr.SetTtl(h.GetTtl() - 1);
-    if (hdr.GetTtl() == 0 || !m_ipv4->IsUp(out))
+    if (hdr.GetTtl() == 0 || !IfUp(out))
     {
         NS_LOG_LOGIC("TTL expired or egress interface down: dropped");
         ++m_fastDropped;
         return;
     }
-    if (Node::ChecksumEnabled())
+    if (m_csum.Get())
     {
         hdr.EnableChecksum();
     }
@@ -559,7 +581,7 @@ DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Heade
     // as IpForward copies every forwarded packet.
     Ptr<Packet> pkt = owned ? ConstCast<Packet>(p) : p->Copy();
     DcnPortDevice* port = m_ports[out];
-    port->EnqueueItem(Create<Ipv4QueueDiscItem>(pkt, port->GetBroadcast(), 0x0800, hdr));
+    port->EnqueueItem(Create<Ipv4QueueDiscItem>(pkt, dcnfast::Broadcast(), 0x0800, hdr));
 }
 
 bool
@@ -657,6 +679,7 @@ DcnSwitchRouting::SetIpv4(Ptr<Ipv4> ipv4)
 {
     NS_LOG_FUNCTION(this << ipv4);
     m_ipv4 = ipv4;
+    m_ifaceCache.clear();
 }
 
 void

@@ -27,6 +27,7 @@
 #ifndef DCN_SWITCH_ROUTING_H
 #define DCN_SWITCH_ROUTING_H
 
+#include "dcn-fast-path.h"
 #include "forwarding-policy.h"
 
 #include "ns3/dcn-addressing.h"
@@ -39,6 +40,8 @@
 
 namespace ns3
 {
+
+class Ipv4Interface;
 
 class DcnQueueDisc;
 class DcnSwitchBuffer;
@@ -247,7 +250,12 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     /** Fast path: TTL, checksum, Ipv4QueueDiscItem into the egress port. */
     void FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Header& h, bool owned);
 
+    /** Ipv4::IsUp(i) through a cached interface pointer (the fast path checks it per packet). */
+    bool IfUp(uint32_t i);
+
     Ptr<Ipv4> m_ipv4;
+    std::vector<Ipv4Interface*> m_ifaceCache; //!< IfUp(): interfaces by index, filled lazily
+    dcnfast::ChecksumFlag m_csum;             //!< Node::ChecksumEnabled(), read once
     bool m_isHost{false};
     uint32_t m_hostIf{1};
     uint32_t m_hostBase{0};

@@ -65,10 +65,11 @@ DcnTopologyBase::GetTypeId()
             .AddAttribute("FabricMode",
                           "'ipv4': ports are PointToPointNetDevices behind the traffic-control "
                           "layer and switches forward through ns-3's IPv4 stack (compatibility "
-                          "mode, needed by Routing=global); 'fast': DcnPortDevice ports own "
-                          "their DcnQueueDisc and switches forward from the port straight to "
-                          "the egress queue with the same decision code (issue 13, our choice; "
-                          "doc/fabric.rst). Default 'ipv4', or $DCNLB_FABRIC",
+                          "mode, needed by Routing=global and MPI partitions); 'fast': "
+                          "DcnPortDevice ports own their DcnQueueDisc and switches forward from "
+                          "the port straight to the egress queue with the same decision code "
+                          "(issue 13, our choice; doc/fabric.rst); 'auto': fast where the "
+                          "configuration allows it, else ipv4. Default 'auto', or $DCNLB_FABRIC",
                           StringValue(DefaultFabricMode()),
                           MakeStringAccessor(&DcnTopologyBase::m_fabricMode),
                           MakeStringChecker());
@@ -328,11 +329,11 @@ std::string
 DcnTopologyBase::DefaultFabricMode()
 {
     const char* e = std::getenv("DCNLB_FABRIC");
-    if (e && (std::string(e) == "fast" || std::string(e) == "ipv4"))
+    if (e && (std::string(e) == "fast" || std::string(e) == "ipv4" || std::string(e) == "auto"))
     {
         return e;
     }
-    return "ipv4";
+    return "auto";
 }
 
 bool
@@ -342,29 +343,45 @@ DcnTopologyBase::IsFastFabric() const
 }
 
 void
-DcnTopologyBase::CheckFabricMode(const std::string& routing)
+DcnTopologyBase::CheckFabricMode(const std::string& routing, uint32_t systemCount)
 {
-    NS_LOG_FUNCTION(this << routing);
-    if (m_fabricMode != "fast" && m_fabricMode != "ipv4")
+    NS_LOG_FUNCTION(this << routing << systemCount);
+    if (m_fabricMode != "fast" && m_fabricMode != "ipv4" && m_fabricMode != "auto")
     {
         throw DcnOptionError(GetTopologyName() + ": FabricMode='" + m_fabricMode +
-                             "' (option --fabric); allowed 'ipv4' or 'fast'");
+                             "' (option --fabric); allowed 'auto', 'ipv4' or 'fast'");
     }
-    if (m_fabricMode == "fast" && routing != "dcn")
+    const bool allowed = routing == "dcn" && systemCount <= 1;
+    if (m_fabricMode == "auto")
+    {
+        // fast where the configuration allows it: ns-3's IPv4 routing and MPI
+        // partitions (remote channels) keep the IPv4 fabric (doc/fabric.rst)
+        m_fabricMode = allowed ? "fast" : "ipv4";
+        NS_LOG_LOGIC("FabricMode=auto: " << m_fabricMode);
+        return;
+    }
+    if (m_fabricMode == "fast" && !allowed)
     {
         const char* env = std::getenv("DCNLB_FABRIC");
         if (env && std::string(env) == "fast")
         {
-            // DCNLB_FABRIC=fast means "fast where the configuration allows":
-            // ns-3's IPv4 routing keeps its IPv4 fabric (doc/fabric.rst).
+            // DCNLB_FABRIC=fast means "fast where the configuration allows" (as auto)
             NS_LOG_LOGIC("Routing=" << routing << ": FabricMode=ipv4 despite DCNLB_FABRIC=fast");
             m_fabricMode = "ipv4";
             return;
         }
-        throw DcnOptionError(GetTopologyName() + ": Routing='" + routing +
-                             "' needs FabricMode=ipv4 (option --fabric=ipv4: ns-3's IPv4 "
-                             "routing forwards through the IPv4 stack); FabricMode=fast "
-                             "allows Routing=dcn only");
+        if (routing != "dcn")
+        {
+            throw DcnOptionError(GetTopologyName() + ": Routing='" + routing +
+                                 "' needs FabricMode=ipv4 (option --fabric=ipv4: ns-3's IPv4 "
+                                 "routing forwards through the IPv4 stack); FabricMode=fast "
+                                 "allows Routing=dcn only");
+        }
+        throw DcnOptionError(GetTopologyName() +
+                             ": FabricMode=fast with SystemCount=" + std::to_string(systemCount) +
+                             " (options --fabric, --mpi): ranks are linked by ns-3's "
+                             "PointToPointRemoteChannel, which the fast fabric does not use; "
+                             "allowed: FabricMode=ipv4 or auto");
     }
 }
 

@@ -83,11 +83,14 @@ class DcnTopologyBase : public DcnTopology
     uint32_t GetSystemId(Ptr<Node> n, uint32_t nRanks) const override;
 
     // ---- fabric mode (issue 13, doc/fabric.rst "Fast fabric mode") ----
-    /** FabricMode attribute: true for "fast" (DcnPortDevice ports, switch fast path). */
+    /**
+     * FabricMode attribute: true for "fast" (DcnPortDevice ports, switch fast
+     * path); "auto" is resolved by Build() (before it: false).
+     */
     bool IsFastFabric() const;
     /**
-     * The FabricMode attribute's default: "ipv4", or the environment variable
-     * DCNLB_FABRIC when it is "fast" or "ipv4" (to run test suites in either mode).
+     * The FabricMode attribute's default: "auto", or the environment variable
+     * DCNLB_FABRIC when it is "auto", "fast" or "ipv4" (to run test suites in either mode).
      */
     static std::string DefaultFabricMode();
 
@@ -117,10 +120,12 @@ class DcnTopologyBase : public DcnTopology
     void ClearPathCache();
     /**
      * Refuse a bad FabricMode (one line naming the value and what is allowed)
-     * and FabricMode=fast with \p routing other than "dcn" (unless the fast
-     * mode came from DCNLB_FABRIC=fast, which yields: ipv4).  Throws DcnOptionError.
+     * and FabricMode=fast with \p routing other than "dcn" or an MPI partition
+     * (\p systemCount > 1), unless the fast mode came from DCNLB_FABRIC=fast,
+     * which yields: ipv4.  Resolves "auto" to fast where allowed, else ipv4.
+     * Throws DcnOptionError.
      */
-    void CheckFabricMode(const std::string& routing);
+    void CheckFabricMode(const std::string& routing, uint32_t systemCount = 1);
     /**
      * One link a-b: PointToPointHelper devices (FabricMode=ipv4, \p p2p carries
      * the attributes) or a DcnPortDevice pair on a PointToPointChannel (fast):

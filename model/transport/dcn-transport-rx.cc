@@ -58,7 +58,7 @@ DcnTransport::FastReceive(Ptr<NetDevice> dev,
     // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
     Ptr<Packet> p = ConstCast<Packet>(packet);
     Ipv4Header ip;
-    if (Node::ChecksumEnabled())
+    if (m_csum.Get())
     {
         ip.EnableChecksum();
     }
@@ -77,7 +77,7 @@ DcnTransport::FastReceive(Ptr<NetDevice> dev,
     {
         p->RemoveAtEnd(p->GetSize() - ip.GetPayloadSize());
     }
-    if (Node::ChecksumEnabled())
+    if (m_csum.Get())
     {
         udp.EnableChecksums();
         udp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), UdpL4Protocol::PROT_NUMBER);

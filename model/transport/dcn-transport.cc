@@ -402,7 +402,7 @@ DcnTransport::GetConnection(uint32_t connId) const
 Time
 DcnTransport::TxTime(uint32_t wireBytes) const
 {
-    return m_nicRate.CalculateBytesTxTime(wireBytes + 20 + m_wireOverhead);
+    return m_txTime.Get(m_nicRate, wireBytes + 20 + m_wireOverhead);
 }
 
 void
@@ -537,12 +537,12 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
             m_ipId.resize(dstHost + 1, 0);
         }
         ip.SetIdentification(m_ipId[dstHost]++);
-        if (Node::ChecksumEnabled())
+        if (m_csum.Get())
         {
             ip.EnableChecksum();
         }
         m_port->EnqueueItem(
-            Create<Ipv4QueueDiscItem>(p, m_port->GetBroadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
+            Create<Ipv4QueueDiscItem>(p, dcnfast::Broadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
         return;
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);

@@ -27,6 +27,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/dcn-connection.h"
+#include "ns3/dcn-fast-path.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-message-transport.h"
 #include "ns3/dcqcn-core.h"
@@ -321,6 +322,8 @@ class DcnTransport : public DcnMessageTransport
     Time m_cnpInterval;
     AckEvMode m_ackEvMode;
     DataRate m_nicRate;
+    mutable dcnfast::TxTimeMemo m_txTime; //!< TxTime(): CalculateBytesTxTime of the last size
+    dcnfast::ChecksumFlag m_csum;         //!< Node::ChecksumEnabled(), read once
     uint32_t m_wireOverhead;
     uint32_t m_dataFrameSize;
     uint32_t m_ctrlFrameSize;

@@ -1,0 +1,76 @@
+/*
+ * Small per-packet helpers of the fast fabric mode (issue 13): values that
+ * ns-3 recomputes on every call and that a packet hop needs once per packet.
+ *  - the broadcast MAC address (PointToPointNetDevice::GetBroadcast() parses
+ *    "ff:ff:ff:ff:ff:ff" on every call);
+ *  - Node::ChecksumEnabled() (a GlobalValue lookup per call), read once per
+ *    object, at its first packet (the global is set before a run starts);
+ *  - DataRate::CalculateBytesTxTime (a 128-bit division) memoised for the
+ *    last size: packets of one flow have the same size, and the result is the
+ *    same Time ns-3 computes (same call, same arguments).
+ */
+#ifndef DCN_FAST_PATH_H
+#define DCN_FAST_PATH_H
+
+#include "ns3/address.h"
+#include "ns3/data-rate.h"
+#include "ns3/mac48-address.h"
+#include "ns3/node.h"
+#include "ns3/nstime.h"
+
+namespace ns3
+{
+namespace dcnfast
+{
+
+/** The broadcast MAC address as an Address (what PointToPointNetDevice::GetBroadcast returns). */
+inline const Address&
+Broadcast()
+{
+    static const Address bcast = Mac48Address::GetBroadcast();
+    return bcast;
+}
+
+/** Node::ChecksumEnabled(), read at the first use by its owner. */
+class ChecksumFlag
+{
+  public:
+    bool Get()
+    {
+        if (m_state < 0)
+        {
+            m_state = Node::ChecksumEnabled() ? 1 : 0;
+        }
+        return m_state == 1;
+    }
+
+  private:
+    int8_t m_state{-1};
+};
+
+/** DataRate::CalculateBytesTxTime with the last (rate, size) remembered. */
+class TxTimeMemo
+{
+  public:
+    Time Get(const DataRate& rate, uint32_t bytes)
+    {
+        uint64_t bps = rate.GetBitRate();
+        if (bps != m_bps || bytes != m_bytes)
+        {
+            m_bps = bps;
+            m_bytes = bytes;
+            m_time = rate.CalculateBytesTxTime(bytes);
+        }
+        return m_time;
+    }
+
+  private:
+    uint64_t m_bps{0};
+    uint32_t m_bytes{0};
+    Time m_time;
+};
+
+} // namespace dcnfast
+} // namespace ns3
+
+#endif // DCN_FAST_PATH_H
