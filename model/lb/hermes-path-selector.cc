@@ -573,9 +573,6 @@ hermes::PathView
 HermesPathSelector::View(uint16_t i, int64_t now) const
 {
     hermes::PathView v;
-    // "every tau" (Sec. 3.1.2): a window that has ended counts now, not at the record's next
-    // packet (a path nobody sends on would otherwise never show its last window's fraction)
-    m_retx[i].Roll(now, m_p);
     v.type = hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p);
     v.fEcn = m_sig[i].fEcn;
     v.rttNs = m_sig[i].rttNs;
@@ -602,7 +599,6 @@ HermesPathSelector::Choose(const SendContext& ctx)
     hermes::PathType curType = hermes::PathType::GRAY;
     if (!full)
     {
-        m_retx[m_cur].Roll(now, m_p);
         curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], m_retx[m_cur], now, m_p);
         full = curType == hermes::PathType::FAILED ||
                (curType == hermes::PathType::CONGESTED && m_p.reroute && m_sent > m_p.sBytes &&
