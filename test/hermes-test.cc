@@ -8,12 +8,18 @@
  *    rack in use, at the configured interval;
  *  - random drop (spec test 20): spine0 drops 2% at 20% load; after the first tau window
  *    the lossy path is FAILED at every sender (retransmission fraction per destination rack,
- *    RetxPerRack), and Hermes's FCT is clearly below ECMP's.
+ *    RetxPerRack), and Hermes's FCT is clearly below ECMP's;
+ *  - retransmission evidence (doc/hermes.rst "Lossy spine at 128 hosts"): a retransmission
+ *    counts against the path that carried the original segment, and not at all once the
+ *    flow has left that path (RetxAfterMove false), so the reordering retransmissions after
+ *    a move do not fail the new, good path.
  */
+#include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/hermes-path-selector.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -277,6 +283,105 @@ class HermesRandomDropTestCase : public TestCase
     }
 };
 
+/**
+ * One flow on a topology-free selector (8 paths): 200 segments on the first path with 5
+ * retransmissions fail it after tau (2.5% > 1%); the flow moves; on the new path 99 new
+ * segments and 10 retransmissions of segments first sent on the old path, then tau later
+ * one more segment closes the window: with RetxOnOriginalPath (and RetxAfterMove false) the
+ * new path is not FAILED; with the former rule (retransmissions charged to the path of the
+ * latest new data) it is.
+ */
+class HermesRetxAttributionTestCase : public TestCase
+{
+  public:
+    HermesRetxAttributionTestCase()
+        : TestCase("retransmissions count against the original path, not after a move")
+    {
+    }
+
+    struct Outcome
+    {
+        int32_t first{-1};
+        int32_t second{-1};
+        hermes::PathType firstType{hermes::PathType::GRAY};
+        hermes::PathType secondType{hermes::PathType::GRAY};
+        uint64_t notCounted{0};
+    };
+
+    static Outcome Run(bool onOriginal)
+    {
+        Outcome o;
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("RetxOnOriginalPath", BooleanValue(onOriginal));
+        s->AssignStreams(5);
+        PathSelectorSetup setup;
+        s->Setup(setup);
+        const uint32_t mss = 1000;
+        uint32_t seq = 1;
+        auto send = [s, mss](uint32_t q, bool retx) {
+            SendContext c;
+            c.psn = q;
+            c.retransmission = retx;
+            c.bytesInFlight = mss;
+            return s->Choose(c).pathId;
+        };
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            o.first = send(seq, false);
+            for (int i = 1; i < 200; ++i)
+            {
+                send(seq + i * mss, false);
+            }
+            for (int i = 0; i < 5; ++i)
+            {
+                send(seq + i * 10 * mss, true);
+            }
+            seq += 200 * mss;
+        });
+        // tau later the first path's window closes at 5 / 205 > 1%: FAILED, the flow moves
+        Simulator::Schedule(MilliSeconds(11), [&]() {
+            send(seq, false); // closes the first path's window (lazily, on its next send)
+            for (int i = 1; i < 100; ++i)
+            {
+                o.second = send(seq + i * mss, false);
+            }
+            // ns-3's SACK recovery resends segments still in flight on the old path
+            for (int i = 0; i < 10; ++i)
+            {
+                send(1 + (190 + i) * mss, true);
+            }
+            seq += 100 * mss;
+        });
+        Simulator::Schedule(MilliSeconds(22), [&]() {
+            send(seq, false);
+            o.firstType = s->GetPathType(static_cast<uint16_t>(o.first));
+            o.secondType = s->GetPathType(static_cast<uint16_t>(o.second));
+            o.notCounted = s->GetRetxAfterMove();
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        const Outcome n = Run(true);
+        NS_TEST_ASSERT_MSG_NE(n.first, n.second, "the flow leaves the lossy path");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(n.firstType),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "5 retransmissions in 205 segments fail the first path");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(n.secondType),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "retransmissions of the old path's segments spare the new path");
+        NS_TEST_ASSERT_MSG_EQ(n.notCounted, 10u, "the 10 after the move are not counted");
+        const Outcome o = Run(false);
+        NS_TEST_ASSERT_MSG_NE(o.first, o.second, "former rule: the flow leaves too");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(o.secondType),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "former rule: 10 / 109 retransmissions fail the new, good path");
+    }
+};
+
 class HermesTestSuite : public TestSuite
 {
   public:
@@ -285,6 +390,7 @@ class HermesTestSuite : public TestSuite
     {
         AddTestCase(new HermesBlackholeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

@@ -375,6 +375,24 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxPerRack),
                           MakeBooleanChecker())
+            .AddAttribute("RetxOnOriginalPath",
+                          "Charge a retransmitted segment to the path that carried its original "
+                          "transmission (the path whose loss it repairs, Sec. 3.1.2: drops show "
+                          "up as retransmissions), found by sequence number among the flow's "
+                          "last 8 paths (our choice; doc/hermes.rst 'Lossy spine at 128 "
+                          "hosts'); false = the path of the flow's latest new data",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_retxOnOriginal),
+                          MakeBooleanChecker())
+            .AddAttribute("RetxAfterMove",
+                          "With RetxOnOriginalPath: also count a retransmission whose original "
+                          "went on a path the flow has left since (false, our choice: after a "
+                          "move ns-3 3.37's SACK recovery marks the old path's in-flight "
+                          "segments lost as soon as the new path's are SACKed, so these are "
+                          "reordering, not loss; doc/hermes.rst 'Lossy spine at 128 hosts')",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_retxAfterMove),
+                          MakeBooleanChecker())
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -481,7 +499,10 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : CreateObject<DcnLbSharedState>();
     m_host = shared->GetOrCreate<HermesHostState>("hermes");
     Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
-    m_rack = (rackSs ? rackSs : shared)->GetOrCreate<HermesRackState>("hermes");
+    // without a rack object (topology-free use) the host's own object holds the rack state,
+    // under its own key (the host state already uses "hermes")
+    m_rack = rackSs ? rackSs->GetOrCreate<HermesRackState>("hermes")
+                    : shared->GetOrCreate<HermesRackState>("hermes-rack");
 
     const uint32_t dstSw = setup.dstSwitch;
     HermesHostState::HostDst& hd = m_host->dsts[setup.dstHost];
@@ -618,14 +639,34 @@ HermesPathSelector::Choose(const SendContext& ctx)
     {
         m_rate.Add(bytes, now, m_p);
         m_rp[m_cur].Add(bytes, now, m_p);
-        // a retransmission repairs a loss on the path the original took: charge it to the
-        // path of the flow's latest new data (after a move that is still the old path, so
-        // the go-back-N burst after a timeout does not count against the new path)
+        // a retransmission repairs a loss on the path the original took: charge it to that
+        // path (RetxOnOriginalPath, by sequence number), but only while the flow is still
+        // on it (RetxAfterMove false): after a move the old path's in-flight segments are
+        // resent by ns-3's SACK recovery because the new path's overtake them (reordering,
+        // not loss; doc/hermes.rst "Lossy spine at 128 hosts").  RetxOnOriginalPath false:
+        // the path of the flow's latest new data, as before
+        const uint32_t seq = static_cast<uint32_t>(ctx.psn);
         if (!ctx.retransmission || m_lastNewPath < 0)
         {
+            if (m_segN == 0 || m_segPath[m_segHead] != m_cur)
+            {
+                m_segHead = m_segN == 0 ? 0 : static_cast<uint8_t>((m_segHead + 1) % kSegHist);
+                m_segN = static_cast<uint8_t>(std::min<uint32_t>(m_segN + 1u, kSegHist));
+                m_segStart[m_segHead] = seq;
+                m_segPath[m_segHead] = m_cur;
+            }
             m_lastNewPath = m_cur;
         }
-        m_retx[m_lastNewPath].OnSend(ctx.retransmission, now, m_p);
+        const int32_t charged =
+            ctx.retransmission && m_retxOnOriginal ? OriginalPath(seq) : m_lastNewPath;
+        if (!ctx.retransmission || !m_retxOnOriginal || m_retxAfterMove || charged == m_cur)
+        {
+            m_retx[charged].OnSend(ctx.retransmission, now, m_p);
+        }
+        else
+        {
+            ++m_retxAfterMoveCount;
+        }
         m_sent += bytes;
     }
     *m_rackLastUse = now;
@@ -634,6 +675,26 @@ HermesPathSelector::Choose(const SendContext& ctx)
     c.ev = m_evs[m_cur];
     c.pathId = m_cur;
     return c;
+}
+
+int32_t
+HermesPathSelector::OriginalPath(uint32_t seq) const
+{
+    // newest first: the latest path whose first new segment is at or below seq (sequence
+    // arithmetic modulo 2^32); older than the ring: its oldest path
+    uint8_t i = m_segHead;
+    for (uint8_t k = 0; k < m_segN; ++k)
+    {
+        if (static_cast<int32_t>(seq - m_segStart[i]) >= 0)
+        {
+            return m_segPath[i];
+        }
+        if (k + 1 < m_segN)
+        {
+            i = static_cast<uint8_t>((i + kSegHist - 1) % kSegHist);
+        }
+    }
+    return m_segN > 0 ? m_segPath[i] : m_lastNewPath;
 }
 
 void

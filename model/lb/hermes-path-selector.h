@@ -75,6 +75,13 @@ class HermesPathSelector : public PathSelector
         return m_reroutes;
     }
 
+    /** Retransmissions of segments first sent on a path the flow has left, not counted as
+     *  evidence (RetxAfterMove false). */
+    uint64_t GetRetxAfterMove() const
+    {
+        return m_retxAfterMoveCount;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -101,6 +108,8 @@ class HermesPathSelector : public PathSelector
     bool m_excludeCurrent;
     bool m_reroute;
     bool m_retxPerRack;
+    bool m_retxOnOriginal;
+    bool m_retxAfterMove;
     uint32_t m_numPathsAttr;
 
     hermes::Params m_p;
@@ -117,10 +126,20 @@ class HermesPathSelector : public PathSelector
     Ptr<UniformRandomVariable> m_probeRng;
     int32_t m_cur{-1};
     int32_t m_lastNewPath{-1}; //!< path of the latest non-retransmitted data segment
+    /** Paths of the flow's new data: the first sequence number sent on each of the last
+     *  kSegHist paths (a ring; RetxOnOriginalPath charges a retransmission to its path). */
+    static constexpr uint8_t kSegHist = 8;
+    uint32_t m_segStart[kSegHist]{};
+    int32_t m_segPath[kSegHist]{};
+    uint8_t m_segN{0};    //!< valid entries
+    uint8_t m_segHead{0}; //!< index of the newest entry
+    /** Path that carried the original transmission of sequence number seq. */
+    int32_t OriginalPath(uint32_t seq) const;
     bool m_timedOut{false};
     uint64_t m_sent{0};
     hermes::Dre m_rate;
     uint32_t m_reroutes{0};
+    uint64_t m_retxAfterMoveCount{0}; //!< retransmissions not counted (RetxAfterMove false)
     TracedCallback<int32_t, int32_t, uint8_t> m_rerouteTrace;
 };
 
