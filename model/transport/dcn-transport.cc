@@ -260,6 +260,8 @@ DcnTransport::DoDispose()
     }
     m_ipv4 = nullptr;
     m_node = nullptr;
+    m_tc = nullptr; // aggregated to the same node: a cycle otherwise (fast NIC)
+    m_port = nullptr;
     DcnMessageTransport::DoDispose();
 }
 
