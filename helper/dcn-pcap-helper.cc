@@ -1,5 +1,6 @@
 #include "dcn-pcap-helper.h"
 
+#include "ns3/dcn-port-device.h"
 #include "ns3/log.h"
 #include "ns3/pcap-file-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
@@ -144,9 +145,16 @@ DcnPcapHelper::Enable(const DcnTopology& topo,
         // PromiscSniffer trace), plus closing the file at Simulator::Destroy so that
         // it is complete even while the topology still holds the devices.
         Ptr<PcapFileWrapper> file = pcap.CreateFile(f, std::ios::out, PcapHelper::DLT_PPP);
-        pcap.HookDefaultSink<PointToPointNetDevice>(port.endA ? li.devA : li.devB,
-                                                    "PromiscSniffer",
-                                                    file);
+        Ptr<PointToPointNetDevice> dev = port.endA ? li.devA : li.devB;
+        pcap.HookDefaultSink<PointToPointNetDevice>(dev, "PromiscSniffer", file);
+        Ptr<DcnPortDevice> own = DynamicCast<DcnPortDevice>(dev);
+        if (own && own->UsesOwnTransmit())
+        {
+            // PromiscSniffer fires on receive only: the port's own transmit
+            // machine reports what it puts on the line through PortTxBegin,
+            // at the moment PointToPointNetDevice's sniffer would.
+            pcap.HookDefaultSink<PointToPointNetDevice>(dev, "PortTxBegin", file);
+        }
         Simulator::ScheduleDestroy(&PcapFileWrapper::Close, file);
         files.push_back(f);
     }

@@ -1,6 +1,7 @@
 #include "port-stats-helper.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -90,9 +91,8 @@ PortStatsHelper::Install(Ptr<DcnTopology> fabric, Time start, Time stop)
             pi.device = end == 0 ? l.devA : l.devB;
             pi.qdisc = fabric->GetQueueDisc(pi.device);
             uint32_t idx = static_cast<uint32_t>(m_ports.size());
-            pi.device->TraceConnectWithoutContext(
-                "PhyTxEnd",
-                MakeCallback(&PortStatsHelper::OnTx, this).Bind(idx));
+            DcnPortDevice::ConnectTxEnd(pi.device,
+                                        MakeCallback(&PortStatsHelper::OnTx, this).Bind(idx));
             m_ports.push_back(pi);
         }
     }

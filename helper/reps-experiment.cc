@@ -4,6 +4,7 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
@@ -200,8 +201,7 @@ Runner::Run()
         {
             const DcnLinkInfo& li = m_ft->GetLink(m_ft->GetTorUplink(c.monitorTor, u));
             m_monQ.push_back(m_ft->GetQueueDisc(li.devA));
-            li.devA->TraceConnectWithoutContext("PhyTxEnd",
-                                                MakeCallback(&Runner::OnTx, this).Bind(u));
+            DcnPortDevice::ConnectTxEnd(li.devA, MakeCallback(&Runner::OnTx, this).Bind(u));
         }
         if (!m_monQ.empty() && m_monQ[0])
         {

@@ -48,6 +48,7 @@ struct ModeRunConfig
     bool incast{false};
     bool trim{false};
     uint64_t msgBytes{1 << 20};
+    bool ownTransmit{true}; //!< DcnPortDevice::OwnTransmit (fast mode)
 };
 
 struct ModeRunResult
@@ -78,6 +79,7 @@ RunMode(const ModeRunConfig& cfg)
 {
     RngSeedManager::SetSeed(11);
     RngSeedManager::SetRun(1);
+    Config::SetDefault("ns3::DcnPortDevice::OwnTransmit", BooleanValue(cfg.ownTransmit));
     ModeRunResult res;
     Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
     ft->SetAttribute("FabricMode", StringValue(cfg.mode));
@@ -165,6 +167,7 @@ RunMode(const ModeRunConfig& cfg)
         res.fastSwitches += ft->GetRouting(sw.Get(i))->IsFastPath() ? 1 : 0;
     }
     Simulator::Destroy();
+    Config::SetDefault("ns3::DcnPortDevice::OwnTransmit", BooleanValue(true));
     return res;
 }
 
@@ -240,6 +243,51 @@ class FabricModesEqualTestCase : public TestCase
     bool m_incast;
 };
 
+/**
+ * The port's own transmit machine (OwnTransmit=true) against
+ * PointToPointNetDevice's (false): the same events in the same order, hence
+ * identical results, event counts included.
+ */
+class FabricOwnTransmitTestCase : public TestCase
+{
+  public:
+    FabricOwnTransmitTestCase()
+        : TestCase("fast fabric, incast with trimming: OwnTransmit=true is identical to "
+                   "PointToPointNetDevice's transmit machine")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ModeRunConfig cfg;
+        cfg.mode = "fast";
+        cfg.lb = "reps";
+        cfg.incast = true;
+        cfg.trim = true;
+        cfg.msgBytes = 256 * 1024;
+        cfg.ownTransmit = false;
+        ModeRunResult a = RunMode(cfg);
+        cfg.ownTransmit = true;
+        ModeRunResult b = RunMode(cfg);
+        NS_TEST_ASSERT_MSG_EQ(b.fctUs.size(), b.expected, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(a.fctUs.size(), b.fctUs.size(), "same messages complete");
+        for (const auto& e : a.fctUs)
+        {
+            auto it = b.fctUs.find(e.first);
+            NS_TEST_ASSERT_MSG_EQ((it != b.fctUs.end()), true, "same message completes");
+            NS_TEST_EXPECT_MSG_EQ(it->second, e.second, "identical FCT");
+        }
+        NS_TEST_EXPECT_MSG_GT(b.trimmed, 0u, "the incast trims (the case is exercised)");
+        NS_TEST_EXPECT_MSG_EQ(b.trimmed, a.trimmed, "trims");
+        NS_TEST_EXPECT_MSG_EQ(b.dropped, a.dropped, "drops");
+        NS_TEST_EXPECT_MSG_EQ(b.marked, a.marked, "ECN marks");
+        NS_TEST_EXPECT_MSG_EQ(b.hops, a.hops, "packet hops (PortTxEnd against PhyTxEnd)");
+        NS_TEST_EXPECT_MSG_EQ(b.events, a.events, "the same number of events");
+        NS_TEST_EXPECT_MSG_EQ(b.total.retransmissions, a.total.retransmissions, "retx");
+    }
+};
+
 /** Bad FabricMode / Routing=global with fast: one-line refusals. */
 class FabricModesRefusalTestCase : public TestCase
 {
@@ -304,6 +352,7 @@ class FabricModesSuite : public TestSuite
         }
         AddTestCase(new FabricModesEqualTestCase("ops", true), DCNLB_TEST_QUICK);
         AddTestCase(new FabricModesEqualTestCase("reps", true), DCNLB_TEST_QUICK);
+        AddTestCase(new FabricOwnTransmitTestCase, DCNLB_TEST_QUICK);
     }
 };
 

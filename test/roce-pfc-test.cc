@@ -20,6 +20,7 @@
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-pfc-helper.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-switch-buffer.h"
 #include "ns3/dcn-switch-routing.h"
@@ -164,7 +165,7 @@ RunPfc(const PfcRunConfig& cfg)
     {
         if (li.a == tor0 && li.tierB == 1)
         {
-            li.devA->TraceConnectWithoutContext("PhyTxBegin", MakeBoundCallback(&Sniff, &res));
+            DcnPortDevice::ConnectTxBegin(li.devA, MakeBoundCallback(&Sniff, &res));
         }
     }
 

@@ -16,6 +16,7 @@
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/failure-helper.h"
@@ -107,15 +108,15 @@ RunTcp(const std::string& cc,
     r.uplinkPackets.assign(up.size(), 0);
     for (size_t i = 0; i < up.size(); ++i)
     {
-        up[i]->TraceConnectWithoutContext("PhyTxEnd",
-                                          MakeBoundCallback(
-                                              +[](uint64_t* n, Ptr<const Packet> p) {
-                                                  if (p->GetSize() > 1000)
-                                                  {
-                                                      ++*n;
-                                                  }
-                                              },
-                                              &r.uplinkPackets[i]));
+        DcnPortDevice::ConnectTxEnd(up[i],
+                                    MakeBoundCallback(
+                                        +[](uint64_t* n, Ptr<const Packet> p) {
+                                            if (p->GetSize() > 1000)
+                                            {
+                                                ++*n;
+                                            }
+                                        },
+                                        &r.uplinkPackets[i]));
     }
     if (before)
     {

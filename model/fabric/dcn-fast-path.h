@@ -48,26 +48,44 @@ class ChecksumFlag
     int8_t m_state{-1};
 };
 
-/** DataRate::CalculateBytesTxTime with the last (rate, size) remembered. */
+/**
+ * DataRate::CalculateBytesTxTime (a 128-bit division) remembered for the last
+ * four (rate, size) pairs: a port alternates between a few sizes (full data
+ * packets, ACKs, trimmed headers, probes), so one entry would miss half the time.
+ */
 class TxTimeMemo
 {
   public:
     Time Get(const DataRate& rate, uint32_t bytes)
     {
-        uint64_t bps = rate.GetBitRate();
-        if (bps != m_bps || bytes != m_bytes)
+        const uint64_t bps = rate.GetBitRate();
+        for (const Entry& e : m_e)
         {
-            m_bps = bps;
-            m_bytes = bytes;
-            m_time = rate.CalculateBytesTxTime(bytes);
+            if (e.bytes == bytes && e.bps == bps)
+            {
+                return e.time;
+            }
         }
-        return m_time;
+        Entry& e = m_e[m_next];
+        m_next = (m_next + 1) % N;
+        e.bps = bps;
+        e.bytes = bytes;
+        e.time = rate.CalculateBytesTxTime(bytes);
+        return e.time;
     }
 
   private:
-    uint64_t m_bps{0};
-    uint32_t m_bytes{0};
-    Time m_time;
+    static constexpr uint32_t N = 4;
+
+    struct Entry
+    {
+        uint64_t bps{0};
+        uint32_t bytes{0};
+        Time time;
+    };
+
+    Entry m_e[N];
+    uint32_t m_next{0};
 };
 
 } // namespace dcnfast

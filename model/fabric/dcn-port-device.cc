@@ -3,11 +3,15 @@
 #include "dcn-fast-path.h"
 #include "dcn-queue-disc.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
+#include "ns3/point-to-point-channel.h"
 #include "ns3/ppp-header.h"
+#include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
 
 namespace ns3
@@ -71,10 +75,35 @@ DcnPortQueue::Peek() const
 TypeId
 DcnPortDevice::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::DcnPortDevice")
-                            .SetParent<PointToPointNetDevice>()
-                            .SetGroupName("DcnLb")
-                            .AddConstructor<DcnPortDevice>();
+    static TypeId tid =
+        TypeId("ns3::DcnPortDevice")
+            .SetParent<PointToPointNetDevice>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnPortDevice>()
+            .AddAttribute("OwnTransmit",
+                          "true: the port's own transmit machine puts packets on the line and "
+                          "schedules their reception at the peer (same timing and event order "
+                          "as PointToPointNetDevice + PointToPointChannel, fewer instructions); "
+                          "its trace sources are PortTxBegin / PortTxEnd, and "
+                          "PointToPointNetDevice's transmit-side sources (MacTx, Sniffer and "
+                          "PromiscSniffer on transmit, PhyTxBegin, PhyTxEnd) and the channel's "
+                          "TxRxPointToPoint do not fire.  false: PointToPointNetDevice's own "
+                          "transmit machine and channel, with all of their trace sources. "
+                          "Receive-side sources fire in both.  Our choice (issue 13, "
+                          "doc/fabric.rst \"Fast fabric mode\").",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnPortDevice::m_ownTx),
+                          MakeBooleanChecker())
+            .AddTraceSource("PortTxBegin",
+                            "A packet (PPP header included) starts on the line "
+                            "(OwnTransmit=true; PhyTxBegin otherwise).",
+                            MakeTraceSourceAccessor(&DcnPortDevice::m_portTxBegin),
+                            "ns3::DcnPortDevice::PortTxTracedCallback")
+            .AddTraceSource("PortTxEnd",
+                            "A packet's last bit left the port (OwnTransmit=true; "
+                            "PhyTxEnd otherwise).",
+                            MakeTraceSourceAccessor(&DcnPortDevice::m_portTxEnd),
+                            "ns3::DcnPortDevice::PortTxTracedCallback");
     return tid;
 }
 
@@ -142,6 +171,21 @@ DataRate
 DcnPortDevice::GetDataRate() const
 {
     return m_rate;
+}
+
+bool
+DcnPortDevice::ConnectTxEnd(Ptr<NetDevice> dev, const CallbackBase& cb)
+{
+    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+    return dev->TraceConnectWithoutContext(port && port->m_ownTx ? "PortTxEnd" : "PhyTxEnd", cb);
+}
+
+bool
+DcnPortDevice::ConnectTxBegin(Ptr<NetDevice> dev, const CallbackBase& cb)
+{
+    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+    return dev->TraceConnectWithoutContext(port && port->m_ownTx ? "PortTxBegin" : "PhyTxBegin",
+                                           cb);
 }
 
 Ptr<DcnQueueDisc>
@@ -233,7 +277,22 @@ DcnPortDevice::Kick()
         return; // re-entered from the queue disc: the outer call continues
     }
     m_pumping = true;
-    if (!m_busy)
+    if (!m_peerKnown)
+    {
+        FindPeer();
+    }
+    if (m_ownTx)
+    {
+        if (!m_busy)
+        {
+            Ptr<Packet> p = Pull();
+            if (p)
+            {
+                StartTx(p);
+            }
+        }
+    }
+    else if (!m_busy)
     {
         // An idle line starts through PointToPointNetDevice::Send (PPP header,
         // MacTx, transmit machine); DcnPortQueue hands the packet back at once.
@@ -252,6 +311,94 @@ DcnPortDevice::Kick()
         m_staged = Pull(); // the IPv4 mode's one-packet device queue
     }
     m_pumping = false;
+}
+
+void
+DcnPortDevice::FindPeer()
+{
+    NS_LOG_FUNCTION(this);
+    m_peerKnown = true;
+    // Only a plain PointToPointChannel between two point-to-point devices is
+    // modelled here (a PointToPointRemoteChannel of an MPI run is not: the
+    // fast fabric never builds one); anything else keeps ns-3's machine.
+    Ptr<Channel> ch = GetChannel();
+    if (!m_ownTx || !ch || ch->GetInstanceTypeId() != PointToPointChannel::GetTypeId() ||
+        ch->GetNDevices() != 2)
+    {
+        m_ownTx = false;
+        return;
+    }
+    for (std::size_t i = 0; i < 2; ++i)
+    {
+        Ptr<PointToPointNetDevice> d = DynamicCast<PointToPointNetDevice>(ch->GetDevice(i));
+        if (d && PeekPointer(d) != this)
+        {
+            m_peer = PeekPointer(d);
+        }
+    }
+    if (!m_peer || !m_peer->GetNode())
+    {
+        m_ownTx = false;
+        return;
+    }
+    m_peerNode = m_peer->GetNode()->GetId();
+    DataRateValue rate;
+    GetAttribute("DataRate", rate); // PointToPointNetDevice's, however it was set
+    m_rate = rate.Get();
+    TimeValue delay;
+    ch->GetAttribute("Delay", delay);
+    m_delay = delay.Get();
+    TimeValue gap;
+    GetAttribute("InterframeGap", gap);
+    m_gap = gap.Get();
+}
+
+void
+DcnPortDevice::StartTx(Ptr<Packet> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    // PointToPointNetDevice::TransmitStart + PointToPointChannel::TransmitStart:
+    // the same two events, scheduled in the same order.
+    m_busy = true;
+    m_txPkt = p;
+    m_portTxBegin(p);
+    const Time txTime = m_txTime.Get(m_rate, p->GetSize());
+    Simulator::Schedule(txTime + m_gap, &DcnPortDevice::TxDone, this);
+    // The receiver removes headers from the packet it gets.  ns-3's channel
+    // hands it a copy; nothing here keeps the packet once TxDone has run
+    // (earlier than the reception), so a copy is only needed when a trace
+    // sink may have kept a reference.
+    Simulator::ScheduleWithContext(m_peerNode,
+                                   txTime + m_delay,
+                                   &PointToPointNetDevice::Receive,
+                                   m_peer,
+                                   m_portTxBegin.IsEmpty() && m_portTxEnd.IsEmpty() ? p
+                                                                                    : p->Copy());
+}
+
+void
+DcnPortDevice::TxDone()
+{
+    NS_LOG_FUNCTION(this);
+    // PointToPointNetDevice::TransmitComplete with the DcnPortQueue's Dequeue
+    // (NextForLine): the staged packet goes on the line, the slot is refilled
+    // first.
+    m_portTxEnd(m_txPkt);
+    m_txPkt = nullptr;
+    Ptr<Packet> next = m_staged;
+    m_staged = nullptr;
+    m_busy = bool(next);
+    if (!next)
+    {
+        return;
+    }
+    if (m_qdisc)
+    {
+        m_pumping = true;
+        m_staged = Pull();
+        m_pumping = false;
+    }
+    StartTx(next);
 }
 
 void

@@ -31,6 +31,7 @@
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-item.h"
 #include "ns3/queue.h"
+#include "ns3/traced-callback.h"
 
 namespace ns3
 {
@@ -117,6 +118,27 @@ class DcnPortDevice : public PointToPointNetDevice
     /** Set the rate of any point-to-point device (the DcnPortDevice cache too). */
     static void SetLinkRate(Ptr<PointToPointNetDevice> dev, DataRate rate);
 
+    /**
+     * TracedCallback signature of PortTxBegin / PortTxEnd.
+     * \param packet the packet on the line, PPP and IPv4 headers included
+     */
+    typedef void (*PortTxTracedCallback)(Ptr<const Packet> packet);
+
+    /**
+     * Connect cb (void (Ptr<const Packet>)) to the end-of-transmission trace of
+     * any point-to-point device: PortTxEnd of a DcnPortDevice on its own
+     * transmit machine, PhyTxEnd otherwise.  Returns TraceConnectWithoutContext's result.
+     */
+    static bool ConnectTxEnd(Ptr<NetDevice> dev, const CallbackBase& cb);
+    /** As ConnectTxEnd, for the start of a transmission (PortTxBegin / PhyTxBegin). */
+    static bool ConnectTxBegin(Ptr<NetDevice> dev, const CallbackBase& cb);
+
+    /** True if this port transmits with its own machine (attribute OwnTransmit, see GetTypeId). */
+    bool UsesOwnTransmit() const
+    {
+        return m_ownTx;
+    }
+
   protected:
     void DoInitialize() override;
 
@@ -128,6 +150,12 @@ class DcnPortDevice : public PointToPointNetDevice
     Ptr<Packet> NextForLine();
     /** One packet from the queue disc, IPv4 and PPP headers added (nullptr if none). */
     Ptr<Packet> Pull();
+    /** Own transmit machine: p goes on the line (busy until TxDone). */
+    void StartTx(Ptr<Packet> p);
+    /** Own transmit machine: the transmission of m_txPkt is complete. */
+    void TxDone();
+    /** Own transmit machine: find the peer device, the channel delay and the gap (first use). */
+    void FindPeer();
 
     Ptr<DcnQueueDisc> m_qdisc;
     Ptr<DcnPortQueue> m_txq;
@@ -138,6 +166,18 @@ class DcnPortDevice : public PointToPointNetDevice
     bool m_inSend{false};
     DataRate m_rate;
     dcnfast::ChecksumFlag m_csum;
+
+    // Own transmit machine (OwnTransmit=true).
+    bool m_ownTx{true};
+    bool m_peerKnown{false};
+    PointToPointNetDevice* m_peer{nullptr}; //!< the other end (raw: no reference cycle)
+    uint32_t m_peerNode{0};                 //!< its node id (the receive event's context)
+    Time m_delay;                           //!< the channel's propagation delay
+    Time m_gap;                             //!< PointToPointNetDevice's InterframeGap
+    Ptr<Packet> m_txPkt;                    //!< on the line
+    dcnfast::TxTimeMemo m_txTime;           //!< serialisation time per (rate, size)
+    TracedCallback<Ptr<const Packet>> m_portTxBegin;
+    TracedCallback<Ptr<const Packet>> m_portTxEnd;
 };
 
 } // namespace ns3

@@ -1,6 +1,7 @@
 #include "packet-hops.h"
 
 #include "ns3/callback.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/point-to-point-net-device.h"
@@ -38,8 +39,7 @@ DcnPacketHopCounter::Install(const NodeContainer& nodes)
             Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(n->GetDevice(d));
             if (dev)
             {
-                dev->TraceConnectWithoutContext("PhyTxEnd",
-                                                MakeBoundCallback(&CountHop, m_count.get()));
+                DcnPortDevice::ConnectTxEnd(dev, MakeBoundCallback(&CountHop, m_count.get()));
             }
         }
     }
