@@ -14,6 +14,7 @@
 
 #include "ns3/address.h"
 #include "ns3/data-rate.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/mac48-address.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
@@ -86,6 +87,42 @@ class TxTimeMemo
 
     Entry m_e[N];
     uint32_t m_next{0};
+};
+
+/**
+ * An Ipv4QueueDiscItem whose GetSize() reads the packet's size directly.
+ * Ipv4QueueDiscItem::GetSize() copies a Ptr and serialises nothing but asks
+ * the header for its (constant, 20-byte) size through two logged calls; the
+ * queue-disc base, its internal queue and our queue logic call it about nine
+ * times per hop.  The value is the same: packet bytes, plus the IPv4 header
+ * while it is still separate.  The packet is read live, so an INT stamp or any
+ * other change to the packet in the queue is seen.
+ */
+class Ipv4Item : public Ipv4QueueDiscItem
+{
+  public:
+    Ipv4Item(Ptr<Packet> p, const Address& addr, uint16_t protocol, const Ipv4Header& header)
+        : Ipv4QueueDiscItem(p, addr, protocol, header),
+          m_pkt(PeekPointer(p)),
+          m_hdrBytes(header.GetSerializedSize())
+    {
+    }
+
+    uint32_t GetSize() const override
+    {
+        return m_pkt->GetSize() + (m_headerAdded ? 0 : m_hdrBytes);
+    }
+
+    void AddHeader() override
+    {
+        Ipv4QueueDiscItem::AddHeader();
+        m_headerAdded = true;
+    }
+
+  private:
+    const Packet* m_pkt; //!< the item's packet (QueueItem holds the reference)
+    uint32_t m_hdrBytes;
+    bool m_headerAdded{false};
 };
 
 } // namespace dcnfast

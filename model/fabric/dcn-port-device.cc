@@ -231,7 +231,7 @@ DcnPortDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNu
         h.EnableChecksum();
     }
     packet->RemoveHeader(h);
-    EnqueueItem(Create<Ipv4QueueDiscItem>(packet, dest, protocolNumber, h));
+    EnqueueItem(Create<dcnfast::Ipv4Item>(packet, dest, protocolNumber, h));
     return true;
 }
 
@@ -383,6 +383,7 @@ DcnPortDevice::TxDone()
     // PointToPointNetDevice::TransmitComplete with the DcnPortQueue's Dequeue
     // (NextForLine): the staged packet goes on the line, the slot is refilled
     // first.
+    ++m_ownTxPackets;
     m_portTxEnd(m_txPkt);
     m_txPkt = nullptr;
     Ptr<Packet> next = m_staged;

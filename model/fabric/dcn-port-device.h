@@ -133,6 +133,13 @@ class DcnPortDevice : public PointToPointNetDevice
     /** As ConnectTxEnd, for the start of a transmission (PortTxBegin / PhyTxBegin). */
     static bool ConnectTxBegin(Ptr<NetDevice> dev, const CallbackBase& cb);
 
+    /** Transmissions completed by the own transmit machine (no trace needed: DcnPacketHopCounter).
+     */
+    uint64_t GetOwnTxPackets() const
+    {
+        return m_ownTxPackets;
+    }
+
     /** True if this port transmits with its own machine (attribute OwnTransmit, see GetTypeId). */
     bool UsesOwnTransmit() const
     {
@@ -175,6 +182,7 @@ class DcnPortDevice : public PointToPointNetDevice
     Time m_delay;                           //!< the channel's propagation delay
     Time m_gap;                             //!< PointToPointNetDevice's InterframeGap
     Ptr<Packet> m_txPkt;                    //!< on the line
+    uint64_t m_ownTxPackets{0};             //!< completed transmissions
     dcnfast::TxTimeMemo m_txTime;           //!< serialisation time per (rate, size)
     TracedCallback<Ptr<const Packet>> m_portTxBegin;
     TracedCallback<Ptr<const Packet>> m_portTxEnd;

@@ -1,5 +1,6 @@
 #include "dcn-queue-disc.h"
 
+#include "dcn-fast-path.h"
 #include "dcn-switch-buffer.h"
 
 #include "ns3/boolean.h"
@@ -440,7 +441,7 @@ DcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
     t->AddHeader(u2);
     Ipv4Header h = ip->GetHeader();
     h.SetPayloadSize(t->GetSize());
-    return Create<Ipv4QueueDiscItem>(t, ip->GetAddress(), ip->GetProtocol(), h);
+    return Create<dcnfast::Ipv4Item>(t, ip->GetAddress(), ip->GetProtocol(), h);
 }
 
 void
@@ -861,7 +862,7 @@ DcnQueueDisc::SendPfcFrame(uint16_t quanta)
     }
     quanta > 0 ? ++m_nPauseSent : ++m_nResumeSent;
     m_pfcSentTrace(quanta);
-    Enqueue(Create<Ipv4QueueDiscItem>(p, Mac48Address::GetBroadcast(), 0x0800, h));
+    Enqueue(Create<dcnfast::Ipv4Item>(p, Mac48Address::GetBroadcast(), 0x0800, h));
     Kick();
 }
 

@@ -581,7 +581,7 @@ DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Heade
     // as IpForward copies every forwarded packet.
     Ptr<Packet> pkt = owned ? ConstCast<Packet>(p) : p->Copy();
     DcnPortDevice* port = m_ports[out];
-    port->EnqueueItem(Create<Ipv4QueueDiscItem>(pkt, dcnfast::Broadcast(), 0x0800, hdr));
+    port->EnqueueItem(Create<dcnfast::Ipv4Item>(pkt, dcnfast::Broadcast(), 0x0800, hdr));
 }
 
 bool

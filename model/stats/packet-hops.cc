@@ -39,10 +39,27 @@ DcnPacketHopCounter::Install(const NodeContainer& nodes)
             Ptr<PointToPointNetDevice> dev = DynamicCast<PointToPointNetDevice>(n->GetDevice(d));
             if (dev)
             {
-                DcnPortDevice::ConnectTxEnd(dev, MakeBoundCallback(&CountHop, m_count.get()));
+                dev->TraceConnectWithoutContext("PhyTxEnd",
+                                                MakeBoundCallback(&CountHop, m_count.get()));
+                Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
+                if (port)
+                {
+                    m_ports.push_back(port);
+                }
             }
         }
     }
+}
+
+uint64_t
+DcnPacketHopCounter::PortCount() const
+{
+    uint64_t n = 0;
+    for (const Ptr<DcnPortDevice>& p : m_ports)
+    {
+        n += p->GetOwnTxPackets();
+    }
+    return n;
 }
 
 void

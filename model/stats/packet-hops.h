@@ -21,9 +21,12 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace ns3
 {
+
+class DcnPortDevice;
 
 class DcnPacketHopCounter
 {
@@ -41,17 +44,27 @@ class DcnPacketHopCounter
     /** Packet hops so far. */
     uint64_t Get() const
     {
-        return *m_count;
+        return *m_count + PortCount() - m_offset;
     }
 
     void Reset()
     {
         *m_count = 0;
+        m_offset = PortCount();
     }
 
   private:
     /** The counter lives on the heap so that traces bound to it stay valid if this object moves. */
     std::shared_ptr<uint64_t> m_count;
+    /**
+     * DcnPortDevices count their own completed transmissions when they run
+     * their own transmit machine (no trace connected, so no per-packet copy);
+     * PhyTxEnd counts the others (both are connected: only one fires).
+     */
+    std::vector<Ptr<DcnPortDevice>> m_ports;
+    uint64_t m_offset{0};
+
+    uint64_t PortCount() const;
 };
 
 } // namespace ns3

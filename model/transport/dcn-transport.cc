@@ -544,7 +544,7 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
             ip.EnableChecksum();
         }
         m_port->EnqueueItem(
-            Create<Ipv4QueueDiscItem>(p, dcnfast::Broadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
+            Create<dcnfast::Ipv4Item>(p, dcnfast::Broadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
         return;
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
