@@ -147,13 +147,14 @@ DcnPcapHelper::Enable(const DcnTopology& topo,
         Ptr<PcapFileWrapper> file = pcap.CreateFile(f, std::ios::out, PcapHelper::DLT_PPP);
         Ptr<PointToPointNetDevice> dev = port.endA ? li.devA : li.devB;
         pcap.HookDefaultSink<PointToPointNetDevice>(dev, "PromiscSniffer", file);
-        Ptr<DcnPortDevice> own = DynamicCast<DcnPortDevice>(dev);
-        if (own && own->UsesOwnTransmit())
+        if (DynamicCast<DcnPortDevice>(dev))
         {
-            // PromiscSniffer fires on receive only: the port's own transmit
-            // machine reports what it puts on the line through PortTxBegin,
-            // at the moment PointToPointNetDevice's sniffer would.
+            // A DcnPortDevice on its own transmit machine reports what it puts on
+            // the line through PortTxBegin, and what it receives from such a peer
+            // through PortRx, at the moments PointToPointNetDevice's sniffer
+            // would; only one of each pair fires.
             pcap.HookDefaultSink<PointToPointNetDevice>(dev, "PortTxBegin", file);
+            pcap.HookDefaultSink<PointToPointNetDevice>(dev, "PortRx", file);
         }
         Simulator::ScheduleDestroy(&PcapFileWrapper::Close, file);
         files.push_back(f);

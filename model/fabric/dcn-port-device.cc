@@ -4,12 +4,14 @@
 #include "dcn-queue-disc.h"
 
 #include "ns3/boolean.h"
+#include "ns3/error-model.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
 #include "ns3/point-to-point-channel.h"
+#include "ns3/pointer.h"
 #include "ns3/ppp-header.h"
 #include "ns3/simulator.h"
 #include "ns3/traffic-control-layer.h"
@@ -103,6 +105,17 @@ DcnPortDevice::GetTypeId()
                             "A packet's last bit left the port (OwnTransmit=true; "
                             "PhyTxEnd otherwise).",
                             MakeTraceSourceAccessor(&DcnPortDevice::m_portTxEnd),
+                            "ns3::DcnPortDevice::PortTxTracedCallback")
+            .AddTraceSource("PortRx",
+                            "A packet (PPP header included) received from a peer on its own "
+                            "transmit machine (PointToPointNetDevice's Sniffer, "
+                            "PromiscSniffer, PhyRxEnd and MacRx otherwise).",
+                            MakeTraceSourceAccessor(&DcnPortDevice::m_portRx),
+                            "ns3::DcnPortDevice::PortTxTracedCallback")
+            .AddTraceSource("PortRxDrop",
+                            "A packet from a peer on its own transmit machine dropped by "
+                            "the receive error model (PhyRxDrop otherwise).",
+                            MakeTraceSourceAccessor(&DcnPortDevice::m_portRxDrop),
                             "ns3::DcnPortDevice::PortTxTracedCallback");
     return tid;
 }
@@ -176,16 +189,24 @@ DcnPortDevice::GetDataRate() const
 bool
 DcnPortDevice::ConnectTxEnd(Ptr<NetDevice> dev, const CallbackBase& cb)
 {
-    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
-    return dev->TraceConnectWithoutContext(port && port->m_ownTx ? "PortTxEnd" : "PhyTxEnd", cb);
+    // Both on a DcnPortDevice: only the machine in use fires.
+    bool ok = dev->TraceConnectWithoutContext("PhyTxEnd", cb);
+    if (DynamicCast<DcnPortDevice>(dev))
+    {
+        ok = dev->TraceConnectWithoutContext("PortTxEnd", cb) && ok;
+    }
+    return ok;
 }
 
 bool
 DcnPortDevice::ConnectTxBegin(Ptr<NetDevice> dev, const CallbackBase& cb)
 {
-    Ptr<DcnPortDevice> port = DynamicCast<DcnPortDevice>(dev);
-    return dev->TraceConnectWithoutContext(port && port->m_ownTx ? "PortTxBegin" : "PhyTxBegin",
-                                           cb);
+    bool ok = dev->TraceConnectWithoutContext("PhyTxBegin", cb);
+    if (DynamicCast<DcnPortDevice>(dev))
+    {
+        ok = dev->TraceConnectWithoutContext("PortTxBegin", cb) && ok;
+    }
+    return ok;
 }
 
 Ptr<DcnQueueDisc>
@@ -341,6 +362,8 @@ DcnPortDevice::FindPeer()
         m_ownTx = false;
         return;
     }
+    m_peerPort = dynamic_cast<DcnPortDevice*>(m_peer);
+    m_remote = m_peer->GetAddress();
     m_peerNode = m_peer->GetNode()->GetId();
     DataRateValue rate;
     GetAttribute("DataRate", rate); // PointToPointNetDevice's, however it was set
@@ -368,12 +391,102 @@ DcnPortDevice::StartTx(Ptr<Packet> p)
     // hands it a copy; nothing here keeps the packet once TxDone has run
     // (earlier than the reception), so a copy is only needed when a trace
     // sink may have kept a reference.
-    Simulator::ScheduleWithContext(m_peerNode,
-                                   txTime + m_delay,
-                                   &PointToPointNetDevice::Receive,
-                                   m_peer,
-                                   m_portTxBegin.IsEmpty() && m_portTxEnd.IsEmpty() ? p
-                                                                                    : p->Copy());
+    Ptr<Packet> onWire = m_portTxBegin.IsEmpty() && m_portTxEnd.IsEmpty() ? p : p->Copy();
+    if (m_peerPort)
+    {
+        Simulator::ScheduleWithContext(m_peerNode,
+                                       txTime + m_delay,
+                                       &DcnPortDevice::FastRx,
+                                       m_peerPort,
+                                       onWire);
+    }
+    else
+    {
+        Simulator::ScheduleWithContext(m_peerNode,
+                                       txTime + m_delay,
+                                       &PointToPointNetDevice::Receive,
+                                       m_peer,
+                                       onWire);
+    }
+}
+
+void
+DcnPortDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_rxCb = cb;
+    PointToPointNetDevice::SetReceiveCallback(cb);
+}
+
+void
+DcnPortDevice::SetPromiscReceiveCallback(PromiscReceiveCallback cb)
+{
+    m_promisc = !cb.IsNull();
+    PointToPointNetDevice::SetPromiscReceiveCallback(cb);
+}
+
+namespace
+{
+/** PointToPointNetDevice's ReceiveErrorModel attribute (its member is private). */
+Ptr<const AttributeAccessor>
+ErrorModelAccessor()
+{
+    static Ptr<const AttributeAccessor> acc = [] {
+        TypeId::AttributeInformation info;
+        bool found =
+            PointToPointNetDevice::GetTypeId().LookupAttributeByName("ReceiveErrorModel", &info);
+        NS_ABORT_MSG_IF(!found, "PointToPointNetDevice has no ReceiveErrorModel attribute");
+        return info.accessor;
+    }();
+    return acc;
+}
+} // namespace
+
+void
+DcnPortDevice::FastRx(Ptr<Packet> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    if (m_promisc)
+    {
+        PointToPointNetDevice::Receive(p);
+        return;
+    }
+    if (!m_peerKnown)
+    {
+        FindPeer(); // the remote address for the receive callback
+    }
+    // The error model is read on every packet, as PointToPointNetDevice does:
+    // it may be set or replaced at any time (SetReceiveErrorModel, attribute).
+    PointerValue emv;
+    ErrorModelAccessor()->Get(this, emv);
+    Ptr<ErrorModel> em = emv.Get<ErrorModel>();
+    if (em && em->IsCorrupt(p))
+    {
+        m_portRxDrop(p);
+        return;
+    }
+    if (!m_portRx.IsEmpty())
+    {
+        m_portRx(p->Copy()); // sinks may keep it; the headers come off below
+    }
+    PppHeader ppp;
+    p->RemoveHeader(ppp);
+    uint16_t protocol = 0;
+    switch (ppp.GetProtocol())
+    {
+    case 0x0021:
+        protocol = 0x0800; // IPv4 (PointToPointNetDevice::PppToEther)
+        break;
+    case 0x0057:
+        protocol = 0x86DD; // IPv6
+        break;
+    default:
+        NS_ABORT_MSG("DcnPortDevice: PPP protocol 0x" << std::hex << ppp.GetProtocol()
+                                                      << " not IPv4 or IPv6");
+    }
+    if (!m_rxCb.IsNull())
+    {
+        m_rxCb(this, p, protocol, m_remote);
+    }
 }
 
 void

@@ -104,6 +104,18 @@ class DcnPortDevice : public PointToPointNetDevice
                   const Address& dest,
                   uint16_t protocolNumber) override;
 
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
+
+    /**
+     * Reception of a packet sent by a peer on its own transmit machine: what
+     * PointToPointNetDevice::Receive does (receive error model, PPP header
+     * removed, receive callback with the peer's address), with PortRx /
+     * PortRxDrop as its trace sources.  With a promiscuous receive callback
+     * installed it hands the packet to PointToPointNetDevice::Receive.
+     */
+    void FastRx(Ptr<Packet> p);
+
     bool IsTransmitting() const
     {
         return m_busy;
@@ -178,14 +190,20 @@ class DcnPortDevice : public PointToPointNetDevice
     bool m_ownTx{true};
     bool m_peerKnown{false};
     PointToPointNetDevice* m_peer{nullptr}; //!< the other end (raw: no reference cycle)
-    uint32_t m_peerNode{0};                 //!< its node id (the receive event's context)
-    Time m_delay;                           //!< the channel's propagation delay
-    Time m_gap;                             //!< PointToPointNetDevice's InterframeGap
-    Ptr<Packet> m_txPkt;                    //!< on the line
-    uint64_t m_ownTxPackets{0};             //!< completed transmissions
-    dcnfast::TxTimeMemo m_txTime;           //!< serialisation time per (rate, size)
+    DcnPortDevice* m_peerPort{nullptr};     //!< the same if it is a DcnPortDevice
+    Address m_remote;                       //!< the peer's address (GetRemote())
+    NetDevice::ReceiveCallback m_rxCb;
+    bool m_promisc{false};
+    uint32_t m_peerNode{0};       //!< its node id (the receive event's context)
+    Time m_delay;                 //!< the channel's propagation delay
+    Time m_gap;                   //!< PointToPointNetDevice's InterframeGap
+    Ptr<Packet> m_txPkt;          //!< on the line
+    uint64_t m_ownTxPackets{0};   //!< completed transmissions
+    dcnfast::TxTimeMemo m_txTime; //!< serialisation time per (rate, size)
     TracedCallback<Ptr<const Packet>> m_portTxBegin;
     TracedCallback<Ptr<const Packet>> m_portTxEnd;
+    TracedCallback<Ptr<const Packet>> m_portRx;
+    TracedCallback<Ptr<const Packet>> m_portRxDrop;
 };
 
 } // namespace ns3
