@@ -1,5 +1,7 @@
 #include "dcn-int-stamper.h"
 
+#include "dcn-fast-path.h"
+
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -42,7 +44,7 @@ DcnIntStamper::OnDequeue(Ptr<QueueDiscItem> item, uint32_t queueBytesAfter, bool
     {
         return false;
     }
-    const Ipv4QueueDiscItem* ip = dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+    const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
     if (ip == nullptr || ip->GetHeader().GetProtocol() != 17)
     {
         return false;

@@ -123,6 +123,7 @@ DcnPortDevice::GetTypeId()
 DcnPortDevice::DcnPortDevice()
 {
     NS_LOG_FUNCTION(this);
+    m_pppTx.SetProtocol(0x0021);
     m_txq = CreateObject<DcnPortQueue>();
     m_txq->SetDevice(this);
     SetQueue(m_txq);
@@ -283,9 +284,7 @@ DcnPortDevice::Pull()
     }
     item->AddHeader();
     Ptr<Packet> p = item->GetPacket();
-    PppHeader ppp;
-    ppp.SetProtocol(0x0021); // IPv4 (as PointToPointNetDevice::AddHeader writes it)
-    p->AddHeader(ppp);
+    p->AddHeader(m_pppTx); // IPv4 (0x0021, as PointToPointNetDevice::AddHeader writes it)
     return p;
 }
 
@@ -468,10 +467,9 @@ DcnPortDevice::FastRx(Ptr<Packet> p)
     {
         m_portRx(p->Copy()); // sinks may keep it; the headers come off below
     }
-    PppHeader ppp;
-    p->RemoveHeader(ppp);
+    p->RemoveHeader(m_pppRx);
     uint16_t protocol = 0;
-    switch (ppp.GetProtocol())
+    switch (m_pppRx.GetProtocol())
     {
     case 0x0021:
         protocol = 0x0800; // IPv4 (PointToPointNetDevice::PppToEther)
@@ -480,7 +478,7 @@ DcnPortDevice::FastRx(Ptr<Packet> p)
         protocol = 0x86DD; // IPv6
         break;
     default:
-        NS_ABORT_MSG("DcnPortDevice: PPP protocol 0x" << std::hex << ppp.GetProtocol()
+        NS_ABORT_MSG("DcnPortDevice: PPP protocol 0x" << std::hex << m_pppRx.GetProtocol()
                                                       << " not IPv4 or IPv6");
     }
     if (!m_rxCb.IsNull())

@@ -29,6 +29,7 @@
 
 #include "ns3/data-rate.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/ppp-header.h"
 #include "ns3/queue-item.h"
 #include "ns3/queue.h"
 #include "ns3/traced-callback.h"
@@ -193,6 +194,8 @@ class DcnPortDevice : public PointToPointNetDevice
     DcnPortDevice* m_peerPort{nullptr};     //!< the same if it is a DcnPortDevice
     Address m_remote;                       //!< the peer's address (GetRemote())
     NetDevice::ReceiveCallback m_rxCb;
+    PppHeader m_pppTx; //!< IPv4 PPP header added to every transmitted packet
+    PppHeader m_pppRx; //!< what FastRx reads (members: no Header object per packet)
     bool m_promisc{false};
     uint32_t m_peerNode{0};       //!< its node id (the receive event's context)
     Time m_delay;                 //!< the channel's propagation delay

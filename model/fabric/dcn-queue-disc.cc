@@ -237,7 +237,7 @@ DcnQueueDisc::AssignStreams(int64_t stream)
 DcnQueueDisc::Band
 DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
 {
-    const Ipv4QueueDiscItem* ip = dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+    const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
     if (!ip)
     {
         return LOW;
@@ -299,7 +299,7 @@ DcnQueueDisc::Classify(Ptr<const QueueDiscItem> item)
 bool
 DcnQueueDisc::IsData(Ptr<const QueueDiscItem> item)
 {
-    const Ipv4QueueDiscItem* ip = dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+    const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
     if (!ip)
     {
         return false;
@@ -426,7 +426,7 @@ DcnQueueDisc::MaybeMark(Ptr<QueueDiscItem> item, uint32_t occ)
 Ptr<QueueDiscItem>
 DcnQueueDisc::Trim(Ptr<QueueDiscItem> item) const
 {
-    Ptr<Ipv4QueueDiscItem> ip = DynamicCast<Ipv4QueueDiscItem>(item);
+    const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
     Ptr<Packet> copy = item->GetPacket()->Copy();
     UdpHeader udp;
     copy->RemoveHeader(udp);
@@ -514,8 +514,7 @@ DcnQueueDisc::DoEnqueue(Ptr<QueueDiscItem> item)
             bool trimmable = false;
             if (m_trim)
             {
-                const Ipv4QueueDiscItem* ip =
-                    dynamic_cast<const Ipv4QueueDiscItem*>(PeekPointer(item));
+                const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
                 // Classify() returned LOW: UDP/4791 DATA (or PROBE, never trimmed).
                 if (ip && ip->GetHeader().GetProtocol() == 17 &&
                     item->GetPacket()->GetSize() >= 8 + DcnHeader::BASE_SIZE)

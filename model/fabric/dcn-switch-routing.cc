@@ -490,7 +490,7 @@ DcnSwitchRouting::FastReceive(Ptr<NetDevice> dev,
     }
     // The device hands up its own copy (PointToPointNetDevice::Receive): ours to modify.
     Ptr<Packet> p = ConstCast<Packet>(packet);
-    Ipv4Header h;
+    Ipv4Header& h = m_rxHdr; // Deserialize overwrites every field
     if (m_csum.Get())
     {
         h.EnableChecksum();
@@ -565,7 +565,8 @@ DcnSwitchRouting::FastForward(uint32_t out, Ptr<const Packet> p, const Ipv4Heade
                         << (m_policy ? m_policy->Name() : "-") << " must return one of [1,"
                         << m_ports.size() << ") or DROP)");
     // Ipv4L3Protocol::IpForward: TTL (no ICMP time-exceeded in the fast mode)
-    Ipv4Header hdr = h;
+    Ipv4Header& hdr = m_fwdHdr;
+    hdr = h;
     hdr.SetTtl(h.GetTtl() - 1);
     if (hdr.GetTtl() == 0 || !IfUp(out))
     {

@@ -256,6 +256,8 @@ class DcnSwitchRouting : public Ipv4RoutingProtocol
     Ptr<Ipv4> m_ipv4;
     std::vector<Ipv4Interface*> m_ifaceCache; //!< IfUp(): interfaces by index, filled lazily
     dcnfast::ChecksumFlag m_csum;             //!< Node::ChecksumEnabled(), read once
+    Ipv4Header m_rxHdr;  //!< FastReceive's header (a member: no Header object per packet)
+    Ipv4Header m_fwdHdr; //!< FastForward's outgoing header (same)
     bool m_isHost{false};
     uint32_t m_hostIf{1};
     uint32_t m_hostBase{0};
