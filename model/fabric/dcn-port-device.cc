@@ -284,7 +284,10 @@ DcnPortDevice::Pull()
     }
     item->AddHeader();
     Ptr<Packet> p = item->GetPacket();
-    p->AddHeader(m_pppTx); // IPv4 (0x0021, as PointToPointNetDevice::AddHeader writes it)
+    if (!m_unframed)
+    {
+        p->AddHeader(m_pppTx); // IPv4 (0x0021, as PointToPointNetDevice::AddHeader writes it)
+    }
     return p;
 }
 
@@ -362,6 +365,7 @@ DcnPortDevice::FindPeer()
         return;
     }
     m_peerPort = dynamic_cast<DcnPortDevice*>(m_peer);
+    m_unframed = m_peerPort != nullptr;
     m_remote = m_peer->GetAddress();
     m_peerNode = m_peer->GetNode()->GetId();
     DataRateValue rate;
@@ -382,15 +386,24 @@ DcnPortDevice::StartTx(Ptr<Packet> p)
     // PointToPointNetDevice::TransmitStart + PointToPointChannel::TransmitStart:
     // the same two events, scheduled in the same order.
     m_busy = true;
-    m_txPkt = p;
-    m_portTxBegin(p);
-    const Time txTime = m_txTime.Get(m_rate, p->GetSize());
+    // Between two DcnPortDevices the 2-byte PPP header is not carried on the
+    // packet (m_unframed): it is counted in the serialisation time, and every
+    // observer (PortTxBegin / PortTxEnd, the receive error model, PortRx, pcap)
+    // gets the packet with it, as PointToPointNetDevice would show it.
+    const uint32_t wireBytes = p->GetSize() + (m_unframed ? PPP_BYTES : 0);
+    if (!m_portTxBegin.IsEmpty() || !m_portTxEnd.IsEmpty())
+    {
+        // Sinks may keep the packet; the receiver removes headers from its own.
+        m_txPkt = p->Copy();
+        if (m_unframed)
+        {
+            m_txPkt->AddHeader(m_pppTx);
+        }
+        m_portTxBegin(m_txPkt);
+    }
+    const Time txTime = m_txTime.Get(m_rate, wireBytes);
     Simulator::Schedule(txTime + m_gap, &DcnPortDevice::TxDone, this);
-    // The receiver removes headers from the packet it gets.  ns-3's channel
-    // hands it a copy; nothing here keeps the packet once TxDone has run
-    // (earlier than the reception), so a copy is only needed when a trace
-    // sink may have kept a reference.
-    Ptr<Packet> onWire = m_portTxBegin.IsEmpty() && m_portTxEnd.IsEmpty() ? p : p->Copy();
+    Ptr<Packet> onWire = p;
     if (m_peerPort)
     {
         Simulator::ScheduleWithContext(m_peerNode,
@@ -446,6 +459,7 @@ DcnPortDevice::FastRx(Ptr<Packet> p)
     NS_LOG_FUNCTION(this << p);
     if (m_promisc)
     {
+        p->AddHeader(m_pppTx);
         PointToPointNetDevice::Receive(p);
         return;
     }
@@ -458,29 +472,26 @@ DcnPortDevice::FastRx(Ptr<Packet> p)
     PointerValue emv;
     ErrorModelAccessor()->Get(this, emv);
     Ptr<ErrorModel> em = emv.Get<ErrorModel>();
-    if (em && em->IsCorrupt(p))
+    if (em)
     {
-        m_portRxDrop(p);
-        return;
+        // The error model sees the packet as PointToPointNetDevice::Receive
+        // would (PPP header included: byte-unit rates, header-reading models).
+        p->AddHeader(m_pppTx);
+        const bool corrupt = em->IsCorrupt(p);
+        if (corrupt)
+        {
+            m_portRxDrop(p);
+            return;
+        }
+        p->RemoveHeader(m_pppRx);
     }
     if (!m_portRx.IsEmpty())
     {
-        m_portRx(p->Copy()); // sinks may keep it; the headers come off below
+        Ptr<Packet> framed = p->Copy(); // sinks may keep it
+        framed->AddHeader(m_pppTx);
+        m_portRx(framed);
     }
-    p->RemoveHeader(m_pppRx);
-    uint16_t protocol = 0;
-    switch (m_pppRx.GetProtocol())
-    {
-    case 0x0021:
-        protocol = 0x0800; // IPv4 (PointToPointNetDevice::PppToEther)
-        break;
-    case 0x0057:
-        protocol = 0x86DD; // IPv6
-        break;
-    default:
-        NS_ABORT_MSG("DcnPortDevice: PPP protocol 0x" << std::hex << m_pppRx.GetProtocol()
-                                                      << " not IPv4 or IPv6");
-    }
+    const uint16_t protocol = 0x0800; // only IPv4 leaves a DcnPortDevice (Send refuses others)
     if (!m_rxCb.IsNull())
     {
         m_rxCb(this, p, protocol, m_remote);
@@ -495,8 +506,11 @@ DcnPortDevice::TxDone()
     // (NextForLine): the staged packet goes on the line, the slot is refilled
     // first.
     ++m_ownTxPackets;
-    m_portTxEnd(m_txPkt);
-    m_txPkt = nullptr;
+    if (m_txPkt)
+    {
+        m_portTxEnd(m_txPkt); // the copy StartTx made for connected sinks
+        m_txPkt = nullptr;
+    }
     Ptr<Packet> next = m_staged;
     m_staged = nullptr;
     m_busy = bool(next);

@@ -194,8 +194,10 @@ class DcnPortDevice : public PointToPointNetDevice
     DcnPortDevice* m_peerPort{nullptr};     //!< the same if it is a DcnPortDevice
     Address m_remote;                       //!< the peer's address (GetRemote())
     NetDevice::ReceiveCallback m_rxCb;
-    PppHeader m_pppTx; //!< IPv4 PPP header added to every transmitted packet
-    PppHeader m_pppRx; //!< what FastRx reads (members: no Header object per packet)
+    PppHeader m_pppTx;      //!< IPv4 PPP header added to every transmitted packet
+    PppHeader m_pppRx;      //!< what FastRx reads (members: no Header object per packet)
+    bool m_unframed{false}; //!< own machine to a DcnPortDevice: the PPP header is implicit
+    static constexpr uint32_t PPP_BYTES = 2;
     bool m_promisc{false};
     uint32_t m_peerNode{0};       //!< its node id (the receive event's context)
     Time m_delay;                 //!< the channel's propagation delay
