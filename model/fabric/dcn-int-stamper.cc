@@ -58,11 +58,16 @@ DcnIntStamper::OnDequeue(Ptr<QueueDiscItem> item, uint32_t queueBytesAfter, bool
     }
     UdpHeader udp;
     p->RemoveHeader(udp);
-    p->RemoveHeader(m_scratch);
-    bool stamped = false;
-    if (m_scratch.intCount < m_scratch.intSlots)
+    if (!m_scratch)
     {
-        DcnHeader::IntRecord& r = m_scratch.intRecords[m_scratch.intCount++];
+        m_scratch = std::make_unique<DcnHeader>();
+    }
+    DcnHeader& h = *m_scratch;
+    p->RemoveHeader(h);
+    bool stamped = false;
+    if (h.intCount < h.intSlots)
+    {
+        DcnHeader::IntRecord& r = h.intRecords[h.intCount++];
         r.switchId = m_switchId;
         r.port = m_port;
         r.rateMbps = m_rateMbps;
@@ -72,7 +77,7 @@ DcnIntStamper::OnDequeue(Ptr<QueueDiscItem> item, uint32_t queueBytesAfter, bool
         ++m_nStamped;
         stamped = true;
         NS_LOG_LOGIC("switch " << m_switchId << " port " << m_port << " stamped record "
-                               << uint32_t(m_scratch.intCount) << " q=" << queueBytesAfter
+                               << uint32_t(h.intCount) << " q=" << queueBytesAfter
                                << " tx=" << txBefore);
     }
     else
@@ -80,7 +85,7 @@ DcnIntStamper::OnDequeue(Ptr<QueueDiscItem> item, uint32_t queueBytesAfter, bool
         ++m_nFull;
         NS_LOG_LOGIC("switch " << m_switchId << ": no free INT slot");
     }
-    p->AddHeader(m_scratch);
+    p->AddHeader(h);
     UdpHeader u2; // fresh header: length recomputed from the (unchanged) size, checksum off
     u2.SetSourcePort(udp.GetSourcePort());
     u2.SetDestinationPort(udp.GetDestinationPort());

@@ -27,6 +27,7 @@
 #include "ns3/ptr.h"
 
 #include <cstdint>
+#include <memory>
 
 namespace ns3
 {
@@ -90,7 +91,9 @@ class DcnIntStamper
     uint64_t m_txBytes{0};
     uint64_t m_nStamped{0};
     uint64_t m_nFull{0};
-    DcnHeader m_scratch; //!< reused for every stamp (no per-packet construction)
+    /** Reused for every stamp (no per-packet construction); created at the first INT
+     *  packet, so ports that never see one (most runs) do not carry its ~400 bytes. */
+    std::unique_ptr<DcnHeader> m_scratch;
 };
 
 } // namespace ns3

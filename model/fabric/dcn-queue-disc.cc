@@ -687,7 +687,7 @@ DcnQueueDisc::EnqueueData(Ptr<QueueDiscItem> item, uint16_t bufIdx)
 {
     if (m_buffer)
     {
-        m_bufIdx.push_back(bufIdx);
+        m_bufIdx->push_back(bufIdx);
     }
     m_band[LOW]->Enqueue(item);
     ++m_nEnqueued;
@@ -697,18 +697,19 @@ DcnQueueDisc::EnqueueData(Ptr<QueueDiscItem> item, uint16_t bufIdx)
 void
 DcnQueueDisc::ReleaseData(Ptr<const QueueDiscItem> item, bool front)
 {
-    if (!m_buffer || m_bufIdx.empty())
+    if (!m_buffer || m_bufIdx->empty())
     {
         return;
     }
-    const uint16_t idx = front ? m_bufIdx.front() : m_bufIdx.back();
+    std::deque<uint16_t>& q = *m_bufIdx;
+    const uint16_t idx = front ? q.front() : q.back();
     if (front)
     {
-        m_bufIdx.pop_front();
+        q.pop_front();
     }
     else
     {
-        m_bufIdx.pop_back();
+        q.pop_back();
     }
     if (idx != DcnSwitchBuffer::NO_PORT)
     {
@@ -724,7 +725,14 @@ DcnQueueDisc::SetSwitchBuffer(Ptr<DcnSwitchBuffer> buffer, uint16_t port)
                     "DcnQueueDisc::SetSwitchBuffer: attach the buffer before traffic starts");
     m_buffer = buffer;
     m_port = port;
-    m_bufIdx.clear();
+    if (buffer)
+    {
+        m_bufIdx = std::make_unique<std::deque<uint16_t>>();
+    }
+    else
+    {
+        m_bufIdx.reset();
+    }
 }
 
 void
