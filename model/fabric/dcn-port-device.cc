@@ -91,6 +91,8 @@ DcnPortDevice::GetTypeId()
                           "PromiscSniffer on transmit, PhyTxBegin, PhyTxEnd) and the channel's "
                           "TxRxPointToPoint do not fire.  false: PointToPointNetDevice's own "
                           "transmit machine and channel, with all of their trace sources. "
+                          "The channel's Delay and the InterframeGap are read when the port "
+                          "first transmits or receives. "
                           "Receive-side sources fire in both.  Our choice (issue 13, "
                           "doc/fabric.rst \"Fast fabric mode\").",
                           BooleanValue(true),
