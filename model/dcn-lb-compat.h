@@ -41,6 +41,13 @@
 #define DCNLB_ENUM_ACCESSOR(EnumType, memberPtr) ns3::MakeEnumAccessor(memberPtr)
 #endif
 
+// TracedCallback::IsEmpty (3.36 on); before it, assume a sink may be connected.
+#if DCNLB_NS3_MINOR >= 36
+#define DCNLB_TRACE_EMPTY(tc) (tc).IsEmpty()
+#else
+#define DCNLB_TRACE_EMPTY(tc) false
+#endif
+
 #if DCNLB_NS3_MINOR >= 36
 // Queue<Item, Container> (3.36+) exposes its list through GetContainer(); before,
 // Queue<Item> had protected begin()/end().  Use inside a Queue subclass.

@@ -4,6 +4,7 @@
 #include "dcn-queue-disc.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/error-model.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -393,7 +394,7 @@ DcnPortDevice::StartTx(Ptr<Packet> p)
     // observer (PortTxBegin / PortTxEnd, the receive error model, PortRx, pcap)
     // gets the packet with it, as PointToPointNetDevice would show it.
     const uint32_t wireBytes = p->GetSize() + (m_unframed ? PPP_BYTES : 0);
-    if (!m_portTxBegin.IsEmpty() || !m_portTxEnd.IsEmpty())
+    if (!DCNLB_TRACE_EMPTY(m_portTxBegin) || !DCNLB_TRACE_EMPTY(m_portTxEnd))
     {
         // Sinks may keep the packet; the receiver removes headers from its own.
         m_txPkt = p->Copy();
@@ -487,7 +488,7 @@ DcnPortDevice::FastRx(Ptr<Packet> p)
         }
         p->RemoveHeader(m_pppRx);
     }
-    if (!m_portRx.IsEmpty())
+    if (!DCNLB_TRACE_EMPTY(m_portRx))
     {
         Ptr<Packet> framed = p->Copy(); // sinks may keep it
         framed->AddHeader(m_pppTx);

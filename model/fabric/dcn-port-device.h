@@ -3,9 +3,15 @@
  * host port that owns its egress DcnQueueDisc.
  *
  * DcnPortDevice is a PointToPointNetDevice (same wire: the 2-byte PPP header,
- * DataRate, channel Delay, receive error model, pcap link type and all of its
- * trace sources, fired by PointToPointNetDevice itself), so every helper that
- * holds a Ptr<PointToPointNetDevice> keeps working.  Its transmit queue is a
+ * DataRate, channel Delay, receive error model, pcap link type), so every
+ * helper that holds a Ptr<PointToPointNetDevice> keeps working.  With
+ * OwnTransmit=true (default) it runs its own transmit machine (StartTx /
+ * TxDone: the same events, in the same order, as PointToPointNetDevice and
+ * PointToPointChannel) and receives from a DcnPortDevice peer in FastRx; its
+ * trace sources are then PortTxBegin, PortTxEnd, PortRx and PortRxDrop
+ * (ConnectTxBegin / ConnectTxEnd pick the right one), and the PPP header
+ * between two DcnPortDevices is implicit (counted in the serialisation time,
+ * added for every observer).  With OwnTransmit=false its transmit queue is a
  * DcnPortQueue, a window onto the device: PointToPointNetDevice's own
  * transmit machine pulls the next packet from it when a transmission
  * completes.  What differs from the IPv4 mode is the egress path:

@@ -3,7 +3,8 @@
  * doc/architecture.rst):
  *
  *   a packet hop is one packet whose transmission on one point-to-point link
- *   direction completed (the PhyTxEnd trace of a PointToPointNetDevice), host
+ *   direction completed (the PhyTxEnd trace of a PointToPointNetDevice, or a
+ *   DcnPortDevice's own transmission counter), host
  *   NIC links and switch ports alike.  A data packet crossing host-ToR-spine-
  *   ToR-host counts 4; its ACK counts its own 4; a packet dropped in a queue or
  *   by a failed link before it was transmitted does not count.
