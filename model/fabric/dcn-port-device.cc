@@ -190,27 +190,34 @@ DcnPortDevice::GetDataRate() const
     return m_rate;
 }
 
+namespace
+{
+/**
+ * Connect cb to PointToPointNetDevice's source p2pName and, on a DcnPortDevice,
+ * to its own-machine twin portName: only the machine in use fires.
+ */
+bool
+ConnectBoth(Ptr<NetDevice> dev, const char* p2pName, const char* portName, const CallbackBase& cb)
+{
+    bool ok = dev->TraceConnectWithoutContext(p2pName, cb);
+    if (DynamicCast<DcnPortDevice>(dev))
+    {
+        ok = dev->TraceConnectWithoutContext(portName, cb) && ok;
+    }
+    return ok;
+}
+} // namespace
+
 bool
 DcnPortDevice::ConnectTxEnd(Ptr<NetDevice> dev, const CallbackBase& cb)
 {
-    // Both on a DcnPortDevice: only the machine in use fires.
-    bool ok = dev->TraceConnectWithoutContext("PhyTxEnd", cb);
-    if (DynamicCast<DcnPortDevice>(dev))
-    {
-        ok = dev->TraceConnectWithoutContext("PortTxEnd", cb) && ok;
-    }
-    return ok;
+    return ConnectBoth(dev, "PhyTxEnd", "PortTxEnd", cb);
 }
 
 bool
 DcnPortDevice::ConnectTxBegin(Ptr<NetDevice> dev, const CallbackBase& cb)
 {
-    bool ok = dev->TraceConnectWithoutContext("PhyTxBegin", cb);
-    if (DynamicCast<DcnPortDevice>(dev))
-    {
-        ok = dev->TraceConnectWithoutContext("PortTxBegin", cb) && ok;
-    }
-    return ok;
+    return ConnectBoth(dev, "PhyTxBegin", "PortTxBegin", cb);
 }
 
 Ptr<DcnQueueDisc>
