@@ -10,6 +10,7 @@
 #include "ns3/config.h"
 #include "ns3/global-value.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -582,6 +583,10 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
         return "option --" + name + ": unknown option; allowed: " + Join(names) +
                ", --ns3::Type::Attr, ns-3 global values (see --PrintHelp)";
     }
+    // Event scheduler of every dcn-lb program: DcnHeapScheduler (the same event
+    // order as ns-3's default MapScheduler, so the same results, at a lower cost
+    // per event; issue 13).  --SchedulerType=ns3::MapScheduler (below) overrides it.
+    GlobalValue::Bind("SchedulerType", StringValue("ns3::DcnHeapScheduler"));
     for (const auto& p : ns3Args)
     {
         if (p.name.find("::") == std::string::npos)

@@ -26,6 +26,7 @@
 #include "ns3/fat-tree-helper.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/packet-hops.h"
+#include "ns3/object-factory.h"
 #include "ns3/path-selector.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/string.h"
@@ -49,6 +50,7 @@ struct ModeRunConfig
     bool trim{false};
     uint64_t msgBytes{1 << 20};
     bool ownTransmit{true}; //!< DcnPortDevice::OwnTransmit (fast mode)
+    std::string scheduler{"ns3::MapScheduler"}; //!< event scheduler TypeId
 };
 
 struct ModeRunResult
@@ -80,6 +82,9 @@ RunMode(const ModeRunConfig& cfg)
     RngSeedManager::SetSeed(11);
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::DcnPortDevice::OwnTransmit", BooleanValue(cfg.ownTransmit));
+    ObjectFactory sched;
+    sched.SetTypeId(cfg.scheduler);
+    Simulator::SetScheduler(sched);
     ModeRunResult res;
     Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
     ft->SetAttribute("FabricMode", StringValue(cfg.mode));
@@ -288,6 +293,50 @@ class FabricOwnTransmitTestCase : public TestCase
     }
 };
 
+/**
+ * DcnHeapScheduler (the default of every dcn-lb program) against ns-3's
+ * MapScheduler: both order events by (time, uid), so a run is identical,
+ * event count included.
+ */
+class FabricHeapSchedulerTestCase : public TestCase
+{
+  public:
+    FabricHeapSchedulerTestCase()
+        : TestCase("fast fabric, incast with trimming: DcnHeapScheduler is identical to "
+                   "MapScheduler")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        ModeRunConfig cfg;
+        cfg.mode = "fast";
+        cfg.lb = "reps";
+        cfg.incast = true;
+        cfg.trim = true;
+        cfg.msgBytes = 256 * 1024;
+        ModeRunResult a = RunMode(cfg);
+        cfg.scheduler = "ns3::DcnHeapScheduler";
+        ModeRunResult b = RunMode(cfg);
+        NS_TEST_ASSERT_MSG_EQ(b.fctUs.size(), b.expected, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(a.fctUs.size(), b.fctUs.size(), "same messages complete");
+        for (const auto& e : a.fctUs)
+        {
+            auto it = b.fctUs.find(e.first);
+            NS_TEST_ASSERT_MSG_EQ((it != b.fctUs.end()), true, "same message completes");
+            NS_TEST_EXPECT_MSG_EQ(it->second, e.second, "identical FCT");
+        }
+        NS_TEST_EXPECT_MSG_GT(b.trimmed, 0u, "the incast trims (the case is exercised)");
+        NS_TEST_EXPECT_MSG_EQ(b.trimmed, a.trimmed, "trims");
+        NS_TEST_EXPECT_MSG_EQ(b.dropped, a.dropped, "drops");
+        NS_TEST_EXPECT_MSG_EQ(b.marked, a.marked, "ECN marks");
+        NS_TEST_EXPECT_MSG_EQ(b.hops, a.hops, "packet hops");
+        NS_TEST_EXPECT_MSG_EQ(b.events, a.events, "the same number of events");
+        NS_TEST_EXPECT_MSG_EQ(b.total.retransmissions, a.total.retransmissions, "retx");
+    }
+};
+
 /** Bad FabricMode / Routing=global with fast: one-line refusals. */
 class FabricModesRefusalTestCase : public TestCase
 {
@@ -353,6 +402,7 @@ class FabricModesSuite : public TestSuite
         AddTestCase(new FabricModesEqualTestCase("ops", true), DCNLB_TEST_QUICK);
         AddTestCase(new FabricModesEqualTestCase("reps", true), DCNLB_TEST_QUICK);
         AddTestCase(new FabricOwnTransmitTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new FabricHeapSchedulerTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -123,10 +123,30 @@ DcnPortDevice::GetTypeId()
     return tid;
 }
 
+/** DcnPortDevice's end-of-transmission event (reused, see m_txDoneEvent). */
+class DcnPortDevice::TxDoneEvent : public EventImpl
+{
+  public:
+    explicit TxDoneEvent(DcnPortDevice* dev)
+        : m_dev(dev)
+    {
+    }
+
+  protected:
+    void Notify() override
+    {
+        m_dev->TxDone();
+    }
+
+  private:
+    DcnPortDevice* m_dev;
+};
+
 DcnPortDevice::DcnPortDevice()
 {
     NS_LOG_FUNCTION(this);
     m_pppTx.SetProtocol(0x0021);
+    m_txDoneEvent = Create<TxDoneEvent>(this);
     m_txq = CreateObject<DcnPortQueue>();
     m_txq->SetDevice(this);
     SetQueue(m_txq);
@@ -412,7 +432,9 @@ DcnPortDevice::StartTx(Ptr<Packet> p)
         m_portTxBegin(m_txPkt);
     }
     const Time txTime = m_txTime.Get(m_rate, wireBytes);
-    Simulator::Schedule(txTime + m_gap, &DcnPortDevice::TxDone, this);
+    // the same event as Schedule(..., &DcnPortDevice::TxDone, this), without an
+    // allocation per packet
+    Simulator::Schedule(txTime + m_gap, m_txDoneEvent);
     Ptr<Packet> onWire = p;
     if (m_peerPort)
     {

@@ -34,6 +34,7 @@
 #include "dcn-fast-path.h"
 
 #include "ns3/data-rate.h"
+#include "ns3/event-impl.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/ppp-header.h"
 #include "ns3/queue-item.h"
@@ -180,6 +181,8 @@ class DcnPortDevice : public PointToPointNetDevice
     void StartTx(Ptr<Packet> p);
     /** Own transmit machine: the transmission of m_txPkt is complete. */
     void TxDone();
+    /** The event that calls TxDone() (defined in the .cc). */
+    class TxDoneEvent;
     /** Own transmit machine: find the peer device, the channel delay and the gap (first use). */
     void FindPeer();
 
@@ -211,6 +214,9 @@ class DcnPortDevice : public PointToPointNetDevice
     Ptr<Packet> m_txPkt;          //!< on the line
     uint64_t m_ownTxPackets{0};   //!< completed transmissions
     dcnfast::TxTimeMemo m_txTime; //!< serialisation time per (rate, size)
+    /** The end-of-transmission event, allocated once and rescheduled for every
+     *  packet (at most one is pending: the line is busy until it fires). */
+    Ptr<EventImpl> m_txDoneEvent;
     TracedCallback<Ptr<const Packet>> m_portTxBegin;
     TracedCallback<Ptr<const Packet>> m_portTxEnd;
     TracedCallback<Ptr<const Packet>> m_portRx;

@@ -35,6 +35,9 @@ NS_OBJECT_ENSURE_REGISTERED(DcnQueueDisc);
 class DcnBandQueue : public Queue<QueueDiscItem>
 {
   public:
+    // Enqueue, Dequeue, Remove and RemoveLast are the only ways items enter or leave
+    // (Queue::Flush and DequeueAll go through Remove/Dequeue), so Bytes() and
+    // Packets() always equal QueueBase::GetNBytes() / GetNPackets().
     static TypeId GetTypeId()
     {
         static TypeId tid = TypeId("ns3::DcnBandQueue")
@@ -46,17 +49,24 @@ class DcnBandQueue : public Queue<QueueDiscItem>
 
     bool Enqueue(Ptr<QueueDiscItem> item) override
     {
-        return DoEnqueue(DCNLB_QUEUE_END(), item);
+        const uint32_t size = item->GetSize();
+        if (!DoEnqueue(DCNLB_QUEUE_END(), item))
+        {
+            return false;
+        }
+        m_bytes += size;
+        ++m_packets;
+        return true;
     }
 
     Ptr<QueueDiscItem> Dequeue() override
     {
-        return DoDequeue(DCNLB_QUEUE_BEGIN());
+        return Left(DoDequeue(DCNLB_QUEUE_BEGIN()));
     }
 
     Ptr<QueueDiscItem> Remove() override
     {
-        return DoRemove(DCNLB_QUEUE_BEGIN());
+        return Left(DoRemove(DCNLB_QUEUE_BEGIN()));
     }
 
     Ptr<const QueueDiscItem> Peek() const override
@@ -71,8 +81,35 @@ class DcnBandQueue : public Queue<QueueDiscItem>
         {
             return nullptr;
         }
-        return DoRemove(std::prev(DCNLB_QUEUE_END()));
+        return Left(DoRemove(std::prev(DCNLB_QUEUE_END())));
     }
+
+    /** Bytes in the queue (= GetNBytes()). */
+    uint32_t Bytes() const
+    {
+        return m_bytes;
+    }
+
+    /** Packets in the queue (= GetNPackets()). */
+    uint32_t Packets() const
+    {
+        return m_packets;
+    }
+
+  private:
+    /** Count \p item (if any) out of the queue. \return it */
+    Ptr<QueueDiscItem> Left(Ptr<QueueDiscItem> item)
+    {
+        if (item)
+        {
+            m_bytes -= item->GetSize();
+            --m_packets;
+        }
+        return item;
+    }
+
+    uint32_t m_bytes{0};   //!< bytes in the queue
+    uint32_t m_packets{0}; //!< packets in the queue
 };
 
 NS_OBJECT_ENSURE_REGISTERED(DcnBandQueue);
@@ -95,7 +132,8 @@ DcnQueueDisc::GetTypeId()
             .AddAttribute("HighLimit",
                           "High-priority band limit (spec resolution: same as one BDP)",
                           QueueSizeValue(QueueSize("415000B")),
-                          MakeQueueSizeAccessor(&DcnQueueDisc::m_highLimit),
+                          MakeQueueSizeAccessor(&DcnQueueDisc::SetHighLimit,
+                                                &DcnQueueDisc::GetHighLimit),
                           MakeQueueSizeChecker())
             .AddAttribute("KminFraction",
                           "ECN Kmin as a fraction of DataLimit (REPS spec 3.1: 20%)",
@@ -222,8 +260,31 @@ DcnQueueDisc::SetDataLimit(QueueSize s)
 {
     NS_LOG_FUNCTION(this << s);
     m_dataLimit = s;
+    m_dataInBytes = s.GetUnit() == QueueSizeUnit::BYTES;
+    m_dataLimitValue = s.GetValue();
     m_kmin = m_kminFrac * s.GetValue();
     m_kmax = m_kmaxFrac * s.GetValue();
+}
+
+void
+DcnQueueDisc::SetHighLimit(QueueSize s)
+{
+    NS_LOG_FUNCTION(this << s);
+    m_highLimit = s;
+    m_highInBytes = s.GetUnit() == QueueSizeUnit::BYTES;
+    m_highLimitValue = s.GetValue();
+}
+
+uint32_t
+DcnQueueDisc::BandBytes(int b) const
+{
+    return m_ownBand[b] ? m_ownBand[b]->Bytes() : m_band[b]->GetNBytes();
+}
+
+uint32_t
+DcnQueueDisc::BandPackets(int b) const
+{
+    return m_ownBand[b] ? m_ownBand[b]->Packets() : m_band[b]->GetNPackets();
 }
 
 int64_t
@@ -377,30 +438,27 @@ DcnQueueDisc::GetHighBytes() const
 uint32_t
 DcnQueueDisc::DataOccupancy() const
 {
-    const InternalQueue* q = m_band[LOW];
-    return m_dataLimit.GetUnit() == QueueSizeUnit::BYTES ? q->GetNBytes() : q->GetNPackets();
+    return m_dataInBytes ? BandBytes(LOW) : BandPackets(LOW);
 }
 
 bool
 DcnQueueDisc::FitsData(Ptr<const QueueDiscItem> item) const
 {
-    const InternalQueue* q = m_band[LOW];
-    if (m_dataLimit.GetUnit() == QueueSizeUnit::BYTES)
+    if (m_dataInBytes)
     {
-        return q->GetNBytes() + item->GetSize() <= m_dataLimit.GetValue();
+        return BandBytes(LOW) + item->GetSize() <= m_dataLimitValue;
     }
-    return q->GetNPackets() + 1 <= m_dataLimit.GetValue();
+    return BandPackets(LOW) + 1 <= m_dataLimitValue;
 }
 
 bool
 DcnQueueDisc::FitsHigh(Ptr<const QueueDiscItem> item) const
 {
-    const InternalQueue* q = m_band[HIGH];
-    if (m_highLimit.GetUnit() == QueueSizeUnit::BYTES)
+    if (m_highInBytes)
     {
-        return q->GetNBytes() + item->GetSize() <= m_highLimit.GetValue();
+        return BandBytes(HIGH) + item->GetSize() <= m_highLimitValue;
     }
-    return q->GetNPackets() + 1 <= m_highLimit.GetValue();
+    return BandPackets(HIGH) + 1 <= m_highLimitValue;
 }
 
 void
@@ -455,7 +513,7 @@ DcnQueueDisc::DropCongestion(Ptr<QueueDiscItem> item, const char* reason)
 bool
 DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
 {
-    if (m_overflow == DROP_ARRIVAL_OR_LAST && m_band[LOW]->GetNPackets() > 0 &&
+    if (m_overflow == DROP_ARRIVAL_OR_LAST && BandPackets(LOW) > 0 &&
         m_rng->GetValue() >= 0.5)
     {
         Ptr<QueueDiscItem> last = static_cast<DcnBandQueue*>(m_band[LOW])->RemoveLast();
@@ -606,8 +664,9 @@ Ptr<QueueDiscItem>
 DcnQueueDisc::DoDequeue()
 {
     NS_LOG_FUNCTION(this);
-    Ptr<QueueDiscItem> item = m_band[HIGH]->Dequeue();
-    if (!item && !m_dataPaused) // a PFC-paused data band holds its packets
+    // (an empty band is not asked: Queue::Dequeue would only return nullptr)
+    Ptr<QueueDiscItem> item = BandPackets(HIGH) > 0 ? m_band[HIGH]->Dequeue() : nullptr;
+    if (!item && !m_dataPaused && BandPackets(LOW) > 0) // a PFC-paused data band holds its packets
     {
         item = m_band[LOW]->Dequeue();
         if (item && m_buffer)
@@ -622,7 +681,7 @@ DcnQueueDisc::DoDequeue()
     if (item)
     {
         // INT stamp (issue 12): queue length of both bands after this dequeue
-        m_int.OnDequeue(item, m_band[HIGH]->GetNBytes() + m_band[LOW]->GetNBytes(), m_intEnabled);
+        m_int.OnDequeue(item, BandBytes(HIGH) + BandBytes(LOW), m_intEnabled);
     }
     if (item && !m_txHook.IsNull())
     {
@@ -662,6 +721,8 @@ DcnQueueDisc::CheckConfig()
                     "DcnQueueDisc: needs exactly 2 internal queues, has " << GetNInternalQueues());
     m_band[HIGH] = PeekPointer(GetInternalQueue(HIGH));
     m_band[LOW] = PeekPointer(GetInternalQueue(LOW));
+    m_ownBand[HIGH] = dynamic_cast<DcnBandQueue*>(m_band[HIGH]);
+    m_ownBand[LOW] = dynamic_cast<DcnBandQueue*>(m_band[LOW]);
     NS_ABORT_MSG_IF(m_overflow == DROP_ARRIVAL_OR_LAST && !dynamic_cast<DcnBandQueue*>(m_band[LOW]),
                     "DcnQueueDisc: OverflowPolicy=DropArrivalOrLast needs its own internal "
                     "queues (do not add internal queues)");

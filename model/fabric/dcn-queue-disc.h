@@ -55,6 +55,8 @@
 namespace ns3
 {
 
+class DcnBandQueue;
+
 class DcnSwitchBuffer;
 
 class DcnQueueDisc : public QueueDisc
@@ -191,6 +193,14 @@ class DcnQueueDisc : public QueueDisc
     }
 
     void SetDataLimit(QueueSize s);
+
+    /** High-band limit in bytes or packets (unit of HighLimit). */
+    QueueSize GetHighLimit() const
+    {
+        return m_highLimit;
+    }
+
+    void SetHighLimit(QueueSize s);
 
     // ---- PFC and the shared switch buffer (issue 12; doc/roce.rst) ----
 
@@ -329,6 +339,17 @@ class DcnQueueDisc : public QueueDisc
     /** The two internal queues (owned by QueueDisc), cached by CheckConfig() to avoid a
      *  Ptr copy per GetInternalQueue() call on the per-packet path. */
     InternalQueue* m_band[2]{nullptr, nullptr};
+    /** m_band[b] if it is a DcnBandQueue (its counts are read inline, no call into
+     *  ns-3's QueueBase per packet), else nullptr (user-added internal queues). */
+    DcnBandQueue* m_ownBand[2]{nullptr, nullptr};
+    /** Bytes / packets of band b (what its internal queue's GetNBytes / GetNPackets return). */
+    uint32_t BandBytes(int b) const;
+    uint32_t BandPackets(int b) const;
+    /** DataLimit and HighLimit as plain values (set with the attributes). */
+    bool m_dataInBytes{true};
+    uint32_t m_dataLimitValue{0};
+    bool m_highInBytes{true};
+    uint32_t m_highLimitValue{0};
 
     // PFC / shared buffer
     Ptr<DcnSwitchBuffer> m_buffer;
