@@ -145,7 +145,10 @@ class HeapSimulatorTestCase : public TestCase
         for (int i = 0; i < 50; ++i)
         {
             // times 5, 4, 3, 2, 1 ns repeating: ties at every time stamp
-            EventId id = Simulator::Schedule(NanoSeconds(5 - i % 5), &HeapSimulatorTestCase::Record, this, i);
+            EventId id = Simulator::Schedule(NanoSeconds(5 - i % 5),
+                                             &HeapSimulatorTestCase::Record,
+                                             this,
+                                             i);
             if (i == 17)
             {
                 cancelled = id;

@@ -129,12 +129,12 @@ DcnQueueDisc::GetTypeId()
                 QueueSizeValue(QueueSize("415000B")),
                 MakeQueueSizeAccessor(&DcnQueueDisc::SetDataLimit, &DcnQueueDisc::GetDataLimit),
                 MakeQueueSizeChecker())
-            .AddAttribute("HighLimit",
-                          "High-priority band limit (spec resolution: same as one BDP)",
-                          QueueSizeValue(QueueSize("415000B")),
-                          MakeQueueSizeAccessor(&DcnQueueDisc::SetHighLimit,
-                                                &DcnQueueDisc::GetHighLimit),
-                          MakeQueueSizeChecker())
+            .AddAttribute(
+                "HighLimit",
+                "High-priority band limit (spec resolution: same as one BDP)",
+                QueueSizeValue(QueueSize("415000B")),
+                MakeQueueSizeAccessor(&DcnQueueDisc::SetHighLimit, &DcnQueueDisc::GetHighLimit),
+                MakeQueueSizeChecker())
             .AddAttribute("KminFraction",
                           "ECN Kmin as a fraction of DataLimit (REPS spec 3.1: 20%)",
                           DoubleValue(0.2),
@@ -513,8 +513,7 @@ DcnQueueDisc::DropCongestion(Ptr<QueueDiscItem> item, const char* reason)
 bool
 DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
 {
-    if (m_overflow == DROP_ARRIVAL_OR_LAST && BandPackets(LOW) > 0 &&
-        m_rng->GetValue() >= 0.5)
+    if (m_overflow == DROP_ARRIVAL_OR_LAST && BandPackets(LOW) > 0 && m_rng->GetValue() >= 0.5)
     {
         Ptr<QueueDiscItem> last = static_cast<DcnBandQueue*>(m_band[LOW])->RemoveLast();
         ReleaseData(last, false);

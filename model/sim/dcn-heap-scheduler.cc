@@ -141,7 +141,8 @@ DcnHeapScheduler::Remove(const Event& ev)
     {
         ++i;
     }
-    NS_ASSERT_MSG(i < n, "DcnHeapScheduler::Remove: event uid " << ev.key.m_uid << " not scheduled");
+    NS_ASSERT_MSG(i < n,
+                  "DcnHeapScheduler::Remove: event uid " << ev.key.m_uid << " not scheduled");
     if (i == n)
     {
         return;
