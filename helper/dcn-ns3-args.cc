@@ -14,6 +14,7 @@
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/queue-size.h"
+#include "ns3/scheduler.h"
 #include "ns3/simulator-impl.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
@@ -248,6 +249,20 @@ DcnCheckNs3Argument(const std::string& name, const std::string& value, Ptr<Attri
                                "a simulator implementation",
                                "ns3::DefaultSimulatorImpl, ns3::RealtimeSimulatorImpl (a "
                                "registered SimulatorImpl subclass)");
+            }
+        }
+        if (name == "SchedulerType")
+        {
+            TypeId tid;
+            if (!TypeId::LookupByNameFailSafe(value, &tid) ||
+                !tid.IsChildOf(Scheduler::GetTypeId()))
+            {
+                return Message(name,
+                               value,
+                               "an event scheduler",
+                               "ns3::DcnHeapScheduler (the default), ns3::MapScheduler, "
+                               "ns3::HeapScheduler, ns3::ListScheduler, ns3::CalendarScheduler, "
+                               "ns3::PriorityQueueScheduler (a registered Scheduler subclass)");
             }
         }
         return "";
