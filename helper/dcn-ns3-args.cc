@@ -215,6 +215,22 @@ CheckValue(const std::string& opt,
     return "";
 }
 
+/** "" if `value` names a registered TypeId derived from `parent`, else the one-line error. */
+std::string
+CheckSubclass(const std::string& name,
+              const std::string& value,
+              TypeId parent,
+              const std::string& what,
+              const std::string& allowed)
+{
+    TypeId tid;
+    if (!TypeId::LookupByNameFailSafe(value, &tid) || !tid.IsChildOf(parent))
+    {
+        return Message(name, value, what, allowed);
+    }
+    return "";
+}
+
 } // namespace
 
 std::string
@@ -238,32 +254,25 @@ DcnCheckNs3Argument(const std::string& name, const std::string& value, Ptr<Attri
         {
             return Message(name, value, "a valid seed", "an integer in [1, 4294967295]");
         }
+        // type-valued globals: a TypeId of the right kind, or ns-3 crashes at its first use
         if (name == "SimulatorImplementationType")
         {
-            TypeId tid;
-            if (!TypeId::LookupByNameFailSafe(value, &tid) ||
-                !tid.IsChildOf(SimulatorImpl::GetTypeId()))
-            {
-                return Message(name,
-                               value,
-                               "a simulator implementation",
-                               "ns3::DefaultSimulatorImpl, ns3::RealtimeSimulatorImpl (a "
-                               "registered SimulatorImpl subclass)");
-            }
+            return CheckSubclass(name,
+                                 value,
+                                 SimulatorImpl::GetTypeId(),
+                                 "a simulator implementation",
+                                 "ns3::DefaultSimulatorImpl, ns3::RealtimeSimulatorImpl (a "
+                                 "registered SimulatorImpl subclass)");
         }
         if (name == "SchedulerType")
         {
-            TypeId tid;
-            if (!TypeId::LookupByNameFailSafe(value, &tid) ||
-                !tid.IsChildOf(Scheduler::GetTypeId()))
-            {
-                return Message(name,
-                               value,
-                               "an event scheduler",
-                               "ns3::DcnHeapScheduler (the default), ns3::MapScheduler, "
-                               "ns3::HeapScheduler, ns3::ListScheduler, ns3::CalendarScheduler, "
-                               "ns3::PriorityQueueScheduler (a registered Scheduler subclass)");
-            }
+            return CheckSubclass(name,
+                                 value,
+                                 Scheduler::GetTypeId(),
+                                 "an event scheduler",
+                                 "ns3::DcnHeapScheduler (the default), ns3::MapScheduler, "
+                                 "ns3::HeapScheduler, ns3::ListScheduler, ns3::CalendarScheduler, "
+                                 "ns3::PriorityQueueScheduler (a registered Scheduler subclass)");
         }
         return "";
     }

@@ -260,6 +260,18 @@ class IdenticalRunsTestCase : public TestCase
     using TestCase::TestCase;
 
   protected:
+    /** The run both cases repeat: REPS, 8-to-1 incast with trimming, fast fabric. */
+    static ModeRunConfig FastTrimmingIncast()
+    {
+        ModeRunConfig cfg;
+        cfg.mode = "fast";
+        cfg.lb = "reps";
+        cfg.incast = true;
+        cfg.trim = true;
+        cfg.msgBytes = 256 * 1024;
+        return cfg;
+    }
+
     void ExpectIdentical(const ModeRunResult& a, const ModeRunResult& b)
     {
         NS_TEST_ASSERT_MSG_EQ(b.fctUs.size(), b.expected, "every message completes");
@@ -293,12 +305,7 @@ class FabricOwnTransmitTestCase : public IdenticalRunsTestCase
   private:
     void DoRun() override
     {
-        ModeRunConfig cfg;
-        cfg.mode = "fast";
-        cfg.lb = "reps";
-        cfg.incast = true;
-        cfg.trim = true;
-        cfg.msgBytes = 256 * 1024;
+        ModeRunConfig cfg = FastTrimmingIncast();
         cfg.ownTransmit = false;
         ModeRunResult a = RunMode(cfg);
         cfg.ownTransmit = true;
@@ -325,12 +332,7 @@ class FabricHeapSchedulerTestCase : public IdenticalRunsTestCase
   private:
     void DoRun() override
     {
-        ModeRunConfig cfg;
-        cfg.mode = "fast";
-        cfg.lb = "reps";
-        cfg.incast = true;
-        cfg.trim = true;
-        cfg.msgBytes = 256 * 1024;
+        ModeRunConfig cfg = FastTrimmingIncast();
         ModeRunResult a = RunMode(cfg);
         cfg.scheduler = "ns3::DcnHeapScheduler";
         ModeRunResult b = RunMode(cfg);

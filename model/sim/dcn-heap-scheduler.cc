@@ -31,9 +31,9 @@ DcnHeapScheduler::~DcnHeapScheduler()
 }
 
 void
-DcnHeapScheduler::SiftUp(std::size_t hole, const Event& ev)
+DcnHeapScheduler::SiftUp(std::size_t hole, const Event& ev, std::size_t top)
 {
-    while (hole > 0)
+    while (hole > top)
     {
         std::size_t parent = (hole - 1) / ARITY;
         if (!Earlier(ev, m_heap[parent]))
@@ -82,17 +82,7 @@ DcnHeapScheduler::SiftDown(std::size_t hole, const Event& ev)
         m_heap[hole] = m_heap[best];
         hole = best;
     }
-    while (hole > start)
-    {
-        std::size_t parent = (hole - 1) / ARITY;
-        if (!Earlier(ev, m_heap[parent]))
-        {
-            break;
-        }
-        m_heap[hole] = m_heap[parent];
-        hole = parent;
-    }
-    m_heap[hole] = ev;
+    SiftUp(hole, ev, start);
 }
 
 void
@@ -100,7 +90,7 @@ DcnHeapScheduler::Insert(const Event& ev)
 {
     NS_LOG_FUNCTION(this << ev.impl << ev.key.m_ts << ev.key.m_uid);
     m_heap.push_back(ev);
-    SiftUp(m_heap.size() - 1, ev);
+    SiftUp(m_heap.size() - 1, ev, 0);
 }
 
 bool
@@ -155,7 +145,7 @@ DcnHeapScheduler::Remove(const Event& ev)
     }
     if (i > 0 && Earlier(last, m_heap[(i - 1) / ARITY]))
     {
-        SiftUp(i, last);
+        SiftUp(i, last, 0);
     }
     else
     {

@@ -57,8 +57,8 @@ class DcnHeapScheduler : public Scheduler
         return a.key.m_ts < b.key.m_ts || (a.key.m_ts == b.key.m_ts && a.key.m_uid < b.key.m_uid);
     }
 
-    /** Move \p ev up from the hole at \p hole to its place. */
-    void SiftUp(std::size_t hole, const Event& ev);
+    /** Move \p ev up from the hole at \p hole to its place, no higher than \p top. */
+    void SiftUp(std::size_t hole, const Event& ev, std::size_t top);
     /** Move \p ev down from the hole at \p hole to its place. */
     void SiftDown(std::size_t hole, const Event& ev);
 
