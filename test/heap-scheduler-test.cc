@@ -2,8 +2,9 @@
  * TestSuite "dcn-lb-heap-scheduler": DcnHeapScheduler (model/sim/, issue 13)
  * gives events in exactly MapScheduler's order.
  *
- *  - random Insert / RemoveNext / Remove sequences with many equal time stamps,
- *    against ns3::MapScheduler: the same event leaves at every step;
+ *  - random Insert / RemoveNext / Remove sequences (streams at fixed offsets,
+ *    which the sorted lanes take, mixed with random times; many equal time
+ *    stamps) against ns3::MapScheduler: the same event leaves at every step;
  *  - through the simulator: events at one time run in the order they were
  *    scheduled, a cancelled event does not run, Simulator::Remove removes it.
  */
@@ -62,8 +63,10 @@ class HeapOrderTestCase : public TestCase
             {
                 Scheduler::Event ev;
                 ev.impl = PeekPointer(impl);
-                // few distinct times: many ties broken by uid
-                ev.key.m_ts = now + gen() % 64;
+                // half of the events in streams at now + a fixed offset (what the
+                // sorted lanes take), half at random: few distinct times, many ties
+                static const uint64_t offset[] = {3, 17, 40, 1000, 5000};
+                ev.key.m_ts = gen() % 2 ? now + offset[gen() % 5] : now + gen() % 64;
                 ev.key.m_uid = uid++;
                 ev.key.m_context = 0;
                 heap->Insert(ev);

@@ -23,6 +23,10 @@ DcnHeapScheduler::DcnHeapScheduler()
 {
     NS_LOG_FUNCTION(this);
     m_heap.reserve(1024);
+    for (std::size_t l = 0; l < LANES; ++l)
+    {
+        UpdateLaneKeys(l);
+    }
 }
 
 DcnHeapScheduler::~DcnHeapScheduler()
@@ -86,31 +90,103 @@ DcnHeapScheduler::SiftDown(std::size_t hole, const Event& ev)
 }
 
 void
+DcnHeapScheduler::UpdateLaneKeys(std::size_t l)
+{
+    const Lane& lane = m_lane[l];
+    m_front[l] = lane.Empty() ? ~Key(0) : KeyOf(lane.Front());
+    m_back[l] = lane.Empty() ? Key(0) : KeyOf(lane.Back());
+}
+
+void
 DcnHeapScheduler::Insert(const Event& ev)
 {
     NS_LOG_FUNCTION(this << ev.impl << ev.key.m_ts << ev.key.m_uid);
+    // best fit: the lane whose last event is the latest one before ev (an empty
+    // lane's key is 0, so it is taken only if no other lane fits)
+    const Key k = KeyOf(ev);
+    std::size_t best = LANES;
+    Key bestBack = 0;
+    for (std::size_t l = 0; l < LANES; ++l)
+    {
+        const Key b = m_back[l];
+        if (b < k && (best == LANES || b > bestBack))
+        {
+            best = l;
+            bestBack = b;
+        }
+    }
+    if (best < LANES)
+    {
+        Lane& lane = m_lane[best];
+        if (lane.Empty())
+        {
+            m_front[best] = k;
+        }
+        lane.PushBack(ev);
+        m_back[best] = k;
+        return;
+    }
     m_heap.push_back(ev);
     SiftUp(m_heap.size() - 1, ev, 0);
+}
+
+std::size_t
+DcnHeapScheduler::NextSource() const
+{
+    std::size_t src = LANES;
+    Key next = m_heap.empty() ? ~Key(0) : KeyOf(m_heap.front());
+    for (std::size_t l = 0; l < LANES; ++l)
+    {
+        if (m_front[l] < next)
+        {
+            next = m_front[l];
+            src = l;
+        }
+    }
+    return src;
 }
 
 bool
 DcnHeapScheduler::IsEmpty() const
 {
-    return m_heap.empty();
+    if (!m_heap.empty())
+    {
+        return false;
+    }
+    for (const Lane& lane : m_lane)
+    {
+        if (!lane.Empty())
+        {
+            return false;
+        }
+    }
+    return true;
 }
 
 Scheduler::Event
 DcnHeapScheduler::PeekNext() const
 {
-    NS_ASSERT(!m_heap.empty());
-    return m_heap.front();
+    NS_ASSERT(!IsEmpty());
+    const std::size_t src = NextSource();
+    return src < LANES ? m_lane[src].Front() : m_heap.front();
 }
 
 Scheduler::Event
 DcnHeapScheduler::RemoveNext()
 {
     NS_LOG_FUNCTION(this);
-    NS_ASSERT(!m_heap.empty());
+    NS_ASSERT(!IsEmpty());
+    const std::size_t src = NextSource();
+    if (src < LANES)
+    {
+        Event ev = m_lane[src].PopFront();
+        m_front[src] = m_lane[src].Empty() ? ~Key(0) : KeyOf(m_lane[src].Front());
+        if (m_lane[src].Empty())
+        {
+            m_back[src] = 0;
+        }
+        return ev;
+    }
     Event next = m_heap.front();
     Event last = m_heap.back();
     m_heap.pop_back();
@@ -125,6 +201,18 @@ void
 DcnHeapScheduler::Remove(const Event& ev)
 {
     NS_LOG_FUNCTION(this << ev.impl << ev.key.m_ts << ev.key.m_uid);
+    for (Lane& lane : m_lane)
+    {
+        for (std::size_t i = 0; i < lane.Size(); ++i)
+        {
+            if (lane.At(i).key.m_uid == ev.key.m_uid)
+            {
+                lane.EraseAt(i);
+                UpdateLaneKeys(&lane - m_lane);
+                return;
+            }
+        }
+    }
     std::size_t i = 0;
     const std::size_t n = m_heap.size();
     while (i < n && m_heap[i].key.m_uid != ev.key.m_uid)
@@ -151,6 +239,29 @@ DcnHeapScheduler::Remove(const Event& ev)
     {
         SiftDown(i, last);
     }
+}
+
+void
+DcnHeapScheduler::Lane::Grow()
+{
+    std::vector<Event> bigger(m_buf.empty() ? 64 : 2 * m_buf.size());
+    for (std::size_t i = 0; i < m_count; ++i)
+    {
+        bigger[i] = At(i);
+    }
+    m_buf.swap(bigger);
+    m_head = 0;
+    m_mask = m_buf.size() - 1;
+}
+
+void
+DcnHeapScheduler::Lane::EraseAt(std::size_t i)
+{
+    for (; i + 1 < m_count; ++i)
+    {
+        m_buf[(m_head + i) & m_mask] = m_buf[(m_head + i + 1) & m_mask];
+    }
+    --m_count;
 }
 
 } // namespace ns3
