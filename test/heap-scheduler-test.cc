@@ -65,7 +65,7 @@ class HeapOrderTestCase : public TestCase
                 ev.impl = PeekPointer(impl);
                 // half of the events in streams at now + a fixed offset (what the
                 // sorted lanes take), half at random: few distinct times, many ties
-                static const uint64_t offset[] = {3, 17, 40, 1000, 5000};
+                static const uint64_t offset[] = {3, 17, 40, 5000, 1000000};
                 ev.key.m_ts = gen() % 2 ? now + offset[gen() % 5] : now + gen() % 64;
                 ev.key.m_uid = uid++;
                 ev.key.m_context = 0;

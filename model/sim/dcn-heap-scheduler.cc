@@ -2,6 +2,7 @@
 
 #include "ns3/assert.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 
 namespace ns3
 {
@@ -15,7 +16,16 @@ DcnHeapScheduler::GetTypeId()
     static TypeId tid = TypeId("ns3::DcnHeapScheduler")
                             .SetParent<Scheduler>()
                             .SetGroupName("DcnLb")
-                            .AddConstructor<DcnHeapScheduler>();
+                            .AddConstructor<DcnHeapScheduler>()
+                            .AddAttribute("LaneHorizon",
+                                          "Events later than this after the current time go "
+                                          "to the heap, not to a sorted lane (timers would "
+                                          "block a lane until they fire).  Speed only: the "
+                                          "event order does not depend on it (dcn-lb choice)",
+                                          TimeValue(MicroSeconds(50)),
+                                          MakeTimeAccessor(&DcnHeapScheduler::SetLaneHorizon,
+                                                           &DcnHeapScheduler::GetLaneHorizon),
+                                          MakeTimeChecker(Time(0)));
     return tid;
 }
 
@@ -90,6 +100,19 @@ DcnHeapScheduler::SiftDown(std::size_t hole, const Event& ev)
 }
 
 void
+DcnHeapScheduler::SetLaneHorizon(Time horizon)
+{
+    m_horizon = horizon;
+    m_horizonTs = static_cast<uint64_t>(horizon.GetTimeStep());
+}
+
+Time
+DcnHeapScheduler::GetLaneHorizon() const
+{
+    return m_horizon;
+}
+
+void
 DcnHeapScheduler::UpdateLaneKeys(std::size_t l)
 {
     const Lane& lane = m_lane[l];
@@ -106,7 +129,8 @@ DcnHeapScheduler::Insert(const Event& ev)
     const Key k = KeyOf(ev);
     std::size_t best = LANES;
     Key bestBack = 0;
-    for (std::size_t l = 0; l < LANES; ++l)
+    const bool nearFuture = ev.key.m_ts - m_nowTs <= m_horizonTs;
+    for (std::size_t l = 0; nearFuture && l < LANES; ++l)
     {
         const Key b = m_back[l];
         if (b < k && (best == LANES || b > bestBack))
@@ -180,6 +204,7 @@ DcnHeapScheduler::RemoveNext()
     if (src < LANES)
     {
         Event ev = m_lane[src].PopFront();
+        m_nowTs = ev.key.m_ts;
         m_front[src] = m_lane[src].Empty() ? ~Key(0) : KeyOf(m_lane[src].Front());
         if (m_lane[src].Empty())
         {
@@ -188,6 +213,7 @@ DcnHeapScheduler::RemoveNext()
         return ev;
     }
     Event next = m_heap.front();
+    m_nowTs = next.key.m_ts;
     Event last = m_heap.back();
     m_heap.pop_back();
     if (!m_heap.empty())

@@ -24,6 +24,7 @@
 #ifndef DCN_HEAP_SCHEDULER_H
 #define DCN_HEAP_SCHEDULER_H
 
+#include "ns3/nstime.h"
 #include "ns3/scheduler.h"
 
 #include <cstddef>
@@ -70,6 +71,11 @@ class DcnHeapScheduler : public Scheduler
         std::size_t Size() const
         {
             return m_count;
+        }
+
+        std::size_t Capacity() const
+        {
+            return m_buf.size();
         }
 
         const Event& Front() const
@@ -130,6 +136,9 @@ class DcnHeapScheduler : public Scheduler
     std::size_t NextSource() const;
     /** Refresh m_front[l] / m_back[l] after lane l changed. */
     void UpdateLaneKeys(std::size_t l);
+    /** LaneHorizon attribute. */
+    void SetLaneHorizon(Time horizon);
+    Time GetLaneHorizon() const;
 
     /** Scheduler::EventKey's order: time stamp, then uid. */
     static bool Earlier(const Event& a, const Event& b)
@@ -148,6 +157,9 @@ class DcnHeapScheduler : public Scheduler
      *  empty lane takes an event only if no other lane can), scanned per event. */
     Key m_front[LANES];
     Key m_back[LANES];
+    Time m_horizon;          //!< LaneHorizon
+    uint64_t m_horizonTs{0}; //!< LaneHorizon in time steps
+    uint64_t m_nowTs{0};     //!< time stamp of the last event removed (the simulation time)
 };
 
 } // namespace ns3
