@@ -515,7 +515,7 @@ DcnQueueDisc::Overflow(Ptr<QueueDiscItem> item)
 {
     if (m_overflow == DROP_ARRIVAL_OR_LAST && BandPackets(LOW) > 0 && m_rng->GetValue() >= 0.5)
     {
-        Ptr<QueueDiscItem> last = static_cast<DcnBandQueue*>(m_band[LOW])->RemoveLast();
+        Ptr<QueueDiscItem> last = m_ownBand[LOW]->RemoveLast();
         ReleaseData(last, false);
         NS_LOG_LOGIC("data band full: dropped the last enqueued packet " << last);
         ++m_nDropped;
@@ -722,7 +722,7 @@ DcnQueueDisc::CheckConfig()
     m_band[LOW] = PeekPointer(GetInternalQueue(LOW));
     m_ownBand[HIGH] = dynamic_cast<DcnBandQueue*>(m_band[HIGH]);
     m_ownBand[LOW] = dynamic_cast<DcnBandQueue*>(m_band[LOW]);
-    NS_ABORT_MSG_IF(m_overflow == DROP_ARRIVAL_OR_LAST && !dynamic_cast<DcnBandQueue*>(m_band[LOW]),
+    NS_ABORT_MSG_IF(m_overflow == DROP_ARRIVAL_OR_LAST && !m_ownBand[LOW],
                     "DcnQueueDisc: OverflowPolicy=DropArrivalOrLast needs its own internal "
                     "queues (do not add internal queues)");
     return true;

@@ -205,11 +205,7 @@ DcnHeapScheduler::RemoveNext()
     {
         Event ev = m_lane[src].PopFront();
         m_nowTs = ev.key.m_ts;
-        m_front[src] = m_lane[src].Empty() ? ~Key(0) : KeyOf(m_lane[src].Front());
-        if (m_lane[src].Empty())
-        {
-            m_back[src] = 0;
-        }
+        UpdateLaneKeys(src);
         return ev;
     }
     Event next = m_heap.front();
