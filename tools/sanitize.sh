@@ -20,7 +20,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 B=${1:-build-asan}
 JOBS=${JOBS:-$(nproc)}
 FLAGS="-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer -O1 -g"
-SAN_SUITES_DEFAULT="dcn-lb-build dcn-lb-stats dcn-lb-workload dcn-lb-fabric-queue dcn-lb-fabric-routing dcn-lb-fabric-failure dcn-lb-fabric-stats dcn-lb-reps-unit dcn-lb-reps-system dcn-lb-transport-cc dcn-lb-transport-lb dcn-lb-transport-fattree dcn-lb-transport-reliability dcn-lb-workload-sim dcn-lb-options dcn-lb-pfc"
+SAN_SUITES_DEFAULT="dcn-lb-build dcn-lb-stats dcn-lb-workload dcn-lb-fabric-queue dcn-lb-fabric-routing dcn-lb-fabric-failure dcn-lb-fabric-stats dcn-lb-reps-unit dcn-lb-reps-system dcn-lb-transport-cc dcn-lb-transport-lb dcn-lb-transport-fattree dcn-lb-transport-reliability dcn-lb-workload-sim dcn-lb-options dcn-lb-pfc dcn-lb-heap-scheduler"
 SAN_SUITES=${SAN_SUITES:-$SAN_SUITES_DEFAULT}
 
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
