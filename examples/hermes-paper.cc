@@ -114,7 +114,7 @@ main(int argc, char** argv)
             loadsText = v;
             return std::string();
         });
-    opts.Unsigned("runs", "Runs per point (RngRun 1..runs)", runs)
+    opts.Unsigned("runs", "Runs per point (RngRun N..N+runs-1, N = --RngRun, 1)", runs)
         .Max(100)
         .Preset("0", "small: 1, paper: 5");
     opts.Time("duration", "Arrival window", duration).Preset("0s", "small: 10ms, paper: 200ms");
@@ -154,6 +154,15 @@ main(int argc, char** argv)
         // StaleTime = 4 probe intervals (spec 2.1 [NP]), as at the 500 us default
         staleTime = std::to_string(static_cast<int64_t>(p.Value().seconds * 4e9 + 0.5)) + "ns";
     }
+    // --RngRun=N shifts every run: run k of a point uses RngRun N + k - 1 (each run sets
+    // the global run itself, so without this --RngRun would be silently ignored)
+    const uint64_t baseRun = RngSeedManager::GetRun();
+    if (baseRun + runs - 1 > 4294967295ULL)
+    {
+        DcnOptions::Exit("hermes-paper",
+                         "option --RngRun: value '" + std::to_string(baseRun) +
+                             "' + runs - 1 exceeds 4294967295");
+    }
     std::ofstream out;
     if (!csv.empty())
     {
@@ -190,7 +199,7 @@ main(int argc, char** argv)
                 c.load = load;
                 c.duration = duration;
                 c.stop = stop;
-                c.run = run;
+                c.run = static_cast<uint32_t>(baseRun + run - 1);
                 if (lbName == "hermes-noprobe")
                 {
                     c.lb = "hermes";
@@ -209,17 +218,17 @@ main(int argc, char** argv)
                 HermesExperimentResult r = RunHermesExperiment(c);
                 events += r.events;
                 std::cout << std::left << std::setw(18) << lbName << std::setw(6) << load
-                          << std::setw(5) << run << std::right << std::fixed << std::setprecision(1)
-                          << std::setw(7) << r.flows << std::setw(7) << r.all.unfinished
-                          << std::setw(12) << r.all.meanUs << std::setw(12) << r.small.meanUs
-                          << std::setw(12) << r.small.p99Us << std::setw(12) << r.large.meanUs
-                          << std::setw(9) << r.injectedDrops << std::setw(9) << r.segments
-                          << std::setw(8) << r.retransmissions << std::setw(6) << r.timeouts
-                          << std::defaultfloat << std::endl;
+                          << std::setw(5) << c.run << std::right << std::fixed
+                          << std::setprecision(1) << std::setw(7) << r.flows << std::setw(7)
+                          << r.all.unfinished << std::setw(12) << r.all.meanUs << std::setw(12)
+                          << r.small.meanUs << std::setw(12) << r.small.p99Us << std::setw(12)
+                          << r.large.meanUs << std::setw(9) << r.injectedDrops << std::setw(9)
+                          << r.segments << std::setw(8) << r.retransmissions << std::setw(6)
+                          << r.timeouts << std::defaultfloat << std::endl;
                 if (out)
                 {
                     out << experiment << "," << scale << "," << workload << "," << cc << ","
-                        << lbName << "," << load << "," << run << "," << r.flows << ","
+                        << lbName << "," << load << "," << c.run << "," << r.flows << ","
                         << r.all.count << "," << r.all.unfinished << "," << r.all.meanUs << ","
                         << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Determinism of dcn-lb-compare and reps-paper (issue 9): the same --RngRun gives byte-identical
+# Determinism of dcn-lb-compare, reps-paper and hermes-paper (issue 9): the same --RngRun gives byte-identical
 # per-flow CSVs, summary CSV and stdout table; another --RngRun gives a different
 # per-flow output.  (dcn-lb-compare prints wall-clock times only on stderr, which is
 # not compared.)  Usage: tools/check-determinism.sh [build dir]
@@ -75,6 +75,25 @@ if [[ -s $tmp/rc/asymmetric.csv ]] && ! cmp -s "$tmp/ra/asymmetric.csv" "$tmp/rc
     ok "reps-paper RngRun=2 vs 1: asymmetric.csv differs"
 else
     ko "reps-paper RngRun=2 gives the same asymmetric.csv as RngRun=1 (or none)"
+fi
+# hermes-paper honours --RngRun: --RngRun=2 --runs=1 gives the row of run 2 of --runs=2
+# (CSV without the wall-clock column wall_s, field 15)
+hp() { # hp <csv> <args...>
+    local f=$1
+    shift
+    timeout 300 "$B/hermes-paper" --lbs=ecmp --loads=0.3 "$@" --csv="$f" >/dev/null 2>&1 &&
+        cut -d, -f1-14,16- "$f" >"$f.cut"
+}
+if hp "$tmp/h12.csv" --runs=2 && hp "$tmp/h2.csv" --RngRun=2 --runs=1; then
+    r2=$(awk -F, '$7 == 2' "$tmp/h12.csv.cut")
+    r1=$(awk -F, '$7 == 1' "$tmp/h12.csv.cut")
+    if [[ -n $r2 && $r2 == "$(tail -n +2 "$tmp/h2.csv.cut")" && $r1 != "$r2" ]]; then
+        ok "hermes-paper --RngRun=2 --runs=1 = run 2 of --runs=2 (and differs from run 1)"
+    else
+        ko "hermes-paper --RngRun=2 --runs=1 is not run 2 of --runs=2: '$(tail -n +2 "$tmp/h2.csv.cut")' vs '$r2' (run 1 '$r1')"
+    fi
+else
+    ko "hermes-paper failed"
 fi
 echo "determinism checks: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
