@@ -980,6 +980,13 @@ Main(int argc, char* argv[])
                                            topoName,
                                            o.transport == "roce" ? "dcn" : o.transport,
                                            o.evs);
+        if (err.empty() && !DcnTcpTransport::DefaultPathShim())
+        {
+            // plain TCP without the path shim (bench/tcp-shim.sh): switch-side ECMP only
+            err = o.transport != "tcp" ? "option --ns3::DcnTcpTransport::PathShim: applies only to "
+                                         "--transport=tcp (remove it)"
+                                       : DcnTcpTransport::CheckPathShim(false, lb);
+        }
         if (!err.empty())
         {
             DcnOptions::Exit("dcn-lb-compare", err);

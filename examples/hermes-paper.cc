@@ -15,6 +15,7 @@
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-tcp-transport.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/hermes-experiment.h"
 
@@ -125,6 +126,16 @@ main(int argc, char** argv)
               probeInterval);
     opts.Text("csv", "Write one row per point to this file", csv);
     opts.Parse(argc, argv);
+    for (const auto& lbName : dcnargs::Split(lbs, ','))
+    {
+        // plain TCP without the path shim: switch-side ECMP only
+        std::string err =
+            DcnTcpTransport::CheckPathShim(DcnTcpTransport::DefaultPathShim(), lbName);
+        if (!err.empty())
+        {
+            DcnOptions::Exit("hermes-paper", err);
+        }
+    }
 
     const bool paper = scale == "paper";
     if (loads.empty())

@@ -170,8 +170,12 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     res.injectedDrops = fh->GetInjectedDrops();
     for (uint32_t h = 0; h < nHosts; ++h)
     {
-        const DcnTcpShimStats& ss =
-            t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
+        Ptr<DcnTcpShim> shim = t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim();
+        if (!shim)
+        {
+            continue; // PathShim=false: plain TCP, no shim counters
+        }
+        const DcnTcpShimStats& ss = shim->GetStats();
         res.segments += ss.encapsulated;
         res.retransmissions += ss.retransmissions;
         res.timeouts += ss.timeouts;

@@ -8,6 +8,7 @@
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-tcp-transport.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -343,6 +344,17 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
                         "WorkloadHelper::Install: host " << i
                                                          << " has no message transport (install "
                                                             "DcnTransportHelper first)");
+        // plain TCP (DcnTcpTransport::PathShim=false): switch-side ECMP only
+        Ptr<DcnTcpTransport> tcp = fabric->GetHosts().Get(i)->GetObject<DcnTcpTransport>();
+        if (tcp && !tcp->GetPathShim())
+        {
+            const bool over = i < m_hostLb.size() && !m_hostLb[i].empty();
+            std::string err = DcnTcpTransport::CheckPathShim(false, over ? m_hostLb[i] : m_lb);
+            if (!err.empty())
+            {
+                throw DcnOptionError(err); // refused input: one line (callers exit 2)
+            }
+        }
     }
     {
         // issue 14: a scheme with a switch-side policy (letflow, drill, conga)

@@ -10,18 +10,27 @@
  *  - ECMP over the shim spreads flows over the leaf's uplinks;
  *  - Presto*'s receiver reorder buffer (FLAG_RESEQ): per-packet spraying over uplinks of
  *    unequal speed reorders segments; with the buffer TCP gets them in order (segments are
- *    held, far fewer retransmissions than without it), every byte still arrives once.
+ *    held, far fewer retransmissions than without it), every byte still arrives once;
+ *  - DcnTcpTransport::PathShim=false (plain ns-3 TCP, bench/tcp-shim.sh) on a small fat tree
+ *    routed by ns-3's Ipv4GlobalRouting: no node has a shim, no packet carries the shim's UDP
+ *    port, every segment is IPv4 protocol 6, every byte arrives and every flow completes;
+ *    with PathShim=true on the same routing every segment is encapsulated and every flow
+ *    completes too; plain TCP on our switches (ECMP hashing the TCP 5-tuple) completes as
+ *    well; a load balancer other than ECMP without the shim is refused (DcnOptionError).
  */
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-port-device.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/failure-helper.h"
+#include "ns3/fat-tree-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-l3-protocol.h"
+#include "ns3/node-list.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -54,6 +63,8 @@ struct TcpRun
 };
 
 uint64_t g_nonShim = 0;
+uint64_t g_shimTx = 0;   //!< IPv4 packets to UDP port 4792 (the shim's)
+uint64_t g_plainTcp = 0; //!< IPv4 protocol 6 packets
 
 void
 CountIpTx(Ptr<const Packet> p, Ptr<Ipv4> ipv4, uint32_t iface)
@@ -69,6 +80,8 @@ CountIpTx(Ptr<const Packet> p, Ptr<Ipv4> ipv4, uint32_t iface)
     {
         ++g_nonShim;
     }
+    g_shimTx += h.GetProtocol() == 17 && dport == DcnTcpShimHeader::UDP_PORT ? 1 : 0;
+    g_plainTcp += h.GetProtocol() == 6 ? 1 : 0;
 }
 
 TcpRun
@@ -311,6 +324,141 @@ class TcpShimReorderBufferTestCase : public TestCase
     }
 };
 
+/** Outcome of a run with or without the path shim. */
+struct PlainRun
+{
+    FctSummary s;
+    uint64_t planBytes{0};
+    uint64_t rxBytes{0};
+    uint64_t shimTx{0};    //!< host IPv4 packets to the shim's UDP port
+    uint64_t plainTcp{0};  //!< host IPv4 packets with protocol 6
+    uint32_t shimNodes{0}; //!< nodes (hosts and switches) with a DcnTcpShim
+    uint32_t flows{0};
+};
+
+/**
+ * 16 DCTCP flows (8 across the spine, both directions, 4 inside a leaf) on a 2 x 4 fat tree
+ * (4 uplinks per leaf, 10 Gb/s); routing "global" (ns-3 Ipv4GlobalRouting, IPv4 fabric) or
+ * "dcn" (our switches), with or without the shim.
+ */
+PlainRun
+RunPlain(bool pathShim, const std::string& routing, const std::string& lb = "ecmp")
+{
+    PlainRun r;
+    g_shimTx = 0;
+    g_plainTcp = 0;
+    Config::SetDefault("ns3::DcnTcpTransport::PathShim", BooleanValue(pathShim));
+    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
+    ft->SetAttribute("NumTors", UintegerValue(2));
+    ft->SetAttribute("HostsPerTor", UintegerValue(4));
+    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("10Gbps")));
+    ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("10Gbps")));
+    ft->SetAttribute("Routing", StringValue(routing));
+    ft->Build();
+    int64_t stream = 1;
+    stream += ft->AssignStreams(stream);
+    DcnTcpTransportHelper th;
+    th.SetCongestionControl("dctcp");
+    th.InstallOnHosts(ft);
+    Config::SetDefault("ns3::DcnTcpTransport::PathShim", BooleanValue(true));
+    for (uint32_t h = 0; h < ft->GetNHosts(); ++h)
+    {
+        ft->GetHosts().Get(h)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Tx",
+            MakeCallback(&CountIpTx));
+    }
+    for (uint32_t i = 0; i < NodeList::GetNNodes(); ++i)
+    {
+        r.shimNodes += NodeList::GetNode(i)->GetObject<DcnTcpShim>() ? 1 : 0;
+    }
+    WorkloadPlan plan;
+    plan.name = "plain";
+    plan.nHosts = 8;
+    for (uint32_t i = 0; i < 16; ++i)
+    {
+        const uint32_t src = i % 8;
+        const uint32_t dst = i < 12 ? (src + 4 + i / 8) % 8 : (src / 4) * 4 + (src + 1) % 4;
+        plan.messages.push_back({src, dst, 100000 + 37000 * i, MicroSeconds(20) * i, {}, 0});
+        r.planBytes += plan.messages.back().bytes;
+    }
+    r.flows = static_cast<uint32_t>(plan.messages.size());
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    wl->AssignStreams(std::max<int64_t>(stream, 1000));
+    wl->SetPlan(plan);
+    wl->SetAttribute("LoadBalancer", StringValue(lb));
+    wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
+    try
+    {
+        wl->Install(ft);
+    }
+    catch (const DcnOptionError&)
+    {
+        wl->Dispose();
+        Simulator::Destroy();
+        throw;
+    }
+    Simulator::Stop(Seconds(1));
+    Simulator::Run();
+    wl->Finalize();
+    r.s = wl->GetStats().Summarize();
+    for (uint32_t h = 0; h < ft->GetNHosts(); ++h)
+    {
+        r.rxBytes += ft->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetRxBytes();
+    }
+    r.shimTx = g_shimTx;
+    r.plainTcp = g_plainTcp;
+    wl->Dispose();
+    Simulator::Destroy();
+    return r;
+}
+
+class TcpPlainTestCase : public TestCase
+{
+  public:
+    TcpPlainTestCase()
+        : TestCase("PathShim=false: plain ns-3 TCP over global routing and our switches, no shim "
+                   "packet; PathShim=true over global routing completes too")
+    {
+    }
+
+    void DoRun() override
+    {
+        PlainRun plain = RunPlain(false, "global");
+        PlainRun shim = RunPlain(true, "global");
+        PlainRun ours = RunPlain(false, "dcn");
+        for (const PlainRun* r : {&plain, &shim, &ours})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->s.unfinished, 0, "every flow completes");
+            NS_TEST_ASSERT_MSG_EQ(r->s.count, r->flows, "one record per flow");
+            NS_TEST_ASSERT_MSG_EQ(r->rxBytes, r->planBytes, "every byte reached TCP");
+        }
+        for (const PlainRun* r : {&plain, &ours})
+        {
+            NS_TEST_ASSERT_MSG_EQ(r->shimNodes, 0u, "PathShim=false: no node has a shim");
+            NS_TEST_ASSERT_MSG_EQ(r->shimTx, 0u, "no packet carries the shim's UDP port");
+            NS_TEST_ASSERT_MSG_GT(r->plainTcp, r->planBytes / 1400, "plain TCP segments sent");
+        }
+        NS_TEST_ASSERT_MSG_EQ(shim.shimNodes, 8u, "PathShim=true: a shim on every host");
+        NS_TEST_ASSERT_MSG_EQ(shim.plainTcp, 0u, "PathShim=true: no plain TCP on the wire");
+        NS_TEST_ASSERT_MSG_GT(shim.shimTx, shim.planBytes / 1400, "every segment encapsulated");
+        bool refused = false;
+        try
+        {
+            RunPlain(false, "dcn", "hermes");
+        }
+        catch (const DcnOptionError& e)
+        {
+            refused = std::string(e.what()).find("PathShim") != std::string::npos;
+        }
+        NS_TEST_ASSERT_MSG_EQ(refused, true, "Hermes without the shim is refused");
+        std::clog << "plain TCP (global): " << plain.plainTcp << " TCP packets, mean FCT "
+                  << plain.s.meanUs << " us; shim (global): " << shim.shimTx
+                  << " shim packets, mean FCT " << shim.s.meanUs
+                  << " us; plain TCP (ours): mean FCT " << ours.s.meanUs << " us\n";
+    }
+};
+
 class TcpShimTestSuite : public TestSuite
 {
   public:
@@ -321,6 +469,7 @@ class TcpShimTestSuite : public TestSuite
         AddTestCase(new TcpShimDeliversTestCase("newreno"), DCNLB_TEST_QUICK);
         AddTestCase(new TcpShimEcmpSpreadsTestCase(), DCNLB_TEST_QUICK);
         AddTestCase(new TcpShimReorderBufferTestCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new TcpPlainTestCase(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -1,6 +1,7 @@
 #include "dcn-tcp-transport.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/ev-util.h"
 #include "ns3/inet-socket-address.h"
@@ -92,7 +93,16 @@ DcnTcpTransport::GetTypeId()
                           "Socket send and receive buffers, bytes",
                           UintegerValue(4u << 20),
                           MakeUintegerAccessor(&DcnTcpTransport::m_bufSize),
-                          MakeUintegerChecker<uint32_t>(4096));
+                          MakeUintegerChecker<uint32_t>(4096))
+            .AddAttribute("PathShim",
+                          "Send TCP through the DcnTcpShim path shim (UDP encapsulation, the "
+                          "connection's path selector picks each segment's EV, probes); false: "
+                          "plain ns-3 TCP straight to IPv4, for switches that route plain "
+                          "IPv4/TCP (Routing=global, or ours hashing the TCP 5-tuple) and "
+                          "--lb=ecmp only (measures the shim's cost, bench/tcp-shim.sh)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnTcpTransport::m_pathShim),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -174,8 +184,11 @@ DcnTcpTransport::Install(Ptr<Node> node)
     NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(m_congestionOps, &tid),
                     "DcnTcpTransport::CongestionOps: unknown TypeId '" << m_congestionOps << "'");
     m_ccTid = tid;
-    m_shim = node->GetObject<DcnTcpShim>();
-    if (!m_shim)
+    m_shim = m_pathShim ? node->GetObject<DcnTcpShim>() : nullptr;
+    NS_ABORT_MSG_IF(!m_pathShim && node->GetObject<DcnTcpShim>(),
+                    "DcnTcpTransport: PathShim=false on node " << node->GetId()
+                                                               << ", which has a shim");
+    if (m_pathShim && !m_shim)
     {
         m_shim = CreateObject<DcnTcpShim>();
         node->AggregateObject(m_shim);
@@ -231,6 +244,11 @@ DcnTcpTransport::OpenConnection(Ipv4Address dst,
     NS_LOG_FUNCTION(this << dst);
     NS_ABORT_MSG_IF(!m_node, "DcnTcpTransport::OpenConnection before Install");
     NS_ABORT_MSG_IF(!ps, "DcnTcpTransport::OpenConnection: null path selector");
+    const std::string err = CheckPathShim(m_pathShim, ps->Name());
+    if (!err.empty())
+    {
+        throw DcnOptionError(err);
+    }
     auto c = std::make_unique<Conn>();
     c->t = this;
     c->id = static_cast<uint32_t>(m_conns.size());
@@ -264,9 +282,35 @@ DcnTcpTransport::OpenConnection(Ipv4Address dst,
     return m_conns.back()->id;
 }
 
+std::string
+DcnTcpTransport::CheckPathShim(bool pathShim, const std::string& lb)
+{
+    if (pathShim || lb == "ecmp")
+    {
+        return "";
+    }
+    return "option --ns3::DcnTcpTransport::PathShim: value 'false' (plain TCP, no path shim) "
+           "runs only load balancer ecmp (the switches hash the TCP 5-tuple), not '" +
+           lb + "'; allowed: true, or --lb=ecmp";
+}
+
+bool
+DcnTcpTransport::DefaultPathShim()
+{
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_IF(!GetTypeId().LookupAttributeByName("PathShim", &info),
+                    "DcnTcpTransport: no PathShim attribute");
+    Ptr<const BooleanValue> v = DynamicCast<const BooleanValue>(info.initialValue);
+    return !v || v->Get();
+}
+
 void
 DcnTcpTransport::Conn::SendProbe(const PathChoice& pc)
 {
+    if (!t->m_shim)
+    {
+        return; // no shim, no probes (only ECMP runs without one; it sends none)
+    }
     t->m_shim->SendProbe(dst,
                          pc.ev,
                          pc.HasPathId() ? static_cast<uint16_t>(pc.pathId)
@@ -293,7 +337,10 @@ DcnTcpTransport::OpenSocket(Conn& c)
     c.base = c.written;
     c.open = true;
     c.connected = false;
-    m_shim->RegisterFlow(c.lport, c.dst, m_port, c.ps);
+    if (m_shim)
+    {
+        m_shim->RegisterFlow(c.lport, c.dst, m_port, c.ps);
+    }
     c.sock->SetConnectCallback(MakeCallback(&Conn::OnConnected, &c),
                                MakeCallback(&Conn::OnConnectFailed, &c));
     c.sock->SetSendCallback(MakeCallback(&Conn::OnSendSpace, &c));

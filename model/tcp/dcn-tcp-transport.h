@@ -8,7 +8,11 @@
  * (TcpSocketBase trace "HighestRxAck") covers its last byte, i.e. every byte was delivered and
  * acknowledged (the same completion rule as DcnTransport).  Every segment goes through the
  * node's DcnTcpShim, which asks the connection's path selector for the segment's path and
- * feeds back per-path ECN echoes, RTT samples and timeouts.  With CloseWhenIdle (default) a
+ * feeds back per-path ECN echoes, RTT samples and timeouts.  With PathShim=false there is no
+ * shim: segments go from TcpL4Protocol to IPv4 as plain ns-3 TCP (no UDP encapsulation, no path
+ * selector steering, no probes), for switches that route plain IPv4/TCP (ns-3 global routing,
+ * or ours hashing the TCP 5-tuple); only the ECMP selector runs there (DcnOptionError
+ * otherwise), and it is set up but never asked.  With CloseWhenIdle (default) a
  * connection whose messages are all done is closed (FIN) and a later message on it opens a
  * fresh socket (same path selector): one socket per flow with NewPerMessage connections.
  * Each host listens on Port and discards what it receives (GetRxBytes counts it).
@@ -63,9 +67,16 @@ class DcnTcpTransport : public DcnMessageTransport
     Ptr<DcnLbSharedState> GetSharedState();
     void SetSharedState(Ptr<DcnLbSharedState> s);
 
+    /** The node's shim (null with PathShim=false). */
     Ptr<DcnTcpShim> GetShim() const
     {
         return m_shim;
+    }
+
+    /** Attribute PathShim: false = plain ns-3 TCP (no shim on the node). */
+    bool GetPathShim() const
+    {
+        return m_pathShim;
     }
 
     /** Payload bytes received by this host's listening sockets. */
@@ -79,6 +90,14 @@ class DcnTcpTransport : public DcnMessageTransport
     {
         return m_failedConnects;
     }
+
+    /**
+     * "" if load balancer (path selector or scheme name) lb can run with pathShim, else the
+     * one-line reason (without PathShim only ECMP: switches hash the TCP 5-tuple).
+     */
+    static std::string CheckPathShim(bool pathShim, const std::string& lb);
+    /** PathShim of transports created now (the attribute's default, e.g. from --ns3::...). */
+    static bool DefaultPathShim();
 
     /** The TCP socket of a connection (tests). */
     Ptr<Socket> GetSocket(uint32_t connId) const;
@@ -146,6 +165,7 @@ class DcnTcpTransport : public DcnMessageTransport
     bool m_useEcn;
     bool m_closeWhenIdle;
     uint32_t m_bufSize;
+    bool m_pathShim{true};
 
     Ptr<Node> m_node;
     Ptr<DcnTcpShim> m_shim;
