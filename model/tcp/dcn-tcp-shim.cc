@@ -260,6 +260,40 @@ SeqLess(uint32_t a, uint32_t b)
 {
     return static_cast<int32_t>(a - b) < 0;
 }
+
+/**
+ * The fields of a TCP header the shim needs, read from the segment's first 20 bytes.
+ * TcpHeader::PeekHeader would also create one TcpOption object per option (timestamps on
+ * every segment) and check the sum: a third of the shim's cost per segment (perf,
+ * bench/tcp-shim.sh).  hdrLen is the data offset; ns-3 pads its options to it, so it equals
+ * TcpHeader::GetSerializedSize() of every segment ns-3 TCP sends.
+ */
+struct TcpFields
+{
+    uint16_t srcPort{0};
+    uint16_t dstPort{0};
+    uint32_t seq{0};
+    uint32_t ack{0};
+    uint8_t flags{0};
+    uint32_t hdrLen{20};
+
+    /** false if p is shorter than 20 bytes */
+    bool Read(Ptr<const Packet> p)
+    {
+        uint8_t b[20];
+        if (p->GetSize() < 20 || p->CopyData(b, 20) < 20)
+        {
+            return false;
+        }
+        srcPort = static_cast<uint16_t>((b[0] << 8) | b[1]);
+        dstPort = static_cast<uint16_t>((b[2] << 8) | b[3]);
+        seq = (uint32_t(b[4]) << 24) | (uint32_t(b[5]) << 16) | (uint32_t(b[6]) << 8) | b[7];
+        ack = (uint32_t(b[8]) << 24) | (uint32_t(b[9]) << 16) | (uint32_t(b[10]) << 8) | b[11];
+        hdrLen = (b[12] >> 4) * 4u;
+        flags = b[13];
+        return true;
+    }
+};
 } // namespace
 
 void
@@ -271,20 +305,20 @@ DcnTcpShim::Send(Ptr<Packet> p,
 {
     NS_LOG_FUNCTION(this << p << dst);
     NS_ASSERT(proto == TcpL4Protocol::PROT_NUMBER);
-    TcpHeader th;
-    p->PeekHeader(th);
-    const uint16_t lport = th.GetSourcePort();
-    const uint16_t rport = th.GetDestinationPort();
+    TcpFields th;
+    NS_ABORT_MSG_IF(!th.Read(p), "DcnTcpShim::Send: a TCP segment below 20 bytes");
+    const uint16_t lport = th.srcPort;
+    const uint16_t rport = th.dstPort;
     Flow& f = GetFlow(Key(lport, dst, rport), lport, dst, rport);
-    const uint8_t flags = th.GetFlags();
-    const uint32_t payload = p->GetSize() - th.GetSerializedSize();
-    const uint32_t seq = th.GetSequenceNumber().GetValue();
+    const uint8_t flags = th.flags;
+    const uint32_t payload = p->GetSize() - th.hdrLen;
+    const uint32_t seq = th.seq;
     const uint32_t len = payload + ((flags & (TcpHeader::SYN | TcpHeader::FIN)) ? 1 : 0);
     bool retx = false;
     bool timeout = false;
     if (flags & TcpHeader::ACK)
     {
-        const uint32_t ack = th.GetAckNumber().GetValue();
+        const uint32_t ack = th.ack;
         if (!f.ackInit || SeqLess(f.ackMax, ack))
         {
             f.ackInit = true;
@@ -454,20 +488,19 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         }
         return IpL4Protocol::RX_OK;
     }
-    TcpHeader th;
-    if (p->GetSize() < 20)
+    TcpFields th;
+    if (!th.Read(p))
     {
         return IpL4Protocol::RX_OK; // runt: not a TCP segment
     }
-    p->PeekHeader(th);
-    const uint16_t lport = th.GetDestinationPort();
-    const uint16_t rport = th.GetSourcePort();
+    const uint16_t lport = th.dstPort;
+    const uint16_t rport = th.srcPort;
     const uint64_t key = Key(lport, h.GetSource(), rport);
-    if ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::ACK)) == TcpHeader::SYN)
+    if ((th.flags & (TcpHeader::SYN | TcpHeader::ACK)) == TcpHeader::SYN)
     {
         auto old = m_flows.find(key);
         if (old != m_flows.end() && !old->second.ps && old->second.rcvInit &&
-            old->second.rcvMax != th.GetSequenceNumber().GetValue() + 1)
+            old->second.rcvMax != th.seq + 1)
         {
             m_flows.erase(old); // a new connection on a reused 4-tuple (not a SYN retransmission)
         }
@@ -484,7 +517,7 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         fb.path.pathId =
             sh.echoPathId == DcnTcpShimHeader::NO_PATH ? -1 : static_cast<int32_t>(sh.echoPathId);
         fb.rtt = Simulator::Now() - NanoSeconds(sh.echoTxTimeNs);
-        fb.psn = th.GetAckNumber().GetValue();
+        fb.psn = th.ack;
         const uint32_t n = std::max<uint32_t>(1, sh.echoPkts);
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -492,12 +525,11 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
             f.ps->OnFeedback(fb);
         }
     }
-    const uint32_t payload = p->GetSize() - th.GetSerializedSize();
-    const uint32_t seqLen =
-        payload + ((th.GetFlags() & (TcpHeader::SYN | TcpHeader::FIN)) ? 1u : 0u);
+    const uint32_t payload = p->GetSize() - th.hdrLen;
+    const uint32_t seqLen = payload + ((th.flags & (TcpHeader::SYN | TcpHeader::FIN)) ? 1u : 0u);
     if (seqLen > 0)
     {
-        const uint32_t seq = th.GetSequenceNumber().GetValue();
+        const uint32_t seq = th.seq;
         if (!f.rcvInit)
         {
             f.rcvInit = true;
@@ -554,14 +586,14 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         }
         Reseq& r = *f.reseq;
         auto deliver = [this](HeldSegment&& s) { DeliverTcp(std::move(s)); };
-        auto out = r.buf.Offer(th.GetSequenceNumber().GetValue(),
+        auto out = r.buf.Offer(th.seq,
                                seqLen,
                                HeldSegment{p, inner, iface},
                                deliver);
         if (out == lbcore::ReorderBuffer<HeldSegment>::HELD)
         {
             ++m_stats.reseqHeld;
-            NS_LOG_LOGIC("reorder buffer holds seq " << th.GetSequenceNumber() << " (expected "
+            NS_LOG_LOGIC("reorder buffer holds seq " << th.seq << " (expected "
                                                      << r.buf.Next() << ")");
         }
         else if (out == lbcore::ReorderBuffer<HeldSegment>::OVERFLOW)
