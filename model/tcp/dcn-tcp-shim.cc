@@ -586,15 +586,12 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         }
         Reseq& r = *f.reseq;
         auto deliver = [this](HeldSegment&& s) { DeliverTcp(std::move(s)); };
-        auto out = r.buf.Offer(th.seq,
-                               seqLen,
-                               HeldSegment{p, inner, iface},
-                               deliver);
+        auto out = r.buf.Offer(th.seq, seqLen, HeldSegment{p, inner, iface}, deliver);
         if (out == lbcore::ReorderBuffer<HeldSegment>::HELD)
         {
             ++m_stats.reseqHeld;
-            NS_LOG_LOGIC("reorder buffer holds seq " << th.seq << " (expected "
-                                                     << r.buf.Next() << ")");
+            NS_LOG_LOGIC("reorder buffer holds seq " << th.seq << " (expected " << r.buf.Next()
+                                                     << ")");
         }
         else if (out == lbcore::ReorderBuffer<HeldSegment>::OVERFLOW)
         {
