@@ -131,6 +131,11 @@ main(int argc, char** argv)
         // plain TCP without the path shim: switch-side ECMP only
         std::string err =
             DcnTcpTransport::CheckPathShim(DcnTcpTransport::DefaultPathShim(), lbName);
+        // the selector's attribute defaults as the user set them (--ns3::HermesPathSelector::...)
+        if (err.empty() && lbName != "hermes-noprobe")
+        {
+            err = DcnSchemeRegistry::Validate(lbName == "hermes-noreroute" ? "hermes" : lbName);
+        }
         if (!err.empty())
         {
             DcnOptions::Exit("hermes-paper", err);

@@ -291,6 +291,80 @@ class HermesRandomDropTestCase : public TestCase
  * new path is not FAILED; with the former rule (retransmissions charged to the path of the
  * latest new data) it is.
  */
+/**
+ * RetxSharedInRack (not in the paper; doc/hermes.rst "Lossy spine at 128 hosts"): host A's
+ * retransmissions on a path fail it for host B of the same rack when shared, and only for A
+ * when not (spec 2.3: failure evidence local to each host, the default).
+ */
+class HermesRetxSharedTestCase : public TestCase
+{
+  public:
+    HermesRetxSharedTestCase()
+        : TestCase("RetxSharedInRack shares retransmission evidence within the rack only")
+    {
+    }
+
+    /** Type of A's lossy path as host B's selector classifies it. */
+    static hermes::PathType Run(bool shared)
+    {
+        Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
+        Ptr<HermesPathSelector> sel[2];
+        for (uint32_t h = 0; h < 2; ++h)
+        {
+            Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
+            host->Set("dcn-rack", rack);
+            sel[h] = CreateObject<HermesPathSelector>();
+            sel[h]->SetAttribute("RetxSharedInRack", BooleanValue(shared));
+            sel[h]->AssignStreams(7 + 2 * h);
+            PathSelectorSetup setup;
+            setup.shared = host;
+            setup.dstSwitch = 3;
+            sel[h]->Setup(setup);
+        }
+        Ptr<HermesPathSelector> a = sel[0];
+        auto send = [a](uint32_t q, bool retx) {
+            SendContext c;
+            c.psn = q;
+            c.retransmission = retx;
+            c.bytesInFlight = 1000;
+            return a->Choose(c).pathId;
+        };
+        int32_t lossy = -1;
+        hermes::PathType seenByB = hermes::PathType::GRAY;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            lossy = send(1, false);
+            for (uint32_t i = 1; i < 200; ++i)
+            {
+                send(1 + i * 1000, false);
+            }
+            for (uint32_t i = 0; i < 5; ++i)
+            {
+                send(1 + i * 10000, true); // 5 / 205 > T_RETX = 1%
+            }
+        });
+        // a tau later A's next segment closes the window
+        Simulator::Schedule(MilliSeconds(11), [&]() {
+            send(200001, false);
+            seenByB = sel[1]->GetPathType(static_cast<uint16_t>(lossy));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        sel[0]->Dispose();
+        sel[1]->Dispose();
+        return seenByB;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true)),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "shared: B sees A's lossy path FAILED");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(Run(false)),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "host-local (default): B knows nothing of A's losses");
+    }
+};
+
 class HermesRetxAttributionTestCase : public TestCase
 {
   public:
@@ -391,6 +465,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesBlackholeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

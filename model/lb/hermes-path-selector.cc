@@ -59,6 +59,8 @@ class HermesRackState : public Object
         int32_t prevBest{-1};
         uint32_t agentDstHost{UINT32_MAX};
         std::vector<int32_t> probeEvs;
+        /** retransmission evidence shared by the rack's hosts (RetxSharedInRack) */
+        std::vector<hermes::PathFailure> retx;
     };
 
     Dst& GetDst(uint32_t dstSw, uint16_t n)
@@ -375,6 +377,16 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxPerRack),
                           MakeBooleanChecker())
+            .AddAttribute("RetxSharedInRack",
+                          "Share the retransmission evidence of (destination rack, path) among "
+                          "all Hermes hosts of the sending rack, as probe results are (Sec. "
+                          "3.1.3).  Not in the paper nor the spec (spec 2.3: failure evidence "
+                          "is local to each host), so false; an exploration option "
+                          "(doc/hermes.rst, \"Lossy spine at 128 hosts\").  Needs "
+                          "RetxPerRack; timeouts stay per destination host",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_retxShared),
+                          MakeBooleanChecker())
             .AddAttribute("RetxOnOriginalPath",
                           "Charge a retransmitted segment to the path that carried its original "
                           "transmission (the path whose loss it repairs, Sec. 3.1.2: drops show "
@@ -436,6 +448,11 @@ HermesPathSelector::Name() const
 std::string
 HermesPathSelector::Validate() const
 {
+    if (m_retxShared && !m_retxPerRack)
+    {
+        return "ns3::HermesPathSelector::RetxSharedInRack=true needs RetxPerRack=true "
+               "(evidence per destination rack)";
+    }
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
         return "ns3::HermesPathSelector::StaleTime=" + std::to_string(m_stale.GetMicroSeconds()) +
@@ -547,6 +564,15 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
             rr.resize(m_n);
         }
         m_retx = rr.data();
+    }
+    if (m_retxShared && m_retxPerRack)
+    {
+        HermesRackState::Dst& rd = m_rack->GetDst(dstSw, m_n);
+        if (rd.retx.empty())
+        {
+            rd.retx.resize(m_n);
+        }
+        m_retx = rd.retx.data();
     }
     std::vector<hermes::Dre>& rp = m_host->rp[dstSw];
     if (rp.empty())

@@ -108,6 +108,7 @@ class HermesPathSelector : public PathSelector
     bool m_excludeCurrent;
     bool m_reroute;
     bool m_retxPerRack;
+    bool m_retxShared;
     bool m_retxOnOriginal;
     bool m_retxAfterMove;
     uint32_t m_numPathsAttr;
