@@ -18,6 +18,8 @@
  *    completes too; plain TCP on our switches (ECMP hashing the TCP 5-tuple) completes as
  *    well; a load balancer other than ECMP without the shim is refused (DcnOptionError).
  */
+#include "tcp-test-net.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/data-rate.h"
@@ -348,16 +350,8 @@ RunPlain(bool pathShim, const std::string& routing, const std::string& lb = "ecm
     g_shimTx = 0;
     g_plainTcp = 0;
     Config::SetDefault("ns3::DcnTcpTransport::PathShim", BooleanValue(pathShim));
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(2));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
-    ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("10Gbps")));
-    ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("10Gbps")));
-    ft->SetAttribute("Routing", StringValue(routing));
-    ft->Build();
-    int64_t stream = 1;
-    stream += ft->AssignStreams(stream);
+    int64_t stream = 0;
+    Ptr<FatTreeHelper> ft = BuildTcpTestLeafSpine(routing, &stream);
     DcnTcpTransportHelper th;
     th.SetCongestionControl("dctcp");
     th.InstallOnHosts(ft);

@@ -11,6 +11,8 @@
  * least as many flows as either, and more or faster than global routing.  Run with --verbose for
  * the numbers.
  */
+#include "tcp-test-net.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/dcn-lb-compat.h"
@@ -36,16 +38,8 @@ RunRouted(const std::string& routing, const std::string& lb)
     RngSeedManager::SetRun(1);
     Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
                        BooleanValue(routing == "global-ecmp"));
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(2));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
-    ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("10Gbps")));
-    ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("10Gbps")));
-    ft->SetAttribute("Routing", StringValue(routing == "dcn" ? "dcn" : "global"));
-    ft->Build();
-    int64_t stream = 1;
-    stream += ft->AssignStreams(stream);
+    int64_t stream = 0;
+    Ptr<FatTreeHelper> ft = BuildTcpTestLeafSpine(routing == "dcn" ? "dcn" : "global", &stream);
     DcnTcpTransportHelper th;
     th.SetCongestionControl("dctcp");
     th.InstallOnHosts(ft);
