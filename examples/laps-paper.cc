@@ -29,6 +29,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/laps-experiment.h"
 
 #include <algorithm>
@@ -60,7 +61,8 @@ struct Options
     Time duration{0};     //!< 0 = the scale's
     Time stopTime{Seconds(2)};
     std::string csv{"laps-paper.csv"};
-    std::string flowCsv; //!< "" = none: one row per flow
+    std::string flowCsv;    //!< "" = none: one row per flow
+    std::string topoParams; //!< preset overrides key=value,... ("" = the paper's)
 };
 
 /** A CSV text field without double quotes. */
@@ -110,6 +112,7 @@ RunOne(const Options& o, const std::string& lb)
     LapsExperimentConfig c;
     c.experiment = o.experiment;
     c.topo = df ? "laps-df" : "laps-rail";
+    c.topoParams = DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams");
     c.scheme = lb;
     c.pfc = o.pfc;
     c.cdf = o.cdf;
@@ -141,6 +144,41 @@ main(int argc, char** argv)
                 o.experiment,
                 {"all2all", "allreduce"});
     opts.Choice("topo", "rail (laps-rail) or df (laps-df)", o.topo, {"rail", "df"});
+    opts.Text("topoParams",
+              "Overrides of the preset's parameters, key=value,... (e.g. gpuRate=100e9 on "
+              "Rail; a wrong key's message lists the allowed ones); the host count must stay "
+              "the paper's; empty = the paper's setup",
+              o.topoParams);
+    opts.Check([&] {
+        if (o.topoParams.empty())
+        {
+            return std::string();
+        }
+        try
+        {
+            const uint32_t n =
+                DcnTopologyPresets::Graph(o.topo == "df" ? "laps-df" : "laps-rail",
+                                          DcnTopologyPresets::ParseOverrides(o.topoParams,
+                                                                             "--topoParams"))
+                    .NHosts();
+            const uint32_t paper = o.topo == "df" ? 144 : 64;
+            return n == paper ? std::string()
+                              : "option --topoParams: '" + o.topoParams + "' gives " +
+                                    std::to_string(n) + " hosts; allowed: overrides that keep " +
+                                    std::to_string(paper) +
+                                    " hosts (the experiments name the paper's hosts)";
+        }
+        catch (const DcnOptionError& e)
+        {
+            std::string m = e.what();
+            const std::string topoPrefix = "option --topo: ";
+            if (m.rfind(topoPrefix, 0) == 0)
+            {
+                m = m.substr(topoPrefix.size()); // the preset's parameters are this option's
+            }
+            return m.rfind("option --", 0) == 0 ? m : "option --topoParams: " + m;
+        }
+    });
     opts.Choice("scale",
                 "small (~1-2 min CPU) or paper (documented sizes)",
                 o.scale,

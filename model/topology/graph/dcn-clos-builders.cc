@@ -23,10 +23,10 @@ BuildRail(const RailParams& prm, const std::string& name)
             "rail: rails=" + std::to_string(prm.rails) + " (GPUs per cluster); allowed: 1..4096";
         return res;
     }
-    if (!(prm.gpuRateBps > 0) || !(prm.fabricRateBps > 0) || prm.delayNs < 0 ||
-        prm.switchLatencyNs < 0)
+    if (!(prm.gpuRateBps > 0) || !(prm.fabricRateBps > 0) || prm.nvlinkRateBps < 0 ||
+        prm.delayNs < 0 || prm.switchLatencyNs < 0)
     {
-        res.error = "rail: rates must be > 0 and delays >= 0";
+        res.error = "rail: rates must be > 0 (nvlinkRate >= 0, 0 = fabricRate) and delays >= 0";
         return res;
     }
     const uint32_t c = prm.clusters;
@@ -62,7 +62,11 @@ BuildRail(const RailParams& prm, const std::string& name)
     {
         for (uint32_t k = 0; k < r; ++k)
         {
-            gr.AddLink(i * r + k, nvl0 + i, LinkKind::NVLINK, prm.fabricRateBps, prm.delayNs);
+            gr.AddLink(i * r + k,
+                       nvl0 + i,
+                       LinkKind::NVLINK,
+                       prm.nvlinkRateBps > 0 ? prm.nvlinkRateBps : prm.fabricRateBps,
+                       prm.delayNs);
             gr.AddLink(i * r + k, rail0 + k, LinkKind::RAIL, prm.fabricRateBps, prm.delayNs);
         }
     }

@@ -82,6 +82,8 @@ struct RailParams
     uint32_t rails{8};           //!< r = GPUs per cluster = rail switches
     double gpuRateBps{200e9};    //!< GPU - NIC switch (laps spec 4.1 [A])
     double fabricRateBps{100e9}; //!< NIC switch - NVLink switch and NIC switch - rail switch
+    /** NIC switch - NVLink switch rate if > 0 (0 = fabricRateBps, laps spec 4.1 [A]). */
+    double nvlinkRateBps{0};
     double delayNs{1000};        //!< every link (laps spec 4.1 [A])
     double switchLatencyNs{0};
 };

@@ -141,6 +141,7 @@ Apply(RailParams& p, const Overrides& ov, const std::string& n)
                                    {"rails", U32(&RailParams::rails)},
                                    {"gpuRate", Real(&RailParams::gpuRateBps)},
                                    {"fabricRate", Real(&RailParams::fabricRateBps)},
+                                   {"nvlinkRate", Real(&RailParams::nvlinkRateBps)},
                                    {"delay", Real(&RailParams::delayNs)},
                                    {"switchLatency", Real(&RailParams::switchLatencyNs)}},
                                   &BuildRail);
