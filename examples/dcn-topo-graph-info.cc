@@ -50,15 +50,24 @@ PathText(const SwitchGraph& g, const GraphPath& p)
     return s;
 }
 
+/** "; LapsPaths = all minimal paths on <family>" where LapsPaths has no waypoint set. */
+std::string
+SetNote(const SwitchGraph& g, PathSet set)
+{
+    const bool waypoints = g.fam.family == "dragonfly" || g.fam.family == "rail";
+    return set == PathSet::LAPS && !waypoints ? "; LapsPaths = all minimal paths on " + g.fam.family
+                                              : "";
+}
+
 void
 PrintCdg(const MinimalRouting& mr, PathSet set)
 {
     const SwitchGraph& g = mr.Graph();
     const auto t0 = std::chrono::steady_clock::now();
     const CdgResult r = CheckChannelDependencies(mr, set);
-    std::cout << "cdg (" << ToString(set) << " paths): " << r.pairs << " host-switch pairs, "
-              << r.paths << " paths, " << r.usedChannels << " of " << r.channels
-              << " switch channels used, " << r.dependencies << " dependencies: ";
+    std::cout << "cdg (" << ToString(set) << " paths" << SetNote(g, set) << "): " << r.pairs
+              << " host-switch pairs, " << r.paths << " paths, " << r.usedChannels << " of "
+              << r.channels << " switch channels used, " << r.dependencies << " dependencies: ";
     if (!r.cyclic)
     {
         std::cout << "ACYCLIC (no PFC deadlock from this path set)";
@@ -88,7 +97,8 @@ PrintUniformLoad(const MinimalRouting& mr, PathSet set)
 {
     const auto t0 = std::chrono::steady_clock::now();
     const LoadProfile r = UniformLoad(mr, set);
-    std::cout << "uniform all-to-all load (" << ToString(set) << " paths, " << r.split
+    std::cout << "uniform all-to-all load (" << ToString(set) << " paths"
+              << SetNote(mr.Graph(), set) << ", " << r.split
               << "), utilisation per unit host load:";
     if (r.maxIndex == NONE)
     {
