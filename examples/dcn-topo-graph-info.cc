@@ -10,8 +10,12 @@
  *   ./build/dcn-topo-graph-info --topo=laps-df --dot=laps-df.dot && dot -Tpng laps-df.dot -o x.png
  *   ./build/dcn-topo-graph-info --topo=spritz-df --topoParams=p=10,a=20,h=10 --sources=1
  *       (one endpoint's Spritz table at ~40k endpoints: spritz spec 1.3 / 6.2 case 9)
+ *   ./build/dcn-topo-graph-info --topo=laps-rail --tables=0 --cdg=minimal --uniformLoad=minimal
+ *       (static checks, dcn-graph-checks.h: channel dependency cycle = PFC deadlock
+ *       risk; all-to-all utilisation per unit load and the saturation load)
  */
 #include "ns3/dcn-example-args.h"
+#include "ns3/dcn-graph-checks.h"
 #include "ns3/dcn-graph-dot.h"
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-options.h"
@@ -21,6 +25,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 
@@ -32,6 +37,93 @@ double
 Since(std::chrono::steady_clock::time_point t0)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string
+PathText(const SwitchGraph& g, const GraphPath& p)
+{
+    std::string s;
+    for (uint32_t x : p.switches)
+    {
+        s += (s.empty() ? "" : " ") + g.switches[x].name;
+    }
+    return s;
+}
+
+/** "; LapsPaths = all minimal paths on <family>" where LapsPaths has no waypoint set. */
+std::string
+SetNote(const SwitchGraph& g, PathSet set)
+{
+    const bool waypoints = g.fam.family == "dragonfly" || g.fam.family == "rail";
+    return set == PathSet::LAPS && !waypoints ? "; LapsPaths = all minimal paths on " + g.fam.family
+                                              : "";
+}
+
+void
+PrintCdg(const MinimalRouting& mr, PathSet set)
+{
+    const SwitchGraph& g = mr.Graph();
+    const auto t0 = std::chrono::steady_clock::now();
+    const CdgResult r = CheckChannelDependencies(mr, set);
+    std::cout << "cdg (" << ToString(set) << " paths" << SetNote(g, set) << "): " << r.pairs
+              << " host-switch pairs, " << r.paths << " paths, " << r.usedChannels << " of "
+              << r.channels << " switch channels used, " << r.dependencies << " dependencies: ";
+    if (!r.cyclic)
+    {
+        std::cout << "ACYCLIC (no PFC deadlock from this path set)";
+    }
+    else
+    {
+        std::cout << "CYCLIC (" << r.channelsOnCycles
+                  << " channels on cycles: PFC deadlock possible with one lossless class)";
+    }
+    std::cout << ", " << Since(t0) << " s\n";
+    if (!r.cyclic)
+    {
+        return;
+    }
+    std::cout << "  cycle of " << r.cycle.size() << " channels: " << CycleText(g, r.cycle)
+              << " => (back to the first)\n";
+    for (size_t i = 0; i < r.cycle.size(); ++i)
+    {
+        const uint32_t c2 = r.cycle[(i + 1) % r.cycle.size()];
+        std::cout << "    " << ChannelName(g, r.cycle[i]) << " then " << ChannelName(g, c2)
+                  << ": path " << PathText(g, r.witnesses[i]) << "\n";
+    }
+}
+
+void
+PrintUniformLoad(const MinimalRouting& mr, PathSet set)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    const LoadProfile r = UniformLoad(mr, set);
+    std::cout << "uniform all-to-all load (" << ToString(set) << " paths"
+              << SetNote(mr.Graph(), set) << ", " << r.split
+              << "), utilisation per unit host load:";
+    if (r.maxIndex == NONE)
+    {
+        std::cout << " no links\n";
+        return;
+    }
+    const LinkLoad& m = r.links[r.maxIndex];
+    std::cout << " max " << std::setprecision(4) << r.maxUtil << " on " << m.name << " (" << m.cls
+              << "); saturation load " << r.saturation << ", " << Since(t0) << " s\n";
+    size_t w = 5;
+    for (const auto& c : r.classes)
+    {
+        w = std::max(w, c.cls.size());
+    }
+    std::cout << "  " << std::left << std::setw(w) << "class" << std::right << std::setw(7)
+              << "links" << std::setw(10) << "max" << std::setw(10) << "mean" << std::setw(12)
+              << "saturation"
+              << "\n";
+    for (const auto& c : r.classes)
+    {
+        std::cout << "  " << std::left << std::setw(w) << c.cls << std::right << std::setw(7)
+                  << c.links << std::setw(10) << c.maxUtil << std::setw(10) << c.meanUtil
+                  << std::setw(12) << (c.maxUtil > 0 ? 1.0 / c.maxUtil : 0.0) << "\n";
+    }
+    std::cout << std::setprecision(6);
 }
 } // namespace
 
@@ -68,6 +160,20 @@ main(int argc, char** argv)
     opts.Text("dot", "Write the topology as Graphviz DOT to this file", dot);
     opts.Bool("dotHosts", "Draw hosts in the DOT file", dotHosts);
     opts.Check([&] { return ns3::dcnargs::CheckOutputPrefix("dot", dot, ""); });
+    std::string cdg = "none";
+    std::string uniformLoad = "none";
+    opts.Choice("cdg",
+                "Channel dependency graph cycle check (PFC deadlock risk) of a path set over "
+                "every host-switch pair: minimal (all minimal paths: ECMP) or laps (LAPS "
+                "waypoint paths)",
+                cdg,
+                {"none", "minimal", "laps"});
+    opts.Choice("uniformLoad",
+                "Uniform all-to-all load profile of a path set: link utilisation per unit host "
+                "load, saturation load; minimal = per-hop even ECMP split, laps = even over "
+                "the LAPS paths",
+                uniformLoad,
+                {"none", "minimal", "laps"});
     opts.Parse(argc, argv);
     if (list)
     {
@@ -190,6 +296,17 @@ main(int argc, char** argv)
         }
         std::cout << "waypoint paths: " << entries << " paths, " << lo << ".." << hi
                   << " per host-switch pair, built in " << Since(t0) << " s\n";
+    }
+    const auto pathSet = [](const std::string& v) {
+        return v == "laps" ? PathSet::LAPS : PathSet::MINIMAL;
+    };
+    if (cdg != "none")
+    {
+        PrintCdg(mr, pathSet(cdg));
+    }
+    if (uniformLoad != "none")
+    {
+        PrintUniformLoad(mr, pathSet(uniformLoad));
     }
     std::cout << "graph built in " << tBuild << " s\n";
     std::cout << "BENCH events=0 packet_hops=0\n";
