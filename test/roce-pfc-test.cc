@@ -11,7 +11,9 @@
  *    0x0101, class-enable bit of the data priority, 0xFFFF or 0 quanta);
  *  - head-of-line blocking: a victim flow that shares a paused spine->ToR port
  *    but goes to an idle host finishes much later than alone;
- *  - the watchdog reports pauses held longer than PfcWatchdog, once each;
+ *  - the watchdog reports pauses held longer than PfcWatchdog, once each; with
+ *    PfcWatchdogAction=Forward it also resumes the port and ignores pause frames for
+ *    PfcWatchdogRestore (deadlock recovery), and every message still arrives once;
  *  - the dynamic threshold admits more for one congested queue than for each
  *    of several (the shared pool shrinks as it fills).
  */
@@ -34,6 +36,7 @@
 #include "ns3/port-stats-helper.h"
 #include "ns3/ppp-header.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 
 #include <cstdlib>
@@ -53,6 +56,7 @@ struct PfcRunConfig
     uint64_t incastBytes{256 * 1024};
     uint64_t victimBytes{256 * 1024};
     Time watchdog{0}; //!< 0: the attribute's default
+    bool watchdogForward{false}; //!< PfcWatchdogAction=Forward (default Report)
 };
 
 struct PfcRunResult
@@ -77,6 +81,8 @@ struct PfcRunResult
     Time pausedTime{0};          //!< summed over every port
     uint64_t watchdogReports{0}; //!< GetNWatchdogReports, summed
     uint64_t watchdogTraces{0};  //!< "PfcWatchdog" trace calls
+    uint64_t watchdogForwards{0}; //!< GetNWatchdogForwards, summed
+    uint64_t pausesIgnored{0};    //!< GetNPausesIgnored, summed
     uint64_t pauseTraces{0};     //!< "PfcPause" trace calls
     uint64_t resumeTraces{0};    //!< "PfcResume" trace calls
     uint64_t statsPausesTx{0};   //!< PortStatsHelper samples: pause frames sent
@@ -150,6 +156,11 @@ RunPfc(const PfcRunConfig& cfg)
     if (cfg.watchdog.IsStrictlyPositive())
     {
         pfc.SetPortAttribute("PfcWatchdog", TimeValue(cfg.watchdog));
+    }
+    if (cfg.watchdogForward)
+    {
+        pfc.SetPortAttribute("PfcWatchdogAction", StringValue("Forward"));
+        pfc.SetPortAttribute("PfcWatchdogRestore", TimeValue(MilliSeconds(1)));
     }
     const std::string err = pfc.Install(ft);
     NS_ABORT_MSG_IF(!err.empty(), err);
@@ -273,6 +284,8 @@ RunPfc(const PfcRunConfig& cfg)
         res.drops += qa->GetNDropped() + qb->GetNDropped();
         res.pausedTime += qa->GetPausedTime() + qb->GetPausedTime();
         res.watchdogReports += qa->GetNWatchdogReports() + qb->GetNWatchdogReports();
+        res.watchdogForwards += qa->GetNWatchdogForwards() + qb->GetNWatchdogForwards();
+        res.pausesIgnored += qa->GetNPausesIgnored() + qb->GetNPausesIgnored();
         res.portsPausesTx += qa->GetNPauseFramesSent() + qb->GetNPauseFramesSent();
         res.portsPausesRx += qa->GetNPauseFramesReceived() + qb->GetNPauseFramesReceived();
         if (li.a == tor0 && li.tierB == 1)
@@ -391,6 +404,83 @@ class PfcWatchdogCase : public TestCase
                                     b.pauseTraces,
                                     "at most one report per pause");
         NS_TEST_ASSERT_MSG_EQ(b.drops, 0u, "the watchdog only reports");
+        NS_TEST_ASSERT_MSG_EQ(b.watchdogForwards, 0u, "Report: nothing forwarded");
+        NS_TEST_ASSERT_MSG_EQ(b.pausesIgnored, 0u, "Report: no pause frame ignored");
+        // Forward: the same run, but each report resumes the band and the port ignores
+        // the peer's pause frames for 1 ms (longer than the peer's XOFF refresh, half of
+        // 0xFFFF quanta = 168 us at 100 Gb/s); every message still arrives exactly once
+        PfcRunConfig fwd = tight;
+        fwd.watchdogForward = true;
+        PfcRunResult c = RunPfc(fwd);
+        NS_TEST_ASSERT_MSG_GT(c.watchdogReports, 0u, "Forward: long pauses reported");
+        NS_TEST_ASSERT_MSG_EQ(c.watchdogForwards,
+                              c.watchdogReports,
+                              "Forward: every report resumes the data band");
+        NS_TEST_ASSERT_MSG_LT(c.pausedTime,
+                              b.pausedTime,
+                              "Forward: less paused time than with Report");
+        NS_TEST_ASSERT_MSG_EQ(c.completed, c.expected, "Forward: every message completes");
+        NS_TEST_ASSERT_MSG_EQ(c.allOnce, true, "Forward: delivered exactly once");
+    }
+};
+
+/** The Forward action on one port, pause frames fed by hand: resume at the watchdog, pause
+ *  frames ignored until PfcWatchdogRestore, then obeyed again. */
+class PfcWatchdogForwardCase : public TestCase
+{
+  public:
+    PfcWatchdogForwardCase()
+        : TestCase("watchdog Forward: resumes after PfcWatchdog, ignores pause frames for "
+                   "PfcWatchdogRestore, then obeys them again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
+        q->SetAttribute("PfcWatchdog", TimeValue(MicroSeconds(20)));
+        q->SetAttribute("PfcWatchdogAction", StringValue("Forward"));
+        q->SetAttribute("PfcWatchdogRestore", TimeValue(MicroSeconds(100)));
+        q->SetPfcPort(Ipv4Address("10.0.0.1"), Ipv4Address("10.0.0.2"), DataRate("100Gbps"), 3);
+        q->SetKickCallback(Callback<void>([]() {})); // no device: nothing to restart
+        std::vector<std::pair<int64_t, uint64_t>> paused; // (time us, paused ns so far)
+        auto sample = [&]() {
+            paused.emplace_back(Simulator::Now().GetMicroSeconds(),
+                                static_cast<uint64_t>(q->GetPausedTime().GetNanoSeconds()));
+        };
+        // an XOFF every 10 us for 300 us (a peer that never lets go)
+        for (int t = 0; t < 300; t += 10)
+        {
+            Simulator::Schedule(MicroSeconds(t), [q]() { q->ReceivePause(0xFFFF); });
+        }
+        for (int t : {15, 25, 60, 110, 125, 140, 200})
+        {
+            Simulator::Schedule(MicroSeconds(t) + NanoSeconds(1), sample);
+        }
+        Simulator::Stop(MicroSeconds(300));
+        Simulator::Run();
+        // paused 0..20 us, forwarding 20..120 us (XOFFs at 30..120 ignored: the one at 120 us
+        // was scheduled before the restore event), paused again by the XOFF at 130 us; its
+        // watchdog fires at 150 us: forwarding 150..250 (XOFFs at 160..250 ignored); paused
+        // by the XOFF at 260, forwarding from 280 (the XOFF at 290 ignored)
+        NS_TEST_ASSERT_MSG_EQ(q->GetNWatchdogReports(), 3u, "three long pauses");
+        NS_TEST_ASSERT_MSG_EQ(q->GetNWatchdogForwards(), 3u, "each resumed");
+        NS_TEST_ASSERT_MSG_EQ(q->GetNPausesIgnored(),
+                              10u + 10u + 1u,
+                              "XOFFs at 30..120, 160..250, 290");
+        NS_TEST_ASSERT_MSG_EQ(paused.size(), 7u, "samples");
+        NS_TEST_ASSERT_MSG_EQ(paused[0].second, 15000u + 1u, "paused while < PfcWatchdog");
+        NS_TEST_ASSERT_MSG_EQ(paused[1].second, 20000u, "resumed at the watchdog (20 us)");
+        NS_TEST_ASSERT_MSG_EQ(paused[2].second, 20000u, "forwarding: XOFF ignored");
+        NS_TEST_ASSERT_MSG_EQ(paused[3].second, 20000u, "still forwarding at 110 us");
+        NS_TEST_ASSERT_MSG_EQ(paused[4].second, 20000u, "restored at 120 us, no XOFF yet");
+        NS_TEST_ASSERT_MSG_EQ(paused[5].second,
+                              20000u + 10000u + 1u,
+                              "the XOFF at 130 us counts again");
+        NS_TEST_ASSERT_MSG_EQ(paused[6].second, 20000u + 20000u, "second forward at 150 us");
+        q->Dispose();
+        Simulator::Destroy();
     }
 };
 
@@ -490,6 +580,7 @@ class PfcTestSuite : public TestSuite
         AddTestCase(new PfcIncastCase, DCNLB_TEST_QUICK);
         AddTestCase(new PfcVictimCase, DCNLB_TEST_QUICK);
         AddTestCase(new PfcWatchdogCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PfcWatchdogForwardCase, DCNLB_TEST_QUICK);
     }
 };
 

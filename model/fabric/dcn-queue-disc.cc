@@ -197,6 +197,22 @@ DcnQueueDisc::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&DcnQueueDisc::m_watchdog),
                           MakeTimeChecker(Time(0), Seconds(100)))
+            .AddAttribute("PfcWatchdogAction",
+                          "When a pause has been held longer than PfcWatchdog: Report (default: "
+                          "a warning line, counter and trace only) or Forward (also resume the "
+                          "data band and ignore the peer's pause frames for PfcWatchdogRestore, "
+                          "like a switch PFC watchdog's forward action (SONiC): breaks a PFC "
+                          "deadlock at the price of drops where the peer's buffer then "
+                          "overflows; our choice, doc/roce.rst)",
+                          EnumValue(WATCHDOG_REPORT),
+                          DCNLB_ENUM_ACCESSOR(PfcWatchdogAction, &DcnQueueDisc::m_watchdogAction),
+                          MakeEnumChecker(WATCHDOG_REPORT, "Report", WATCHDOG_FORWARD, "Forward"))
+            .AddAttribute("PfcWatchdogRestore",
+                          "PfcWatchdogAction=Forward: how long the port ignores pause frames "
+                          "after the watchdog fired (our choice, doc/roce.rst)",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&DcnQueueDisc::m_watchdogRestore),
+                          MakeTimeChecker(MicroSeconds(1), Seconds(100)))
             .AddAttribute("PfcRefreshFraction",
                           "While it keeps its peer paused, this port re-sends the XOFF frame "
                           "(0xFFFF quanta) after this fraction of the frame's pause time "
@@ -737,6 +753,7 @@ DcnQueueDisc::DoDispose()
     m_pauseExpiry.Cancel();
     m_refreshEvent.Cancel();
     m_watchdogEvent.Cancel();
+    m_watchdogRestoreEvent.Cancel();
     m_buffer = nullptr;
     m_kick = Callback<void>();
     QueueDisc::DoDispose();
@@ -828,6 +845,11 @@ DcnQueueDisc::ReceivePause(uint16_t quanta)
         return;
     }
     ++m_nPauseRx;
+    if (m_watchdogForwarding)
+    {
+        ++m_nPauseIgnored; // PfcWatchdogAction=Forward in force
+        return;
+    }
     const Time d = NanoSeconds(fabcore::PauseQuantaToNs(quanta, m_pfcRateBps));
     if (!m_dataPaused)
     {
@@ -872,8 +894,25 @@ DcnQueueDisc::PfcWatchdogFire()
     const Time held = Simulator::Now() - m_pauseStart;
     std::clog << "warning: PFC watchdog: port " << m_pfcSelf << " -> " << m_pfcPeer
               << " paused for " << held.GetMicroSeconds()
-              << " us (> PfcWatchdog); PFC storm or deadlock?" << std::endl;
+              << " us (> PfcWatchdog); PFC storm or deadlock?"
+              << (m_watchdogAction == WATCHDOG_FORWARD ? " Forwarding." : "") << std::endl;
     m_pfcWatchdogTrace(held);
+    if (m_watchdogAction == WATCHDOG_FORWARD)
+    {
+        ++m_nWatchdogForward;
+        m_watchdogForwarding = true;
+        m_watchdogRestoreEvent.Cancel();
+        m_watchdogRestoreEvent =
+            Simulator::Schedule(m_watchdogRestore, &DcnQueueDisc::PfcWatchdogRestore, this);
+        PfcResume();
+    }
+}
+
+void
+DcnQueueDisc::PfcWatchdogRestore()
+{
+    NS_LOG_FUNCTION(this);
+    m_watchdogForwarding = false; // the next pause frame counts again
 }
 
 void

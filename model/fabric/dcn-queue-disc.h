@@ -81,6 +81,13 @@ class DcnQueueDisc : public QueueDisc
                                        Ptr<const QueueDiscItem> trimmed);
 
     /** What to do when a data packet does not fit (OverflowPolicy). */
+    /** What the PFC watchdog does when a pause has been held longer than PfcWatchdog. */
+    enum PfcWatchdogAction : uint32_t
+    {
+        WATCHDOG_REPORT = 0,  //!< report only (warning line, counter, trace)
+        WATCHDOG_FORWARD = 1, //!< report, resume the data band and ignore pauses for a while
+    };
+
     enum OverflowPolicy : uint32_t
     {
         DROP_ARRIVAL = 0,         //!< drop the arriving packet (REPS spec 2.1)
@@ -271,6 +278,18 @@ class DcnQueueDisc : public QueueDisc
         return m_nWatchdog;
     }
 
+    /** Times the watchdog's Forward action resumed the data band (PfcWatchdogAction). */
+    uint64_t GetNWatchdogForwards() const
+    {
+        return m_nWatchdogForward;
+    }
+
+    /** Pause frames ignored because the watchdog's Forward action was in force. */
+    uint64_t GetNPausesIgnored() const
+    {
+        return m_nPauseIgnored;
+    }
+
     /** Data packets refused by the shared switch buffer (in GetNDropped()). */
     uint64_t GetNBufferDropped() const
     {
@@ -311,6 +330,7 @@ class DcnQueueDisc : public QueueDisc
     void PfcRefresh();
     void PfcResume();
     void PfcWatchdogFire();
+    void PfcWatchdogRestore();
     /** Restart the output: the owning port device's kick, else QueueDisc::Run(). */
     void Kick();
 
@@ -360,6 +380,12 @@ class DcnQueueDisc : public QueueDisc
     std::unique_ptr<std::deque<uint16_t>> m_bufIdx;
     bool m_lossless;
     Time m_watchdog;
+    PfcWatchdogAction m_watchdogAction{WATCHDOG_REPORT};
+    Time m_watchdogRestore;
+    bool m_watchdogForwarding{false}; //!< Forward action in force: pause frames are ignored
+    EventId m_watchdogRestoreEvent;
+    uint64_t m_nWatchdogForward{0};
+    uint64_t m_nPauseIgnored{0};
     double m_refreshFraction;
     bool m_pfcPort{false};
     Ipv4Address m_pfcSelf;
