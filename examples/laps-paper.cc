@@ -26,6 +26,8 @@
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
  */
 #include "ns3/core-module.h"
+#include "ns3/dcn-graph-checks.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/flow-size-cdf.h"
@@ -156,17 +158,16 @@ main(int argc, char** argv)
         }
         try
         {
-            const uint32_t n =
-                DcnTopologyPresets::Graph(o.topo == "df" ? "laps-df" : "laps-rail",
-                                          DcnTopologyPresets::ParseOverrides(o.topoParams,
-                                                                             "--topoParams"))
-                    .NHosts();
+            const uint32_t n = DcnTopologyPresets::Graph(
+                                   o.topo == "df" ? "laps-df" : "laps-rail",
+                                   DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"))
+                                   .NHosts();
             const uint32_t paper = o.topo == "df" ? 144 : 64;
-            return n == paper ? std::string()
-                              : "option --topoParams: '" + o.topoParams + "' gives " +
-                                    std::to_string(n) + " hosts; allowed: overrides that keep " +
-                                    std::to_string(paper) +
-                                    " hosts (the experiments name the paper's hosts)";
+            return n == paper
+                       ? std::string()
+                       : "option --topoParams: '" + o.topoParams + "' gives " + std::to_string(n) +
+                             " hosts; allowed: overrides that keep " + std::to_string(paper) +
+                             " hosts (the experiments name the paper's hosts)";
         }
         catch (const DcnOptionError& e)
         {
@@ -247,6 +248,24 @@ main(int argc, char** argv)
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
+    if (o.experiment == "all2all")
+    {
+        // how far the offered load is from what the fabric can carry (no simulation):
+        // uniform all-to-all, doc/topology-graphs.rst "Static checks"
+        const dcn::SwitchGraph g = DcnTopologyPresets::Graph(
+            o.topo == "df" ? "laps-df" : "laps-rail",
+            DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"));
+        const dcn::MinimalRouting mr(g);
+        const double satMin = dcn::UniformLoad(mr, dcn::PathSet::MINIMAL).saturation;
+        const double satLaps = dcn::UniformLoad(mr, dcn::PathSet::LAPS).saturation;
+        std::ostringstream line;
+        line << std::setprecision(3) << "capacity: uniform all-to-all saturates the fabric at load "
+             << satMin << " on minimal paths (ECMP, LetFlow, PLB) and " << satLaps
+             << " spread evenly over the LAPS paths; --load=" << o.load << " is " << o.load / satMin
+             << "x the minimal-path saturation (doc/laps.rst "
+             << "\"Offered load against capacity\")";
+        std::cout << line.str() << "\n";
+    }
     std::vector<std::string> lbs;
     std::stringstream ss(o.lbs);
     for (std::string x; std::getline(ss, x, ',');)
