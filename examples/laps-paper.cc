@@ -65,6 +65,7 @@ struct Options
     std::string csv{"laps-paper.csv"};
     std::string flowCsv;    //!< "" = none: one row per flow
     std::string topoParams; //!< preset overrides key=value,... ("" = the paper's)
+    Time queueStats{0};     //!< > 0: queue occupancy per link class, sampled at this interval
 };
 
 /** A CSV text field without double quotes. */
@@ -128,6 +129,7 @@ RunOne(const Options& o, const std::string& lb)
     c.incastDegree = df ? 107 : 0;
     c.incastSenders = IncastSenders(o);
     c.stop = o.stopTime;
+    c.queueSampling = o.queueStats;
     return RunLapsExperiment(c);
 }
 
@@ -214,6 +216,12 @@ main(int argc, char** argv)
         .Min(NanoSeconds(1))
         .Max(Seconds(3600));
     opts.Text("csv", "CSV output file", o.csv);
+    opts.Time("queueStats",
+              "Sample every port's queue (both bands) at this interval, during the arrival "
+              "window (all2all) or the whole run (allreduce), and print the mean / max per "
+              "link class (e.g. 'nvlink nic->nvlink'); 0 = off",
+              o.queueStats)
+        .Max(MilliSeconds(100));
     opts.Text("flowCsv",
               "Per-flow CSV (lb, src, dst, bytes, start, FCT, retransmissions); empty = none",
               o.flowCsv);
@@ -317,6 +325,14 @@ main(int argc, char** argv)
             std::cout << " rxutil " << r.rxUtil << " (all active " << r.rxUtilAllActive << ")";
         }
         std::cout << " wall " << r.wall << " s " << r.note << std::endl;
+        for (const auto& q : r.queues)
+        {
+            std::cout << "  queue " << std::left << std::setw(24) << q.cls << std::right
+                      << " ports " << std::setw(4) << q.ports << "  mean " << std::setw(9)
+                      << std::fixed << std::setprecision(1) << q.meanBytes / 1e3 << " KB  max "
+                      << std::setw(9) << q.maxBytes / 1e3 << " KB" << std::defaultfloat
+                      << std::setprecision(6) << std::endl;
+        }
     }
     std::cout << "CSV: " << o.csv << std::endl;
     return allDone ? 0 : 3;

@@ -5,6 +5,7 @@
 #include "failure-helper.h"
 #include "graph-topology-helper.h"
 #include "laps-reorder-monitor.h"
+#include "port-stats-helper.h"
 #include "workload-helper.h"
 
 #include "ns3/boolean.h"
@@ -12,6 +13,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-switch-graph.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
@@ -192,6 +194,58 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                     &rx));
         }
     }
+    // queue occupancy per link class (the graph's link kind and switch roles)
+    std::vector<std::string> portClass; // per PortStatsHelper port
+    std::map<std::string, std::pair<double, uint64_t>> qSum;
+    std::map<std::string, double> qMax;
+    Ptr<PortStatsHelper> ps;
+    if (c.queueSampling.IsStrictlyPositive())
+    {
+        const dcn::SwitchGraph& g = t->GetGraph();
+        std::map<uint32_t, uint32_t> swOf; // node id -> graph switch index
+        NodeContainer sws = t->GetAllSwitches();
+        for (uint32_t i = 0; i < sws.GetN(); ++i)
+        {
+            swOf[sws.Get(i)->GetId()] = i;
+        }
+        std::map<std::pair<uint32_t, uint32_t>, dcn::LinkKind> kind;
+        for (const auto& gl : g.links)
+        {
+            kind[{std::min(gl.a, gl.b), std::max(gl.a, gl.b)}] = gl.kind;
+        }
+        ps = CreateObject<PortStatsHelper>();
+        ps->SetAttribute("Interval", TimeValue(c.queueSampling));
+        ps->SetAttribute("IncludeHosts", BooleanValue(true));
+        ps->Install(t, Time(0), c.experiment == "all2all" ? c.duration : c.stop);
+        for (const DcnPortInfo& pi : ps->GetPorts())
+        {
+            const DcnLinkInfo& l = t->GetLink(pi.linkId);
+            Ptr<Node> other = pi.node == l.a ? l.b : l.a;
+            auto role = [&](Ptr<Node> n) -> std::string {
+                auto it = swOf.find(n->GetId());
+                return it == swOf.end() ? "host" : dcn::ToString(g.switches[it->second].role);
+            };
+            const std::string from = role(pi.node);
+            const std::string to = role(other);
+            std::string k = "host";
+            if (from != "host" && to != "host")
+            {
+                const uint32_t a = swOf[pi.node->GetId()];
+                const uint32_t b = swOf[other->GetId()];
+                k = dcn::ToString(kind[{std::min(a, b), std::max(a, b)}]);
+            }
+            portClass.push_back(k + " " + from + "->" + to);
+        }
+        ps->TraceConnectWithoutContext(
+            "Sample",
+            Callback<void, const DcnPortSample&>([&](const DcnPortSample& x) {
+                const std::string& k = portClass[x.port];
+                auto& e = qSum[k];
+                e.first += x.queueBytes;
+                e.second++;
+                qMax[k] = std::max(qMax[k], static_cast<double>(x.queueBytes));
+            }));
+    }
     Simulator::Stop(c.stop);
     Simulator::Run();
     r.events = Simulator::GetEventCount();
@@ -253,6 +307,19 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                 r.pausedUs += q->GetPausedTime().GetSeconds() * 1e6;
             }
         }
+    }
+    for (const auto& [k, v] : qSum)
+    {
+        LapsExperimentResult::QueueClass q;
+        q.cls = k;
+        q.ports = static_cast<uint32_t>(std::count(portClass.begin(), portClass.end(), k));
+        q.meanBytes = v.second ? v.first / v.second : 0;
+        q.maxBytes = qMax[k];
+        r.queues.push_back(q);
+    }
+    if (ps)
+    {
+        ps->Dispose();
     }
     wl->Dispose();
     Simulator::Destroy();

@@ -49,6 +49,9 @@ struct LapsExperimentConfig
     double loss{0};                      //!< random drop per link
     uint64_t queueBytes{150000};         //!< per interface (spec 4.1)
     Time stop{Seconds(2)};
+    /** > 0: sample every port's queue at this interval during the arrival window (all2all)
+     *  or until the stop time (allreduce) and report the mean / max per link class. */
+    Time queueSampling{0};
     uint32_t seed{1};
     uint32_t run{1};
 };
@@ -77,6 +80,18 @@ struct LapsExperimentResult
     double rxUtil{0};
     double rxUtilAllActive{0};
     std::vector<FctRecord> flows; //!< per-flow records (completed and unfinished)
+
+    /** Queue occupancy per link class and direction (queueSampling > 0), e.g.
+     *  "nvlink nic->nvlink", "host nic->host": both bands, sampled at every port. */
+    struct QueueClass
+    {
+        std::string cls;
+        uint32_t ports{0};
+        double meanBytes{0};
+        double maxBytes{0};
+    };
+
+    std::vector<QueueClass> queues;
 
     bool Skipped() const
     {
