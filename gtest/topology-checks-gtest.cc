@@ -240,6 +240,56 @@ TEST(ChannelDependencies, RailMinimalIsCyclicThroughNicRelays)
     }
 }
 
+TEST(ChannelDependencies, RailNvlinkFirstIsAcyclic)
+{
+    // nvlinkFirst=1 (PXN order): a NIC switch never relays rail -> NVLink, so the minimal
+    // paths' dependencies are acyclic; one minimal path per pair of NIC switches, each
+    // inter-cluster one over the destination's rail; the LAPS set is unchanged (cyclic).
+    GraphResult gr = BuildPreset("laps-rail", {{"nvlinkFirst", "1"}});
+    ASSERT_TRUE(gr.Ok()) << gr.error;
+    const SwitchGraph& g = gr.graph;
+    MinimalRouting mr(g);
+    CdgResult r = CheckChannelDependencies(mr, PathSet::MINIMAL);
+    EXPECT_FALSE(r.cyclic);
+    EXPECT_TRUE(r.cycle.empty());
+    EXPECT_EQ(r.paths, static_cast<uint64_t>(r.pairs));
+    const uint32_t rails = g.fam.h;
+    for (uint32_t s = 0; s < 64; ++s)
+    {
+        for (uint32_t d = 0; d < 64; ++d)
+        {
+            if (s == d)
+            {
+                continue;
+            }
+            std::vector<GraphPath> ps = mr.MinimalPaths(s, d);
+            ASSERT_EQ(ps.size(), 1u) << s << "->" << d;
+            for (size_t i = 0; i + 1 < ps[0].switches.size(); ++i)
+            {
+                const uint32_t x = ps[0].switches[i];
+                const uint32_t y = ps[0].switches[i + 1];
+                // never rail -> NIC switch -> NVLink switch
+                if (g.switches[x].role == SwitchRole::RAIL && i + 2 < ps[0].switches.size())
+                {
+                    EXPECT_NE(g.switches[ps[0].switches[i + 2]].role, SwitchRole::NVLINK);
+                }
+                if (g.switches[y].role == SwitchRole::RAIL)
+                {
+                    const uint32_t rail0 = g.fam.a * rails + g.fam.a; // after NICs, NVLinks
+                    EXPECT_EQ(y - rail0, d % rails) << "the destination's rail";
+                }
+            }
+        }
+    }
+    CdgResult laps = CheckChannelDependencies(mr, PathSet::LAPS);
+    EXPECT_TRUE(laps.cyclic);
+    // the default (0) is the cyclic one
+    GraphResult g0 = BuildPreset("laps-rail", {{"nvlinkFirst", "0"}});
+    ASSERT_TRUE(g0.Ok());
+    EXPECT_TRUE(CheckChannelDependencies(MinimalRouting(g0.graph), PathSet::MINIMAL).cyclic);
+    EXPECT_FALSE(BuildPreset("laps-rail", {{"nvlinkFirst", "2"}}).Ok());
+}
+
 TEST(ChannelDependencies, DragonflyMinimalIsCyclic)
 {
     // global -> local (landing) and local -> global (to the gateway) on the same local

@@ -33,7 +33,13 @@ BuildRail(const RailParams& prm, const std::string& name)
     const uint32_t r = prm.rails;
     SwitchGraph& gr = res.graph;
     gr.name = name;
+    if (prm.nvlinkFirst > 1)
+    {
+        res.error = "rail: nvlinkFirst=" + std::to_string(prm.nvlinkFirst) + "; allowed: 0, 1";
+        return res;
+    }
     gr.fam = {"rail", 1, c, r, 0, 0};
+    gr.fam.nvlinkFirst = prm.nvlinkFirst == 1;
     gr.switchLatencyNs = prm.switchLatencyNs;
     // NIC switch of GPU k of cluster i: i*r + k (one GPU each), group = cluster.
     for (uint32_t i = 0; i < c; ++i)

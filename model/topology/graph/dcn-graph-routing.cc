@@ -136,6 +136,21 @@ MinimalRouting::Dist(uint32_t x, uint32_t d) const
     return best;
 }
 
+bool
+MinimalRouting::RailFirstExcluded(uint32_t x, const Port& port, uint32_t d) const
+{
+    // Rail with nvlinkFirst: a NIC switch sends a packet for another cluster's NIC switch on
+    // another rail over its NVLink, not its rail (the rail-first half is then never used)
+    if (!m_g.fam.nvlinkFirst || m_g.links[port.link].kind != LinkKind::RAIL)
+    {
+        return false;
+    }
+    const SwitchInfo& sx = m_g.switches[x];
+    const SwitchInfo& sd = m_g.switches[d];
+    return sx.role == SwitchRole::NIC && sd.role == SwitchRole::NIC && sx.group != sd.group &&
+           x % m_g.fam.h != d % m_g.fam.h;
+}
+
 void
 MinimalRouting::NextHops(uint32_t x, uint32_t d, std::vector<uint32_t>* out) const
 {
@@ -154,7 +169,7 @@ MinimalRouting::NextHops(uint32_t x, uint32_t d, std::vector<uint32_t>* out) con
         }
         for (uint32_t i = 0; i < ps.size(); ++i)
         {
-            if (m_bfs(ps[i].nbr, d) + 1 == dx)
+            if (m_bfs(ps[i].nbr, d) + 1 == dx && !RailFirstExcluded(x, ps[i], d))
             {
                 out->push_back(i);
             }
@@ -213,7 +228,7 @@ MinimalRouting::IsMinimalHop(uint32_t x, uint32_t pi, uint32_t d) const
     const Port& port = m_g.Ports(x)[pi];
     if (!m_df)
     {
-        return m_bfs(port.nbr, d) + 1 == m_bfs(x, d); // O(1)
+        return m_bfs(port.nbr, d) + 1 == m_bfs(x, d) && !RailFirstExcluded(x, port, d); // O(1)
     }
     if (GroupOf(x) == GroupOf(d))
     {

@@ -175,6 +175,10 @@ class MinimalRouting
      */
     std::vector<GraphPath> LapsPaths(uint32_t s, uint32_t d) const;
 
+    /** Rail with FamilyParams::nvlinkFirst: true if \p port of NIC switch \p x is its rail
+     *  uplink and \p d is a NIC switch of another cluster on another rail (PXN order). */
+    bool RailFirstExcluded(uint32_t x, const Port& port, uint32_t d) const;
+
   private:
     const SwitchGraph& m_g;
     uint32_t m_pkt;

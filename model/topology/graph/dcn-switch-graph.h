@@ -87,6 +87,10 @@ struct FamilyParams
     uint32_t h{0};      //!< DF global links per switch; Rail: rails
     uint32_t g{0};      //!< DF groups
     uint32_t q{0};      //!< SF prime power
+    /** Rail: minimal routing takes the NVLink first (PXN: the source cluster's NVLink
+     *  switch to the NIC switch on the destination's rail, then that rail), never a rail
+     *  then the NVLink; the channel dependencies are then acyclic (no PFC deadlock). */
+    bool nvlinkFirst{false};
 };
 
 class SwitchGraph

@@ -84,7 +84,9 @@ struct RailParams
     double fabricRateBps{100e9}; //!< NIC switch - NVLink switch and NIC switch - rail switch
     /** NIC switch - NVLink switch rate if > 0 (0 = fabricRateBps, laps spec 4.1 [A]). */
     double nvlinkRateBps{0};
-    double delayNs{1000};        //!< every link (laps spec 4.1 [A])
+    /** Minimal routing NVLink first (PXN, deadlock-free under PFC); 0 = both orders. */
+    uint32_t nvlinkFirst{0};
+    double delayNs{1000}; //!< every link (laps spec 4.1 [A])
     double switchLatencyNs{0};
 };
 

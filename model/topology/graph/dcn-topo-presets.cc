@@ -142,6 +142,7 @@ Apply(RailParams& p, const Overrides& ov, const std::string& n)
                                    {"gpuRate", Real(&RailParams::gpuRateBps)},
                                    {"fabricRate", Real(&RailParams::fabricRateBps)},
                                    {"nvlinkRate", Real(&RailParams::nvlinkRateBps)},
+                                   {"nvlinkFirst", U32(&RailParams::nvlinkFirst)},
                                    {"delay", Real(&RailParams::delayNs)},
                                    {"switchLatency", Real(&RailParams::switchLatencyNs)}},
                                   &BuildRail);
