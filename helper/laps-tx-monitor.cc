@@ -115,8 +115,7 @@ LapsTxMonitor::PathClasses(uint32_t* singleClassPairs) const
     struct Acc
     {
         LapsTxMonitor::PathClass c;
-        double weighted{0}; //!< sum of per-pair share x pair packets
-        double weight{0};   //!< sum of pair packets
+        double expected{0}; //!< packets on the class under uniform spraying, summed over pairs
     };
 
     std::map<uint32_t, Acc> acc;
@@ -168,16 +167,14 @@ LapsTxMonitor::PathClasses(uint32_t* singleClassPairs) const
                 a.c.paths += pk.first;
                 a.c.packets += pk.second;
                 a.c.pairs++;
-                const double share = (double(pk.second) / total) / (double(pk.first) / n);
-                a.weighted += share * total;
-                a.weight += total;
+                a.expected += double(total) * pk.first / n;
             }
         }
     }
     std::vector<PathClass> out;
     for (auto& [sw, a] : acc)
     {
-        a.c.share = a.weight > 0 ? a.weighted / a.weight : 0;
+        a.c.share = a.expected > 0 ? a.c.packets / a.expected : 0;
         out.push_back(a.c);
     }
     if (singleClassPairs)

@@ -88,9 +88,12 @@ class LapsTxMonitor : public Object
         uint64_t paths{0};    //!< paths of this class, summed over the pairs counted
         uint64_t packets{0};  //!< data packets on them
         uint32_t pairs{0};    //!< pairs with a path of this class
-        /** Normalised share: per pair (packets on the class / the pair's packets) /
-         *  (the class's paths / the pair's paths), averaged over the pairs that have the
-         *  class, weighted by the pair's packets.  1 = the class's uniform share. */
+        /** Normalised share (spec 5 [R]): packets on the class / the packets uniform
+         *  spraying would put there, sum over pairs of (pair's packets x the pair's paths
+         *  in the class / the pair's paths).  For one pair: (fraction of its packets on the
+         *  class) / (fraction of its paths in the class); over several pairs the ratio of
+         *  the sums, i.e. the per-pair shares averaged with the pair's expected packets
+         *  on the class as weights.  1 = the class's uniform share. */
         double share{0};
     };
 
