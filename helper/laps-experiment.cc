@@ -360,6 +360,8 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         r.gaps = txMon->GetGaps();
         r.gapsAbove = txMon->GetGapsAbove();
         r.gapMeanUs = txMon->GetMeanGapUs();
+        r.gapMedianUs = txMon->GetGapQuantileUs(0.5);
+        r.gapP99Us = txMon->GetGapQuantileUs(0.99);
         r.gapMaxUs = txMon->GetMaxGapUs();
         for (const LapsTxMonitor::PathClass& pc : txMon->PathClasses(&r.singleClassPairs))
         {

@@ -105,6 +105,8 @@ struct LapsExperimentResult
     uint64_t gaps{0};
     uint64_t gapsAbove{0}; //!< above gapThreshold
     double gapMeanUs{0};
+    double gapMedianUs{0}; //!< LapsTxMonitor::GetGapQuantileUs(0.5)
+    double gapP99Us{0};
     double gapMaxUs{0};
 
     /** pathStats, LAPS: path classes (length in switches) and their normalised shares

@@ -10,6 +10,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace ns3
@@ -43,6 +44,8 @@ LapsTxMonitor::Install(NodeContainer hosts)
 {
     m_hosts = hosts;
     m_host.resize(hosts.GetN());
+    m_linBins.assign(LINEAR_NS, 0);
+    m_logBins.assign(LOG_BINS, 0);
     for (uint32_t i = 0; i < hosts.GetN(); ++i)
     {
         Ptr<DcnTransport> t = DcnTransportHelper::Get(hosts.Get(i));
@@ -85,6 +88,15 @@ LapsTxMonitor::Tx(uint32_t host, Ptr<const Packet> p, const DcnHeader& h)
         {
             m_above++;
         }
+        if (gap < LINEAR_NS)
+        {
+            m_linBins[gap]++;
+        }
+        else
+        {
+            const auto b = static_cast<uint32_t>(16 * std::log2(double(gap) / LINEAR_NS));
+            m_logBins[std::min(b, LOG_BINS - 1)]++;
+        }
     }
     c.lastNs = now;
     c.msgId = h.msgId;
@@ -97,6 +109,36 @@ LapsTxMonitor::Tx(uint32_t host, Ptr<const Packet> p, const DcnHeader& h)
         }
         hs.pidPackets[pid]++;
     }
+}
+
+double
+LapsTxMonitor::GetGapQuantileUs(double q) const
+{
+    if (m_gaps == 0)
+    {
+        return 0;
+    }
+    const auto rank = std::max<uint64_t>(
+        1,
+        static_cast<uint64_t>(std::ceil(std::clamp(q, 0.0, 1.0) * double(m_gaps))));
+    uint64_t seen = 0;
+    for (int64_t ns = 0; ns < LINEAR_NS; ++ns)
+    {
+        seen += m_linBins[ns];
+        if (seen >= rank)
+        {
+            return ns / 1e3;
+        }
+    }
+    for (uint32_t b = 0; b < LOG_BINS; ++b)
+    {
+        seen += m_logBins[b];
+        if (seen >= rank)
+        {
+            return LINEAR_NS * std::exp2(b / 16.0) / 1e3;
+        }
+    }
+    return GetMaxGapUs();
 }
 
 uint64_t

@@ -766,6 +766,11 @@ class LapsGapTestCase : public TestCase
             NS_TEST_ASSERT_MSG_LT(m->GetMaxGapUs(), 50.0, "max gap");
             // 1048-B frames at 200 Gb/s: 41.92 ns apart at line rate
             NS_TEST_ASSERT_MSG_GT_OR_EQ(m->GetMeanGapUs(), 0.04192 - 1e-9, "mean gap");
+            // paced at line rate: the median (exact below 131 us) within 2 ns of the mean
+            NS_TEST_ASSERT_MSG_EQ_TOL(m->GetGapQuantileUs(0.5),
+                                      m->GetMeanGapUs(),
+                                      0.002,
+                                      "median gap");
             Simulator::Destroy();
         }
         {
@@ -789,6 +794,9 @@ class LapsGapTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(m->GetGaps(), 3u, "one gap per retransmission");
             NS_TEST_ASSERT_MSG_EQ(m->GetGapsAbove(), 3u, "every gap above 50 us");
             NS_TEST_ASSERT_MSG_EQ_TOL(m->GetMeanGapUs(), 500.0, 1.0, "the path timer");
+            // above 131 us: the lower edge of a 2^(1/16) (4.4 %) bin
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m->GetGapQuantileUs(0.5), m->GetMeanGapUs(), "median");
+            NS_TEST_ASSERT_MSG_GT(m->GetGapQuantileUs(0.5), 0.95 * m->GetMeanGapUs(), "median");
             Simulator::Destroy();
         }
     }
