@@ -8,6 +8,8 @@
  *   --experiment=allreduce  incast of one message per sender to one GPU
  *                           (Tables III-IV: Rail 63 senders -> host 0,
  *                           Dragonfly 107 senders -> host 36)
+ *   --experiment=allscatter the reverse (Table II): the allreduce receiver sends
+ *                           one message to each of the same peers, all at once
  *   --scale=small           ~1-2 min CPU per scheme (default); allreduce:
  *                           8 of the paper's senders x 16 MB (doc/laps.rst)
  *   --scale=paper           the paper's sizes (64 MB per sender; 10 ms of
@@ -24,6 +26,7 @@
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
+ *   ./build/laps-paper --experiment=allscatter --topo=df --pathStats   # gaps (Fig. 18)
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-graph-checks.h"
@@ -66,6 +69,9 @@ struct Options
     std::string flowCsv;    //!< "" = none: one row per flow
     std::string topoParams; //!< preset overrides key=value,... ("" = the paper's)
     Time queueStats{0};     //!< > 0: queue occupancy per link class, sampled at this interval
+    bool pathStats{false};  //!< inter-packet gaps (Fig. 18) and LAPS path classes (Fig. 19)
+    Time gapThreshold{MicroSeconds(50)};
+    std::string classCsv; //!< "" = none: one row per (scheme, path class)
 };
 
 /** A CSV text field without double quotes. */
@@ -130,6 +136,8 @@ RunOne(const Options& o, const std::string& lb)
     c.incastSenders = IncastSenders(o);
     c.stop = o.stopTime;
     c.queueSampling = o.queueStats;
+    c.pathStats = o.pathStats || !o.classCsv.empty();
+    c.gapThreshold = o.gapThreshold;
     return RunLapsExperiment(c);
 }
 
@@ -144,9 +152,10 @@ main(int argc, char** argv)
                     "baselines; one CSV row per scheme.  Exit status: 0, 2 bad input (one "
                     "line), 3 some flow did not finish.");
     opts.Choice("experiment",
-                "all2all (CDF, Figs. 8-17) or allreduce (64 MB incast, Tables III-IV)",
+                "all2all (CDF, Figs. 8-17), allreduce (64 MB incast, Tables III-IV) or "
+                "allscatter (the allreduce receiver sends 64 MB to each of its senders, Table II)",
                 o.experiment,
-                {"all2all", "allreduce"});
+                {"all2all", "allreduce", "allscatter"});
     opts.Choice("topo", "rail (laps-rail) or df (laps-df)", o.topo, {"rail", "df"});
     opts.Text("topoParams",
               "Overrides of the preset's parameters, key=value,... (e.g. gpuRate=100e9 on "
@@ -197,12 +206,13 @@ main(int argc, char** argv)
         .Range(0, 1, true, false);
     opts.Double("loss", "Random drop probability per link (paper: 1e-6)", o.loss).Range(0, 0.1);
     opts.Size("msgSize",
-              "allreduce bytes per sender (0 = the scale's: small 16 MB, paper 64 MB)",
+              "allreduce / allscatter bytes per message (0 = the scale's: small 16 MB, paper "
+              "64 MB)",
               o.msgBytes)
         .Max(1ULL << 36);
     opts.Unsigned("senders",
-                  "allreduce senders, spread over the paper's set (0 = the scale's: small 8, paper "
-                  "all: Rail 63, Dragonfly 107; at most that many)",
+                  "allreduce senders (= allscatter destinations), spread over the paper's set (0 = "
+                  "the scale's: small 8, paper all: Rail 63, Dragonfly 107; at most that many)",
                   o.senders);
     opts.Check([&] {
         return o.senders <= PaperDegree(o)
@@ -222,6 +232,20 @@ main(int argc, char** argv)
               "link class (e.g. 'nvlink nic->nvlink'); 0 = off",
               o.queueStats)
         .Max(MilliSeconds(100));
+    opts.Bool(
+        "pathStats",
+        "Print under each scheme the inter-packet gaps of every message at its sender "
+        "(Fig. 18: count, fraction above --gapThreshold, mean, median, P99, max) and for LAPS the "
+        "normalised traffic share of each path class (Fig. 19, spec 5); results unchanged",
+        o.pathStats);
+    opts.Time("gapThreshold",
+              "Inter-packet gap threshold of --pathStats (the paper's flowlet threshold)",
+              o.gapThreshold)
+        .Max(Seconds(1));
+    opts.Text("classCsv",
+              "Path-class CSV (lb, switches, pairs, paths, packets, share; LAPS rows only; "
+              "implies --pathStats); empty = none",
+              o.classCsv);
     opts.Text("flowCsv",
               "Per-flow CSV (lb, src, dst, bytes, start, FCT, retransmissions); empty = none",
               o.flowCsv);
@@ -245,6 +269,16 @@ main(int argc, char** argv)
         }
         fcsv << "lb,src,dst,bytes,start_us,fct_us,completed,retransmissions\n";
     }
+    std::ofstream ccsv;
+    if (!o.classCsv.empty())
+    {
+        ccsv.open(o.classCsv);
+        if (!ccsv)
+        {
+            DcnOptions::Exit("laps-paper", "option --classCsv: cannot write '" + o.classCsv + "'");
+        }
+        ccsv << "experiment,topo,lb,switches,pairs,paths,packets,share\n";
+    }
     std::ofstream csv(o.csv);
     if (!csv)
     {
@@ -252,7 +286,8 @@ main(int argc, char** argv)
     }
     csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
-           "reorder_p_gt_30KB,rx_util,rx_util_all_active,wall_s,note\n";
+           "reorder_p_gt_30KB,rx_util,rx_util_all_active,gaps,gaps_above,gap_mean_us,gap_median_us,"
+           "gap_p99_us,wall_s,note\n";
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
@@ -297,8 +332,9 @@ main(int argc, char** argv)
             << ',' << r.s.meanUs / 1e3 << ',' << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ','
             << r.s.retransmissions << ',' << r.s.timeouts << ',' << r.drops << ',' << r.pfcPauses
             << ',' << r.pausedUs << ',' << r.reorderFrac << ',' << r.reorderMeanB << ','
-            << r.reorderAbove30k << ',' << r.rxUtil << ',' << r.rxUtilAllActive << ',' << r.wall
-            << ",\"" << Quote(r.note) << "\"\n";
+            << r.reorderAbove30k << ',' << r.rxUtil << ',' << r.rxUtilAllActive << ',' << r.gaps
+            << ',' << r.gapsAbove << ',' << r.gapMeanUs << ',' << r.gapMedianUs << ',' << r.gapP99Us
+            << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
         if (fcsv.is_open())
         {
             for (const FctRecord& f : r.flows)
@@ -324,6 +360,10 @@ main(int argc, char** argv)
         {
             std::cout << " rxutil " << r.rxUtil << " (all active " << r.rxUtilAllActive << ")";
         }
+        else if (o.experiment == "allscatter")
+        {
+            std::cout << " txutil " << r.rxUtil << " (all active " << r.rxUtilAllActive << ")";
+        }
         std::cout << " wall " << r.wall << " s " << r.note << std::endl;
         for (const auto& q : r.queues)
         {
@@ -332,6 +372,33 @@ main(int argc, char** argv)
                       << std::fixed << std::setprecision(1) << q.meanBytes / 1e3 << " KB  max "
                       << std::setw(9) << q.maxBytes / 1e3 << " KB" << std::defaultfloat
                       << std::setprecision(6) << std::endl;
+        }
+        if (o.pathStats || !o.classCsv.empty())
+        {
+            std::cout << "  gaps " << r.gaps << "  > " << o.gapThreshold.GetNanoSeconds() / 1e3
+                      << " us " << r.gapsAbove << " ("
+                      << (r.gaps ? 100.0 * r.gapsAbove / r.gaps : 0.0) << " %)  mean "
+                      << r.gapMeanUs << " us  median " << r.gapMedianUs << " us  p99 " << r.gapP99Us
+                      << " us  max " << r.gapMaxUs << " us" << std::endl;
+            for (const auto& pc : r.pathClasses)
+            {
+                std::cout << "  class " << std::right << std::setw(2) << pc.switches
+                          << " switches  pairs " << std::setw(5) << pc.pairs << "  paths "
+                          << std::setw(6) << pc.paths << "  packets " << std::setw(9) << pc.packets
+                          << "  share " << std::fixed << std::setprecision(3) << pc.share
+                          << std::defaultfloat << std::setprecision(6) << std::endl;
+                if (ccsv.is_open())
+                {
+                    ccsv << o.experiment << ',' << o.topo << ',' << lb << ',' << pc.switches << ','
+                         << pc.pairs << ',' << pc.paths << ',' << pc.packets << ',' << pc.share
+                         << '\n';
+                }
+            }
+            if (!r.pathClasses.empty() || r.singleClassPairs)
+            {
+                std::cout << "  (pairs with one path class, left out: " << r.singleClassPairs << ")"
+                          << std::endl;
+            }
         }
     }
     std::cout << "CSV: " << o.csv << std::endl;

@@ -5,6 +5,7 @@
 #include "failure-helper.h"
 #include "graph-topology-helper.h"
 #include "laps-reorder-monitor.h"
+#include "laps-tx-monitor.h"
 #include "port-stats-helper.h"
 #include "workload-helper.h"
 
@@ -115,6 +116,13 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     }
     Ptr<LapsReorderMonitor> mon = CreateObject<LapsReorderMonitor>();
     mon->Install(t->GetHosts());
+    Ptr<LapsTxMonitor> txMon;
+    if (c.pathStats)
+    {
+        txMon = CreateObject<LapsTxMonitor>();
+        txMon->SetAttribute("GapThreshold", TimeValue(c.gapThreshold));
+        txMon->Install(t->GetHosts());
+    }
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     stream += wl->AssignStreams(stream);
     stream += fh->AssignStreams(stream);
@@ -159,10 +167,48 @@ RunLapsExperiment(const LapsExperimentConfig& c)
             wl->SetPlan(plan);
         }
     }
+    else if (c.experiment == "allscatter")
+    {
+        // paper Table II: AllScatter = sv[1] -> sv[j]; spec 4.2: one GPU sends the message
+        // to every other GPU.  The root is the allreduce receiver, the destinations its
+        // senders; every message starts at once.
+        const uint32_t n = t->GetNHosts();
+        NS_ABORT_MSG_IF(c.incastReceiver >= n || c.incastDegree >= n,
+                        "LapsExperiment: allscatter root " << c.incastReceiver << " / degree "
+                                                           << c.incastDegree << "; allowed < "
+                                                           << n);
+        std::vector<uint32_t> peers = c.incastSenders;
+        if (peers.empty())
+        {
+            const uint32_t degree = c.incastDegree ? c.incastDegree : n - 1;
+            for (uint32_t k = 1; k <= degree; ++k)
+            {
+                peers.push_back((c.incastReceiver + k) % n);
+            }
+        }
+        WorkloadPlan plan;
+        plan.name = "allscatter";
+        plan.nHosts = n;
+        for (uint32_t d : peers)
+        {
+            if (d >= n || d == c.incastReceiver)
+            {
+                throw DcnOptionError("LapsExperiment: allscatter destination " + std::to_string(d) +
+                                     "; allowed: a host < " + std::to_string(n) +
+                                     " other than the root");
+            }
+            WorkloadMessage m;
+            m.src = c.incastReceiver;
+            m.dst = d;
+            m.bytes = c.msgBytes;
+            plan.messages.push_back(m);
+        }
+        wl->SetPlan(plan);
+    }
     else
     {
         throw DcnOptionError("LapsExperiment: experiment '" + c.experiment +
-                             "'; allowed: all2all, allreduce");
+                             "'; allowed: all2all, allreduce, allscatter");
     }
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(r.cc));
@@ -171,6 +217,24 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     // receiver-link utilisation of an incast: (arrival time, frame bytes) of new data
     std::vector<std::pair<int64_t, uint32_t>> rx;
     const bool incast = c.experiment == "allreduce";
+    const bool scatter = c.experiment == "allscatter";
+    Ptr<DcnTransport> root =
+        scatter ? DcnTransportHelper::Get(t->GetHosts().Get(c.incastReceiver)) : nullptr;
+    if (root)
+    {
+        // allscatter: the root's transmit link, every data frame it sends
+        root->TraceConnectWithoutContext("Tx",
+                                         MakeBoundCallback(
+                                             +[](std::vector<std::pair<int64_t, uint32_t>>* v,
+                                                 Ptr<const Packet> p,
+                                                 const DcnHeader&) {
+                                                 // frame: UDP + DcnHeader + payload (p) + IPv4 20 +
+                                                 // PPP 2
+                                                 v->emplace_back(Simulator::Now().GetNanoSeconds(),
+                                                                 p->GetSize() + 22);
+                                             },
+                                             &rx));
+    }
     if (incast)
     {
         Ptr<DcnTransport> tr = DcnTransportHelper::Get(t->GetHosts().Get(c.incastReceiver));
@@ -254,7 +318,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     st.SetRunEnd(Simulator::Now());
     r.s = st.Summarize();
     r.flows = st.GetRecords();
-    if (incast && rx.size() > 1)
+    if ((incast || scatter) && rx.size() > 1)
     {
         const double bps = static_cast<double>(t->GetHostLinkRate().GetBitRate());
         int64_t firstDone = std::numeric_limits<int64_t>::max();
@@ -289,6 +353,25 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         if (activeEnd > begin)
         {
             r.rxUtilAllActive = active * 8.0 / (bps * (activeEnd - begin) * 1e-9);
+        }
+    }
+    if (txMon)
+    {
+        r.gaps = txMon->GetGaps();
+        r.gapsAbove = txMon->GetGapsAbove();
+        r.gapMeanUs = txMon->GetMeanGapUs();
+        r.gapMedianUs = txMon->GetGapQuantileUs(0.5);
+        r.gapP99Us = txMon->GetGapQuantileUs(0.99);
+        r.gapMaxUs = txMon->GetMaxGapUs();
+        for (const LapsTxMonitor::PathClass& pc : txMon->PathClasses(&r.singleClassPairs))
+        {
+            LapsExperimentResult::PathClass x;
+            x.switches = pc.switches;
+            x.paths = pc.paths;
+            x.packets = pc.packets;
+            x.pairs = pc.pairs;
+            x.share = pc.share;
+            r.pathClasses.push_back(x);
         }
     }
     r.reorderFrac = mon->GetPackets() ? double(mon->GetOutOfOrder()) / mon->GetPackets() : 0;

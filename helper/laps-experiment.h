@@ -34,7 +34,9 @@ namespace ns3
 
 struct LapsExperimentConfig
 {
-    std::string experiment{"all2all"};             //!< all2all (CDF, Poisson) or allreduce (incast)
+    /** all2all (CDF, Poisson), allreduce (incast: senders -> incastReceiver) or
+     *  allscatter (incastReceiver sends msgBytes to each of the same senders) */
+    std::string experiment{"all2all"};
     std::string topo{"laps-rail"};                 //!< graph preset
     std::map<std::string, std::string> topoParams; //!< preset overrides
     std::string scheme{"laps"};                    //!< see the file comment
@@ -42,16 +44,21 @@ struct LapsExperimentConfig
     std::string cdf{"websearch"};                  //!< all2all flow sizes
     double load{0.8};                              //!< all2all load of the host link
     Time duration{MicroSeconds(100)};              //!< all2all arrival window
-    uint64_t msgBytes{250000};                     //!< allreduce bytes per sender
-    uint32_t incastReceiver{0};                    //!< allreduce receiver
-    uint32_t incastDegree{0};                      //!< allreduce senders (0 = every other host)
-    std::vector<uint32_t> incastSenders; //!< allreduce senders (non-empty: replaces incastDegree)
+    uint64_t msgBytes{250000};                     //!< allreduce / allscatter bytes per message
+    uint32_t incastReceiver{0};                    //!< allreduce receiver = allscatter root
+    /** allreduce senders = allscatter destinations: hosts receiver+1 .. receiver+degree
+     *  (mod hosts; 0 = every other host) */
+    uint32_t incastDegree{0};
+    std::vector<uint32_t> incastSenders; //!< the same, explicit (non-empty: replaces incastDegree)
     double loss{0};                      //!< random drop per link
     uint64_t queueBytes{150000};         //!< per interface (spec 4.1)
     Time stop{Seconds(2)};
     /** > 0: sample every port's queue at this interval during the arrival window (all2all)
      *  or until the stop time (allreduce) and report the mean / max per link class. */
     Time queueSampling{0};
+    /** Inter-packet gaps of every scheme and LAPS path-class shares (LapsTxMonitor). */
+    bool pathStats{false};
+    Time gapThreshold{MicroSeconds(50)}; //!< pathStats: gap threshold (paper Fig. 18: 50 us)
     uint32_t seed{1};
     uint32_t run{1};
 };
@@ -75,7 +82,8 @@ struct LapsExperimentResult
      * (not duplicate) data that arrive (payload + DcnHeader + UDP + IPv4 + PPP) against
      * its rate; rxUtil from the first arrival to the last one (the whole incast),
      * rxUtilAllActive until the first flow completes (every sender still active; spec
-     * 7.16's "bottleneck utilisation").  0 for all2all.
+     * 7.16's "bottleneck utilisation").  allscatter: the same for the root's transmit
+     * link, counting every data frame it sends (retransmissions included).  0 for all2all.
      */
     double rxUtil{0};
     double rxUtilAllActive{0};
@@ -92,6 +100,28 @@ struct LapsExperimentResult
     };
 
     std::vector<QueueClass> queues;
+
+    /** pathStats: inter-packet gaps of every message at its sender (LapsTxMonitor). */
+    uint64_t gaps{0};
+    uint64_t gapsAbove{0}; //!< above gapThreshold
+    double gapMeanUs{0};
+    double gapMedianUs{0}; //!< LapsTxMonitor::GetGapQuantileUs(0.5)
+    double gapP99Us{0};
+    double gapMaxUs{0};
+
+    /** pathStats, LAPS: path classes (length in switches) and their normalised shares
+     *  (LapsTxMonitor::PathClasses); empty for the other schemes. */
+    struct PathClass
+    {
+        uint32_t switches{0};
+        uint64_t paths{0};
+        uint64_t packets{0};
+        uint32_t pairs{0};
+        double share{0};
+    };
+
+    std::vector<PathClass> pathClasses;
+    uint32_t singleClassPairs{0}; //!< pairs left out: every path of one class
 
     bool Skipped() const
     {

@@ -12,7 +12,12 @@
  *    busy while all eight send, lossless, fewer pauses than ECMP + DCQCN (4 MB
  *    shared buffers; none with the paper's 32 MB), less than half its time;
  *  - a silent link failure on one path: its share falls to ~0 within the
- *    bound and the flow completes (7.17).
+ *    bound and the flow completes (7.17);
+ *  - laps-paper's measurements (doc/laps.rst "Inter-packet gaps, path classes
+ *    and AllScatter"): inter-packet gaps at the sender (LapsTxMonitor; none
+ *    above 50 us at line rate, every one above with a 500-us per-path timer),
+ *    path-class shares (1 with Alpha = 0, shortest class above 1 with Alpha 5),
+ *    AllScatter from the root to every other host on a 16-host Rail.
  */
 #include "transport-test-net.h"
 
@@ -23,6 +28,7 @@
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
+#include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
@@ -30,6 +36,7 @@
 #include "ns3/laps-experiment.h"
 #include "ns3/laps-path-selector.h"
 #include "ns3/laps-source-route-policy.h"
+#include "ns3/laps-tx-monitor.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -723,6 +730,206 @@ class LapsIdleTestCase : public TestCase
     }
 };
 
+/**
+ * Inter-packet gaps at the sender (LapsTxMonitor, laps-paper --pathStats, paper Fig. 18)
+ * on an idle laps-rail: two 400-packet messages on one connection, 190 us apart, sent at
+ * line rate: every gap is inside a message (798), none above 50 us; a lost packet whose
+ * path timer is fixed at 500 us ([A]): every gap is a retransmission 500 us after the last
+ * send, all above 50 us.
+ */
+class LapsGapTestCase : public TestCase
+{
+  public:
+    LapsGapTestCase()
+        : TestCase("inter-packet gaps at the sender: none above 50 us at line rate, every one "
+                   "with a 500-us path timer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            LapsNet net("laps-rail");
+            Ptr<LapsTxMonitor> m = CreateObject<LapsTxMonitor>();
+            m->Install(net.t->GetHosts());
+            Ptr<DcnConnection> c = net.Open(0, 9);
+            net.Send(c, 400000, MicroSeconds(10));
+            net.Send(c, 400000, MicroSeconds(200)); // the first is done by then
+            Simulator::Stop(MilliSeconds(2));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 2u, "both messages delivered");
+            NS_TEST_ASSERT_MSG_EQ(c->GetStats().retransmissions, 0u, "idle: no retransmission");
+            NS_TEST_ASSERT_MSG_EQ(m->GetPackets(), 800u, "400 packets each");
+            NS_TEST_ASSERT_MSG_EQ(m->GetGaps(), 798u, "399 gaps per message, none between");
+            NS_TEST_ASSERT_MSG_EQ(m->GetGapsAbove(), 0u, "line rate: no gap above 50 us");
+            NS_TEST_ASSERT_MSG_LT(m->GetMaxGapUs(), 50.0, "max gap");
+            // 1048-B frames at 200 Gb/s: 41.92 ns apart at line rate
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(m->GetMeanGapUs(), 0.04192 - 1e-9, "mean gap");
+            // paced at line rate: the median (exact below 131 us) within 2 ns of the mean
+            NS_TEST_ASSERT_MSG_EQ_TOL(m->GetGapQuantileUs(0.5),
+                                      m->GetMeanGapUs(),
+                                      0.002,
+                                      "median gap");
+            Simulator::Destroy();
+        }
+        {
+            LapsNet net("laps-rail");
+            Ptr<LapsTxMonitor> m = CreateObject<LapsTxMonitor>();
+            m->Install(net.t->GetHosts());
+            Ptr<LapsPathSelector> ps;
+            const uint32_t dst = 9;
+            Ptr<DcnConnection> c = net.Open(0, dst, &ps);
+            ps->SetAttribute("PathTimeout", TimeValue(MicroSeconds(500)));
+            Ptr<LapsHostTable> tab = ps->GetHostTable();
+            tab->EnsureDst(dst, 0);
+            Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+            fh->FailLinkSilent(tab->Info(tab->FirstPid(dst)).links.back(), Time(0));
+            net.stream += fh->AssignStreams(net.stream);
+            net.Send(c, 1000, MicroSeconds(10)); // one packet, lost on every path
+            Simulator::Stop(MicroSeconds(1600)); // below the transport's 2 ms backstop
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 0u, "never delivered");
+            NS_TEST_ASSERT_MSG_EQ(m->GetPackets(), 4u, "sent at 10, 510, 1010, 1510 us");
+            NS_TEST_ASSERT_MSG_EQ(m->GetGaps(), 3u, "one gap per retransmission");
+            NS_TEST_ASSERT_MSG_EQ(m->GetGapsAbove(), 3u, "every gap above 50 us");
+            NS_TEST_ASSERT_MSG_EQ_TOL(m->GetMeanGapUs(), 500.0, 1.0, "the path timer");
+            // above 131 us: the lower edge of a 2^(1/16) (4.4 %) bin
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(m->GetGapQuantileUs(0.5), m->GetMeanGapUs(), "median");
+            NS_TEST_ASSERT_MSG_GT(m->GetGapQuantileUs(0.5), 0.95 * m->GetMeanGapUs(), "median");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * Path-class shares (spec 5, paper Fig. 19; LapsTxMonitor::PathClasses) of one 4-MB flow
+ * on an idle laps-dragonfly to another group (8 paths of 2-4 switches): Alpha = 0
+ * sprays uniformly, every class near its uniform share (1); Alpha = 5 favours the
+ * shorter paths: the shortest class above 1, the longest below 1 and above 0.  The
+ * monitor's per-pid counts equal the selector's.
+ */
+class LapsPathClassTestCase : public TestCase
+{
+  public:
+    LapsPathClassTestCase()
+        : TestCase("path-class shares: 1 with Alpha = 0, shortest class above 1 with Alpha 5")
+    {
+    }
+
+  private:
+    std::vector<LapsTxMonitor::PathClass> RunOnce(double alpha)
+    {
+        LapsNet net("laps-df");
+        Ptr<LapsTxMonitor> m = CreateObject<LapsTxMonitor>();
+        m->Install(net.t->GetHosts());
+        Ptr<LapsPathSelector> ps;
+        Ptr<DcnConnection> c = net.Open(0, 140, &ps);
+        ps->SetAttribute("Alpha", DoubleValue(alpha));
+        net.Send(c, 4000000, MicroSeconds(10));
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(net.recs.size(), 1u, "delivered");
+        const std::vector<uint64_t> sent = ps->GetPathSent();
+        uint64_t sum = 0;
+        for (uint32_t k = 0; k < sent.size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m->GetPidPackets(0, ps->GetFirstPid() + k),
+                                  sent[k],
+                                  "monitor and selector agree, path " << k);
+            sum += sent[k];
+        }
+        uint32_t single = 99;
+        std::vector<LapsTxMonitor::PathClass> cls = m->PathClasses(&single);
+        NS_TEST_EXPECT_MSG_EQ(single, 0u, "one pair, several classes");
+        uint64_t paths = 0;
+        uint64_t packets = 0;
+        for (const auto& x : cls)
+        {
+            std::clog << "alpha " << alpha << " class " << x.switches << " switches: " << x.paths
+                      << " paths, " << x.packets << " packets, share " << x.share << "\n";
+            NS_TEST_EXPECT_MSG_EQ(x.pairs, 1u, "one pair");
+            paths += x.paths;
+            packets += x.packets;
+        }
+        NS_TEST_EXPECT_MSG_EQ(paths, 8u, "8 paths");
+        NS_TEST_EXPECT_MSG_EQ(packets, sum, "every packet in a class");
+        Simulator::Destroy();
+        return cls;
+    }
+
+    void DoRun() override
+    {
+        std::vector<LapsTxMonitor::PathClass> u = RunOnce(0.0);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(u.size(), 2u, "two classes or more");
+        for (const auto& x : u)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(x.share, 1.0, 0.15, "Alpha 0: uniform, " << x.switches);
+        }
+        std::vector<LapsTxMonitor::PathClass> a = RunOnce(5.0);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(a.size(), 2u, "two classes or more");
+        NS_TEST_EXPECT_MSG_GT(a.front().share, 1.0, "Alpha 5: the shortest class above 1");
+        NS_TEST_EXPECT_MSG_LT(a.back().share, 1.0, "Alpha 5: the longest class below 1");
+        NS_TEST_EXPECT_MSG_GT(a.back().share, 0.0, "Alpha 5: the longest class above 0");
+    }
+};
+
+/**
+ * AllScatter (laps-paper --experiment=allscatter, paper Table II) on a 16-host Rail
+ * (clusters 4, rails 4; RunLapsExperiment): the root (host 0) sends 200 kB to each of
+ * the 15 others; every message completes and comes from the root; with pathStats the
+ * root's transmit link is busy and the gaps are counted.
+ */
+class LapsAllScatterTestCase : public TestCase
+{
+  public:
+    LapsAllScatterTestCase()
+        : TestCase("allscatter on a 16-host Rail: every message from the root completes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* scheme : {"laps", "ecmp"})
+        {
+            LapsExperimentConfig c;
+            c.experiment = "allscatter";
+            c.topo = "laps-rail";
+            c.topoParams = {{"clusters", "4"}, {"rails", "4"}};
+            c.scheme = scheme;
+            c.incastReceiver = 0;
+            c.msgBytes = 200000;
+            c.stop = MilliSeconds(100);
+            c.pathStats = true;
+            LapsExperimentResult r = RunLapsExperiment(c);
+            std::clog << scheme << " allscatter mean " << r.s.meanUs << " us max " << r.s.maxUs
+                      << " us tx util " << r.rxUtil << " (all active " << r.rxUtilAllActive
+                      << ") gaps " << r.gaps << " above " << r.gapsAbove << "\n";
+            NS_TEST_ASSERT_MSG_EQ(r.note, "", scheme << ": ran");
+            NS_TEST_ASSERT_MSG_EQ(r.s.count, 15u, scheme << ": every message completes");
+            NS_TEST_ASSERT_MSG_EQ(r.s.unfinished, 0u, scheme << ": none unfinished");
+            std::set<uint32_t> dsts;
+            for (const FctRecord& f : r.flows)
+            {
+                NS_TEST_ASSERT_MSG_EQ(f.src, 0u, scheme << ": the root sends every message");
+                NS_TEST_ASSERT_MSG_EQ(f.bytes, 200000u, scheme << ": message size");
+                dsts.insert(f.dst);
+            }
+            NS_TEST_ASSERT_MSG_EQ(dsts.size(), 15u, scheme << ": one message per other host");
+            NS_TEST_ASSERT_MSG_EQ(dsts.count(0), 0u, scheme << ": not to itself");
+            NS_TEST_ASSERT_MSG_GT(r.rxUtil, 0.0, scheme << ": root's link measured");
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(r.rxUtil, 1.01, scheme << ": no more than the link");
+            // 15 x 200 packets, each connection one message: at least 15 x 199 gaps
+            NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gaps, 15u * 199, scheme << ": gaps counted");
+            const bool isLaps = std::string(scheme) == "laps";
+            NS_TEST_ASSERT_MSG_EQ(r.pathClasses.empty(),
+                                  !isLaps,
+                                  scheme << ": path classes for LAPS only");
+        }
+    }
+};
+
 class LapsTestSuite : public TestSuite
 {
   public:
@@ -741,6 +948,9 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathTimerTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsGapTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathClassTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsAllScatterTestCase, DCNLB_TEST_QUICK);
     }
 };
 
