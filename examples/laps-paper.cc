@@ -287,7 +287,7 @@ main(int argc, char** argv)
     csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
            "reorder_p_gt_30KB,rx_util,rx_util_all_active,gaps,gaps_above,gap_mean_us,gap_median_us,"
-           "gap_p99_us,wall_s,note\n";
+           "gap_p99_us,events,packet_hops,wall_s,note\n";
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
@@ -334,7 +334,8 @@ main(int argc, char** argv)
             << ',' << r.pausedUs << ',' << r.reorderFrac << ',' << r.reorderMeanB << ','
             << r.reorderAbove30k << ',' << r.rxUtil << ',' << r.rxUtilAllActive << ',' << r.gaps
             << ',' << r.gapsAbove << ',' << r.gapMeanUs << ',' << r.gapMedianUs << ',' << r.gapP99Us
-            << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
+            << ',' << r.events << ',' << r.packetHops << ',' << r.wall << ",\"" << Quote(r.note)
+            << "\"\n";
         if (fcsv.is_open())
         {
             for (const FctRecord& f : r.flows)
@@ -365,6 +366,8 @@ main(int argc, char** argv)
             std::cout << " txutil " << r.rxUtil << " (all active " << r.rxUtilAllActive << ")";
         }
         std::cout << " wall " << r.wall << " s " << r.note << std::endl;
+        // bench/README.md contract (the last such line counts)
+        std::cout << "BENCH events=" << r.events << " packet_hops=" << r.packetHops << std::endl;
         for (const auto& q : r.queues)
         {
             std::cout << "  queue " << std::left << std::setw(24) << q.cls << std::right

@@ -17,6 +17,7 @@
 #include "ns3/dcn-switch-graph.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/packet-hops.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -44,10 +45,19 @@ LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
         cc = "dctcp";
         mode = "OutOfOrder";
     }
+    else if (scheme == "ecmp" || scheme == "letflow" || scheme == "conga" ||
+             scheme == "conweave" || scheme == "ns3-global" || scheme == "ns3-global-ecmp")
+    {
+        cc = "dcqcn"; // the paper's RoCE baselines: go-back-N + DCQCN (spec 3)
+        mode = "InOrder";
+    }
     else
     {
-        cc = "dcqcn";
-        mode = "InOrder";
+        // not a baseline of the paper (e.g. ops, reps): its registered congestion control
+        // over the selective-repeat transport, as in dcn-lb-compare
+        cc = DcnSchemeRegistry::Has(scheme) ? DcnSchemeRegistry::Get(scheme).congestionControl
+                                            : "dctcp";
+        mode = "OutOfOrder";
     }
 }
 
@@ -310,8 +320,12 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                 qMax[k] = std::max(qMax[k], static_cast<double>(x.queueBytes));
             }));
     }
+    DcnPacketHopCounter hops; // the one definition of packet hops (packet-hops.h)
+    hops.Install(t->GetHosts());
+    hops.Install(t->GetAllSwitches());
     Simulator::Stop(c.stop);
     Simulator::Run();
+    r.packetHops = hops.Get();
     r.events = Simulator::GetEventCount();
     wl->Finalize();
     FctStats st = wl->GetStats();

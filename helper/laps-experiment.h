@@ -76,6 +76,7 @@ struct LapsExperimentResult
     double reorderMeanB{0};
     double reorderAbove30k{0};
     uint64_t events{0};
+    uint64_t packetHops{0}; //!< link transmissions, hosts and switches (packet-hops.h)
     double wall{0};
     /**
      * allreduce: busy fraction of the receiver's host link, counting the frames of new
