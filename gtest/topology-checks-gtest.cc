@@ -2,6 +2,8 @@
 // channel dependency graph (CDG) cycle check and the uniform all-to-all load profile.
 // Expected numbers are derived here from first principles (comments), not copied
 // from the code's output.
+#include "topology-gtest-util.h"
+
 #include "ns3/dcn-graph-checks.h"
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-topo-builders.h"
@@ -14,13 +16,7 @@ using namespace dcn;
 
 namespace
 {
-SwitchGraph
-Preset(const std::string& name)
-{
-    GraphResult r = BuildPreset(name);
-    EXPECT_TRUE(r.Ok()) << r.error;
-    return r.graph;
-}
+using dcntest::Preset;
 
 SwitchGraph
 LeafSpine(uint32_t leaves,

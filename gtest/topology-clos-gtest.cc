@@ -1,4 +1,6 @@
 // GoogleTest: Rail-optimized and leaf-spine switch graphs (issue 11; laps spec 4.1, hermes spec 5).
+#include "topology-gtest-util.h"
+
 #include "ns3/dcn-galois-field.h"
 #include "ns3/dcn-switch-graph.h"
 #include "ns3/dcn-topo-builders.h"
@@ -12,13 +14,7 @@ using namespace dcn;
 
 namespace
 {
-SwitchGraph
-Preset(const std::string& name)
-{
-    GraphResult r = BuildPreset(name);
-    EXPECT_TRUE(r.Ok()) << r.error;
-    return r.graph;
-}
+using dcntest::Preset;
 
 void
 ExpectOneLineError(const GraphResult& r, const std::string& needle)

@@ -1,5 +1,7 @@
 // GoogleTest: structure of the ns-3-free switch graphs (issue 11): Dragonfly, Slim Fly
 // over GF(q), Rail-optimized, leaf-spine, the preset registry and bad input.
+#include "topology-gtest-util.h"
+
 #include "ns3/dcn-galois-field.h"
 #include "ns3/dcn-switch-graph.h"
 #include "ns3/dcn-topo-builders.h"
@@ -13,13 +15,7 @@ using namespace dcn;
 
 namespace
 {
-SwitchGraph
-Preset(const std::string& name)
-{
-    GraphResult r = BuildPreset(name);
-    EXPECT_TRUE(r.Ok()) << r.error;
-    return r.graph;
-}
+using dcntest::Preset;
 
 void
 ExpectOneLineError(const GraphResult& r, const std::string& needle)

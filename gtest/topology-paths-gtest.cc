@@ -1,6 +1,8 @@
 // GoogleTest: minimal routing, Valiant / LAPS waypoint paths and the Spritz tables and
 // path enumeration on the ns-3-free switch graphs (issue 11; spritz spec 1.3, 2.2-2.7, 6.2-6.3;
 // laps spec 1.2, 1.5, 4.1).
+#include "topology-gtest-util.h"
+
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
@@ -13,13 +15,7 @@ using namespace dcn;
 
 namespace
 {
-SwitchGraph
-Preset(const std::string& name)
-{
-    GraphResult r = BuildPreset(name);
-    EXPECT_TRUE(r.Ok()) << r.error;
-    return r.graph;
-}
+using dcntest::Preset;
 
 bool
 Simple(const std::vector<uint32_t>& s)

@@ -1,5 +1,7 @@
 // GoogleTest: Spritz ECMP tables, switch roles and the endpoint path enumeration (spritz spec
 // 1.3, 2.2-2.7, 6.2-6.3) on the ns-3-free switch graphs (issue 11).
+#include "topology-gtest-util.h"
+
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
@@ -12,13 +14,7 @@ using namespace dcn;
 
 namespace
 {
-SwitchGraph
-Preset(const std::string& name)
-{
-    GraphResult r = BuildPreset(name);
-    EXPECT_TRUE(r.Ok()) << r.error;
-    return r.graph;
-}
+using dcntest::Preset;
 
 bool
 Simple(const std::vector<uint32_t>& s)
