@@ -2,7 +2,9 @@
  * hermes-paper: the Hermes paper's (SIGCOMM'17) evaluation over ns-3 TCP through the TCP
  * shim (issue 17 item 3; doc/hermes.rst).  A thin driver over RunHermesExperiment
  * (helper/hermes-experiment.h): for each load balancer, load and run one fresh simulation;
- * one CSV row per point.
+ * one CSV row per point; with several runs, two more table rows per point: "avg" (the mean
+ * over the runs; an FCT class no flow of a run fell in is left out of its mean) and "sd"
+ * (the runs' sample standard deviation).
  *
  *   ./build/hermes-paper                                  # sim (small), web-search, 2 loads
  *   ./build/hermes-paper --experiment=blackhole --loads=0.3
@@ -19,6 +21,9 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/hermes-experiment.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -27,6 +32,77 @@ using namespace ns3;
 
 namespace
 {
+
+/** Mean and sample standard deviation of the printed columns over the runs of one point. */
+class RowStats
+{
+  public:
+    static constexpr std::size_t N = 10; //!< flows .. rto, as printed
+
+    /** Add a run's row; an FCT column (2-5) of 0 (no flow of that class) is left out. */
+    void Add(const std::array<double, N>& row)
+    {
+        for (std::size_t i = 0; i < N; ++i)
+        {
+            if (i >= 2 && i <= 5 && row[i] <= 0)
+            {
+                continue;
+            }
+            m_sum[i] += row[i];
+            m_sq[i] += row[i] * row[i];
+            ++m_n[i];
+        }
+    }
+
+    std::array<double, N> Mean() const
+    {
+        std::array<double, N> m{};
+        for (std::size_t i = 0; i < N; ++i)
+        {
+            m[i] = m_n[i] > 0 ? m_sum[i] / m_n[i] : 0.0;
+        }
+        return m;
+    }
+
+    std::array<double, N> Sd() const
+    {
+        std::array<double, N> sd{};
+        for (std::size_t i = 0; i < N; ++i)
+        {
+            if (m_n[i] > 1)
+            {
+                const double mean = m_sum[i] / m_n[i];
+                sd[i] = std::sqrt(std::max(0.0, (m_sq[i] - m_n[i] * mean * mean) / (m_n[i] - 1)));
+            }
+        }
+        return sd;
+    }
+
+  private:
+    std::array<double, N> m_sum{};
+    std::array<double, N> m_sq{};
+    std::array<uint32_t, N> m_n{};
+};
+
+/** One table row: flows, unfinished, mean / small mean / small p99 / large mean FCT (us),
+ * injected drops, segments, retransmissions, timeouts. */
+void
+PrintRow(const std::string& lb,
+         double load,
+         const std::string& run,
+         const std::array<double, RowStats::N>& v)
+{
+    const int width[RowStats::N] = {7, 7, 12, 12, 12, 12, 9, 9, 8, 6};
+    std::cout << std::left << std::setw(18) << lb << std::setw(6) << load << std::setw(5) << run
+              << std::right << std::fixed << std::setprecision(1);
+    for (std::size_t i = 0; i < RowStats::N; ++i)
+    {
+        const bool count = i < 2 || i > 5; // integers in a run's row
+        std::cout << std::setw(width[i])
+                  << std::setprecision(count && run != "avg" && run != "sd" ? 0 : 1) << v[i];
+    }
+    std::cout << std::defaultfloat << std::endl;
+}
 
 /** Load balancers hermes-paper runs over TCP: the TCP-capable schemes plus the breakdown. */
 std::vector<std::string>
@@ -204,6 +280,7 @@ main(int argc, char** argv)
     {
         for (double load : loads)
         {
+            RowStats stats;
             for (uint32_t run = 1; run <= runs; ++run)
             {
                 HermesExperimentConfig c;
@@ -233,14 +310,18 @@ main(int argc, char** argv)
                 }
                 HermesExperimentResult r = RunHermesExperiment(c);
                 events += r.events;
-                std::cout << std::left << std::setw(18) << lbName << std::setw(6) << load
-                          << std::setw(5) << c.run << std::right << std::fixed
-                          << std::setprecision(1) << std::setw(7) << r.flows << std::setw(7)
-                          << r.all.unfinished << std::setw(12) << r.all.meanUs << std::setw(12)
-                          << r.small.meanUs << std::setw(12) << r.small.p99Us << std::setw(12)
-                          << r.large.meanUs << std::setw(9) << r.injectedDrops << std::setw(9)
-                          << r.segments << std::setw(8) << r.retransmissions << std::setw(6)
-                          << r.timeouts << std::defaultfloat << std::endl;
+                const std::array<double, RowStats::N> row{static_cast<double>(r.flows),
+                                                          static_cast<double>(r.all.unfinished),
+                                                          r.all.meanUs,
+                                                          r.small.meanUs,
+                                                          r.small.p99Us,
+                                                          r.large.meanUs,
+                                                          static_cast<double>(r.injectedDrops),
+                                                          static_cast<double>(r.segments),
+                                                          static_cast<double>(r.retransmissions),
+                                                          static_cast<double>(r.timeouts)};
+                PrintRow(lbName, load, std::to_string(c.run), row);
+                stats.Add(row);
                 if (out)
                 {
                     out << experiment << "," << scale << "," << workload << "," << cc << ","
@@ -250,6 +331,12 @@ main(int argc, char** argv)
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
                         << r.segments << "," << r.retransmissions << "," << r.timeouts << "\n";
                 }
+            }
+            if (runs > 1)
+            {
+                // across the runs of this point: mean, and the sample standard deviation
+                PrintRow(lbName, load, "avg", stats.Mean());
+                PrintRow(lbName, load, "sd", stats.Sd());
             }
         }
     }
