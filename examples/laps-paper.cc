@@ -36,6 +36,7 @@
 #include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/laps-experiment.h"
+#include "ns3/rng-seed-manager.h"
 
 #include <algorithm>
 #include <chrono>
@@ -119,6 +120,9 @@ RunOne(const Options& o, const std::string& lb)
     const bool paper = o.scale == "paper";
     const bool df = o.topo == "df";
     LapsExperimentConfig c;
+    // --RngSeed / --RngRun as given (each run sets them again to these values)
+    c.seed = RngSeedManager::GetSeed();
+    c.run = RngSeedManager::GetRun();
     c.experiment = o.experiment;
     c.topo = df ? "laps-df" : "laps-rail";
     c.topoParams = DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams");
@@ -284,7 +288,8 @@ main(int argc, char** argv)
     {
         DcnOptions::Exit("laps-paper", "option --csv: cannot write '" + o.csv + "'");
     }
-    csv << "experiment,topo,scale,pfc,lb,cc,mode,flows,unfinished,avg_fct_ms,p99_fct_ms,max_fct_ms,"
+    csv << "experiment,topo,scale,pfc,cdf,load,loss,rng_run,lb,cc,mode,flows,unfinished,avg_fct_ms,"
+           "p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
            "reorder_p_gt_30KB,rx_util,rx_util_all_active,gaps,gaps_above,gap_mean_us,gap_median_us,"
            "gap_p99_us,events,packet_hops,wall_s,note\n";
@@ -327,15 +332,22 @@ main(int argc, char** argv)
             DcnOptions::Exit("laps-paper", e.what());
         }
         allDone = allDone && r.s.unfinished == 0;
+        const bool a2a = o.experiment == "all2all"; // cdf and load apply to all2all only
+        std::ostringstream load;
+        if (a2a)
+        {
+            load << o.load;
+        }
         csv << o.experiment << ',' << o.topo << ',' << o.scale << ',' << (o.pfc ? 1 : 0) << ','
-            << lb << ',' << r.cc << ',' << r.mode << ',' << r.s.count << ',' << r.s.unfinished
-            << ',' << r.s.meanUs / 1e3 << ',' << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ','
-            << r.s.retransmissions << ',' << r.s.timeouts << ',' << r.drops << ',' << r.pfcPauses
-            << ',' << r.pausedUs << ',' << r.reorderFrac << ',' << r.reorderMeanB << ','
-            << r.reorderAbove30k << ',' << r.rxUtil << ',' << r.rxUtilAllActive << ',' << r.gaps
-            << ',' << r.gapsAbove << ',' << r.gapMeanUs << ',' << r.gapMedianUs << ',' << r.gapP99Us
-            << ',' << r.events << ',' << r.packetHops << ',' << r.wall << ",\"" << Quote(r.note)
-            << "\"\n";
+            << (a2a ? o.cdf : "") << ',' << load.str() << ',' << o.loss << ','
+            << RngSeedManager::GetRun() << ',' << lb << ',' << r.cc << ',' << r.mode << ','
+            << r.s.count << ',' << r.s.unfinished << ',' << r.s.meanUs / 1e3 << ','
+            << r.s.p99Us / 1e3 << ',' << r.s.maxUs / 1e3 << ',' << r.s.retransmissions << ','
+            << r.s.timeouts << ',' << r.drops << ',' << r.pfcPauses << ',' << r.pausedUs << ','
+            << r.reorderFrac << ',' << r.reorderMeanB << ',' << r.reorderAbove30k << ',' << r.rxUtil
+            << ',' << r.rxUtilAllActive << ',' << r.gaps << ',' << r.gapsAbove << ',' << r.gapMeanUs
+            << ',' << r.gapMedianUs << ',' << r.gapP99Us << ',' << r.events << ',' << r.packetHops
+            << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
         if (fcsv.is_open())
         {
             for (const FctRecord& f : r.flows)

@@ -59,8 +59,8 @@ struct LapsExperimentConfig
     /** Inter-packet gaps of every scheme and LAPS path-class shares (LapsTxMonitor). */
     bool pathStats{false};
     Time gapThreshold{MicroSeconds(50)}; //!< pathStats: gap threshold (paper Fig. 18: 50 us)
-    uint32_t seed{1};
-    uint32_t run{1};
+    uint32_t seed{1};                    //!< RngSeedManager seed (laps-paper: --RngSeed)
+    uint64_t run{1};                     //!< RngSeedManager run (laps-paper: --RngRun)
 };
 
 struct LapsExperimentResult

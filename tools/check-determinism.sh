@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Determinism of dcn-lb-compare, reps-paper and hermes-paper (issue 9): the same --RngRun gives byte-identical
+# Determinism of dcn-lb-compare, reps-paper, hermes-paper and laps-paper (issue 9): the same --RngRun gives byte-identical
 # per-flow CSVs, summary CSV and stdout table; another --RngRun gives a different
 # per-flow output.  (dcn-lb-compare prints wall-clock times only on stderr, which is
 # not compared.)  Usage: tools/check-determinism.sh [build dir]
@@ -94,6 +94,29 @@ if hp "$tmp/h12.csv" --runs=2 && hp "$tmp/h2.csv" --RngRun=2 --runs=1; then
     fi
 else
     ko "hermes-paper failed"
+fi
+# laps-paper honours --RngRun / --RngSeed (it ignored them before 2026-11-28): the same
+# run twice gives the same CSV, another run a different one (wall_s, the 4th field
+# from the end, and the note dropped)
+lp() { # lp <csv> <args...>
+    local f=$1
+    shift
+    timeout 300 "$B/laps-paper" --lb=ecmp,laps --duration=50us "$@" --csv="$f" >/dev/null 2>&1 &&
+        awk -F, -v OFS=, '{NF -= 2; print}' "$f" >"$f.cut"
+}
+if lp "$tmp/l1a.csv" --RngRun=1 && lp "$tmp/l1b.csv" --RngRun=1 && lp "$tmp/l2.csv" --RngRun=2; then
+    if cmp -s "$tmp/l1a.csv.cut" "$tmp/l1b.csv.cut"; then
+        ok "laps-paper RngRun=1 twice: same CSV (wall_s and note aside)"
+    else
+        ko "laps-paper RngRun=1 twice: CSVs differ: $(diff "$tmp/l1a.csv.cut" "$tmp/l1b.csv.cut" | head -n 3 | tr '\n' ' ')"
+    fi
+    if ! cmp -s "$tmp/l1a.csv.cut" "$tmp/l2.csv.cut"; then
+        ok "laps-paper RngRun=2 vs 1: CSV differs"
+    else
+        ko "laps-paper RngRun=2 gives the same CSV as RngRun=1"
+    fi
+else
+    ko "laps-paper failed"
 fi
 echo "determinism checks: $pass passed, $fail failed"
 [[ $fail -eq 0 ]]
