@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Plot dcn-lb-compare CSV output (FCT CDFs and summary bar charts) and spritz-paper
-CSV files (bar charts per scheme, one per experiment row label).
+"""Plot dcn-lb-compare CSV output (FCT CDFs and summary bar charts), spritz-paper
+CSV files (bar charts per scheme, one per experiment row label), hermes-paper and
+laps-paper CSV files.
 
 dcn-lb-compare --csv=PREFIX writes PREFIX-<lb>.csv (one line per flow) and
 PREFIX-summary.csv (one line per load balancer).  This script reads them and
@@ -27,6 +28,15 @@ seeds averaged; default columns: monitored_fct_us for motivational, completion_u
 collectives, p99_us,mean_us otherwise (--bars overrides):
   ./build/spritz-paper --experiment=motivational --csv=out/table3.csv
   python3 tools/plot.py out/table3.csv            # out/table3-motivational-bars.png, ...
+
+laps-paper --csv=FILE (one row per scheme): give the file itself, or several runs' files
+merged (e.g. a load sweep: awk 'FNR > 1 || NR == 1' a.csv b.csv > sweep.csv); all2all
+rows give average and P99 FCT against load per scheme (Figs. 8-17), one figure per
+topology and CDF (bars with a single load); allreduce / allscatter rows give bars per
+scheme, one bar per --loss (Tables II-IV); rows of several --RngRun are averaged:
+  for l in 0.5 0.8; do ./build/laps-paper --load=$l --csv=out/a2a-$l.csv; done
+  awk 'FNR > 1 || NR == 1' out/a2a-*.csv > out/a2a.csv
+  python3 tools/plot.py out/a2a.csv               # out/a2a-all2all-rail-websearch.png
 
 For programs (e.g. the flagship's --plot=<prefix>): the exit status is 0 when every
 file was written; stdout lists the files, one per line; errors are one line on
@@ -130,6 +140,84 @@ def plot_hermes(a, plt):
     plt.close(fig)
     print(out)
 
+def is_laps_csv(path):
+    if not (path.endswith(".csv") and os.path.isfile(path)):
+        return False
+    with open(path, newline="") as f:
+        head = f.readline().strip().split(",")
+    return "experiment" in head and "avg_fct_ms" in head and "lb" in head and "topo" in head
+
+
+def plot_laps(a, plt):
+    """laps-paper CSV(s) merged into one file: all2all as average and P99 FCT against load
+    (one line per scheme, Figs. 8-17) or, with one load, bars per scheme; allreduce and
+    allscatter as bars per scheme (Tables II-IV), one bar group per --loss.  Rows of the
+    same point with different rng_run are averaged; skipped rows are left out."""
+    rows = [r for r in read_summary(a.prefix)
+            if not r.get("note", "").startswith("skipped") and r.get("flows", "0") != "0"]
+    if not rows:
+        sys.exit("plot.py: error: %s: no laps-paper row with flows" % a.prefix)
+    base = os.path.basename(a.prefix)[:-4]
+    outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
+    if a.png_prefix:
+        outdir = os.path.dirname(a.png_prefix) or "."
+        base = os.path.basename(a.png_prefix)
+    os.makedirs(outdir, exist_ok=True)
+    groups = {}  # (experiment, topo, scale, cdf) -> rows
+    for r in rows:
+        cdf = r.get("cdf", "") if r["experiment"] == "all2all" else ""
+        groups.setdefault((r["experiment"], r["topo"], r["scale"], cdf), []).append(r)
+    cols = [("avg_fct_ms", "average FCT (ms)"), ("p99_fct_ms", "P99 FCT (ms)")]
+
+    def mean(rs, c):
+        v = [float(x[c]) for x in rs]
+        return sum(v) / len(v)
+
+    for (exp, topo, scale, cdf), sel in sorted(groups.items()):
+        lbs = []
+        for r in sel:
+            if r["lb"] not in lbs:
+                lbs.append(r["lb"])
+        xkey = "load" if exp == "all2all" else "loss"
+        xs = sorted(set(float(r.get(xkey) or 0) for r in sel))
+        nruns = len(set(r.get("rng_run", "1") for r in sel))
+        fig, axes = plt.subplots(1, len(cols), figsize=(4.6 * len(cols), 3.6), squeeze=False)
+        for ax, (c, label) in zip(axes[0], cols):
+            if exp == "all2all" and len(xs) > 1:
+                for lb in lbs:
+                    px, py = [], []
+                    for x in xs:
+                        pts = [r for r in sel if r["lb"] == lb and float(r.get(xkey) or 0) == x]
+                        if pts:
+                            px.append(100 * x)
+                            py.append(mean(pts, c))
+                    ax.plot(px, py, marker="o", label=lb)
+                ax.set_xlabel("load (%)")
+            else:
+                width = 0.8 / len(xs)
+                for i, x in enumerate(xs):
+                    vals = []
+                    for lb in lbs:
+                        pts = [r for r in sel if r["lb"] == lb and float(r.get(xkey) or 0) == x]
+                        vals.append(mean(pts, c) if pts else 0.0)
+                    name = ("load %g" % x) if exp == "all2all" else ("loss %g" % x)
+                    ax.bar([k + (i - (len(xs) - 1) / 2) * width for k in range(len(lbs))], vals,
+                           width, label=name)
+                ax.set_xticks(range(len(lbs)))
+                ax.set_xticklabels(lbs, rotation=30, fontsize=8)
+            ax.set_title(label, fontsize=9)
+            ax.grid(True, alpha=0.3)
+        axes[0][0].legend(fontsize=7)
+        fig.suptitle("%s %s %s%s%s" % (exp, topo, scale, (" " + cdf) if cdf else "",
+                                       ", mean of %d runs" % nruns if nruns > 1 else ""))
+        fig.tight_layout()
+        out = os.path.join(outdir, "%s-%s-%s%s.%s" % (base, exp, topo, ("-" + cdf) if cdf else "",
+                                                      a.format))
+        fig.savefig(out)
+        plt.close(fig)
+        print(out)
+
+
 SPRITZ_PRETTY = {
     "monitored_fct_us": "monitored flow FCT (us)",
     "mean_us": "mean FCT (us)",
@@ -204,7 +292,7 @@ def main(argv=None):
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     p.add_argument("prefix", help="the --csv prefix given to dcn-lb-compare, or a "
-                   "hermes-paper or spritz-paper --csv file (FILE.csv)")
+                   "hermes-paper, laps-paper or spritz-paper --csv file (FILE.csv)")
     p.add_argument(
         "--metric",
         default="fct_us",
@@ -242,6 +330,9 @@ def main(argv=None):
 
     if is_hermes_csv(a.prefix):
         plot_hermes(a, plt)
+        return
+    if is_laps_csv(a.prefix):
+        plot_laps(a, plt)
         return
 
     base = os.path.basename(a.prefix)
