@@ -87,6 +87,18 @@ HERMES_COLS = [
 ]
 
 
+def csv_output(a):
+    """(output directory, file-name base) for a paper CSV FILE.csv: next to it (or --out)
+    named FILE, or as --png-prefix says; the directory is created."""
+    base = os.path.basename(a.prefix)[:-4]
+    outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
+    if a.png_prefix:
+        outdir = os.path.dirname(a.png_prefix) or "."
+        base = os.path.basename(a.png_prefix)
+    os.makedirs(outdir, exist_ok=True)
+    return outdir, base
+
+
 def is_hermes_csv(path):
     if not (path.endswith(".csv") and os.path.isfile(path)):
         return False
@@ -109,12 +121,7 @@ def plot_hermes(a, plt):
         pts.setdefault(r["lb"], {}).setdefault(float(r["load"]), []).append(r)
     if not pts:
         sys.exit("plot.py: error: %s has no point with flows" % a.prefix)
-    base = os.path.basename(a.prefix)[:-4]
-    outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
-    if a.png_prefix:
-        outdir = os.path.dirname(a.png_prefix) or "."
-        base = os.path.basename(a.png_prefix)
-    os.makedirs(outdir, exist_ok=True)
+    outdir, base = csv_output(a)
     r0 = rows[0]
     title = a.title or "%s %s %s %s" % (r0["experiment"], r0["scale"], r0["workload"], r0["cc"])
     fig, axes = plt.subplots(1, len(HERMES_COLS), figsize=(3.4 * len(HERMES_COLS), 3.4),
@@ -157,12 +164,7 @@ def plot_laps(a, plt):
             if not r.get("note", "").startswith("skipped") and r.get("flows", "0") != "0"]
     if not rows:
         sys.exit("plot.py: error: %s: no laps-paper row with flows" % a.prefix)
-    base = os.path.basename(a.prefix)[:-4]
-    outdir = a.out if a.out else (os.path.dirname(a.prefix) or ".")
-    if a.png_prefix:
-        outdir = os.path.dirname(a.png_prefix) or "."
-        base = os.path.basename(a.png_prefix)
-    os.makedirs(outdir, exist_ok=True)
+    outdir, base = csv_output(a)
     groups = {}  # (experiment, topo, scale, cdf) -> rows
     for r in rows:
         cdf = r.get("cdf", "") if r["experiment"] == "all2all" else ""
