@@ -96,8 +96,8 @@ else
     ko "hermes-paper failed"
 fi
 # laps-paper honours --RngRun / --RngSeed (it ignored them before 2026-11-28): the same
-# run twice gives the same CSV, another run a different one (wall_s, the 4th field
-# from the end, and the note dropped)
+# run twice gives the same CSV, another run a different one (the last two fields,
+# wall_s and note, dropped)
 lp() { # lp <csv> <args...>
     local f=$1
     shift
