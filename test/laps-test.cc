@@ -149,6 +149,71 @@ class LapsTableTestCase : public TestCase
     uint32_t m_extMax;
 };
 
+/**
+ * PathSet=Minimal (a diagnostic, not the paper's): host 0's table keeps exactly the minimal
+ * paths of the paper's set for every destination, with the same routes, links and baseVal.
+ */
+class LapsMinimalSetTestCase : public TestCase
+{
+  public:
+    LapsMinimalSetTestCase(std::string preset, std::map<uint32_t, uint32_t> bySize)
+        : TestCase("PathSet=Minimal on " + preset + ": the paper set's minimal paths"),
+          m_preset(preset),
+          m_bySize(bySize)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(m_preset, {}, "source");
+        Ptr<LapsHostTable> paper = CreateObject<LapsHostTable>();
+        paper->Init(t, 0, 1048, 5);
+        paper->FillAll(0);
+        Ptr<LapsHostTable> mini = CreateObject<LapsHostTable>();
+        mini->Init(t, 0, 1048, 5, true);
+        mini->FillAll(0);
+        std::map<uint32_t, uint32_t> bySize;
+        for (uint32_t d = 1; d < t->GetNHosts(); ++d)
+        {
+            // the paper set's minimal paths: route -> (links, baseVal)
+            std::map<std::vector<uint16_t>, std::pair<std::vector<uint32_t>, int64_t>> want;
+            for (uint32_t k = 0; k < paper->NumPids(d); ++k)
+            {
+                const uint32_t pid = paper->FirstPid(d) + k;
+                if (paper->Info(pid).minimal)
+                {
+                    want[paper->Info(pid).route] = {paper->Info(pid).links,
+                                                    paper->Entry(pid).baseNs};
+                }
+            }
+            const uint32_t n = mini->NumPids(d);
+            bySize[n]++;
+            NS_TEST_ASSERT_MSG_EQ(n, want.size(), "as many pids as minimal paper paths");
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                const uint32_t pid = mini->FirstPid(d) + k;
+                const auto& info = mini->Info(pid);
+                NS_TEST_ASSERT_MSG_EQ(info.minimal, true, "minimal class");
+                NS_TEST_ASSERT_MSG_EQ(info.route.empty(), false, "route kept");
+                auto it = want.find(info.route);
+                NS_TEST_ASSERT_MSG_EQ((it != want.end()), true, "a minimal path of the paper set");
+                if (it != want.end())
+                {
+                    NS_TEST_ASSERT_MSG_EQ((info.links == it->second.first), true, "same links");
+                    NS_TEST_ASSERT_MSG_EQ(mini->Entry(pid).baseNs, it->second.second, "baseVal");
+                    want.erase(it);
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ((bySize == m_bySize), true, "pids per destination");
+        Simulator::Destroy();
+    }
+
+    std::string m_preset;
+    std::map<uint32_t, uint32_t> m_bySize;
+};
+
 /** The route LAPS writes: header round trip and the switch's reader (7.3). */
 class LapsHeaderTestCase : public TestCase
 {
@@ -941,6 +1006,8 @@ class LapsTestSuite : public TestSuite
             DCNLB_TEST_QUICK);
         AddTestCase(new LapsTableTestCase("laps-rail", 63, 455, {{1, 7}, {8, 56}}, 21, 29),
                     DCNLB_TEST_QUICK);
+        AddTestCase(new LapsMinimalSetTestCase("laps-df", {{1, 143}}), DCNLB_TEST_QUICK);
+        AddTestCase(new LapsMinimalSetTestCase("laps-rail", {{1, 14}, {2, 49}}), DCNLB_TEST_QUICK);
         AddTestCase(new LapsHeaderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsOwdTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIncastTestCase, DCNLB_TEST_QUICK);

@@ -135,6 +135,18 @@ LapsPathSelector::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&LapsPathSelector::m_fixedTimeout),
                           MakeTimeChecker(Time(0), Seconds(1)))
+            .AddAttribute(
+                "PathSet",
+                "Candidate paths per destination: Paper (the evaluation's waypoint set, "
+                "paper Sec. IV-A / laps spec 1.2: Dragonfly 1/3/8, Rail 1/8) or Minimal (only "
+                "the minimal paths of that set; not in the paper, a diagnostic separating the "
+                "path set's cost from the algorithm). Read by a host's first LAPS flow",
+                EnumValue(LapsPathSelector::PATHS_PAPER),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::PathSet, &LapsPathSelector::m_pathSet),
+                MakeEnumChecker(LapsPathSelector::PATHS_PAPER,
+                                "Paper",
+                                LapsPathSelector::PATHS_MINIMAL,
+                                "Minimal"))
             .AddTraceSource("Rate",
                             "curRate changed (old, new bit/s)",
                             MakeTraceSourceAccessor(&LapsPathSelector::m_rateTrace),
@@ -245,7 +257,7 @@ LapsPathSelector::Setup(const PathSelectorSetup& setup)
     {
         m_table = setup.shared->GetOrCreate<LapsHostTable>("laps");
         const double frame = m_frameBytes > 0 ? m_frameBytes : setup.mtu + 64.0;
-        m_table->Init(setup.topology, setup.srcHost, frame, m_margin);
+        m_table->Init(setup.topology, setup.srcHost, frame, m_margin, m_pathSet == PATHS_MINIMAL);
         m_dst = setup.dstHost;
     }
 }

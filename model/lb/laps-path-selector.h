@@ -56,6 +56,13 @@ class LapsPathSelector : public PathSelector
         GUARD_ARTIFACT
     };
 
+    /** Candidate paths per destination. */
+    enum PathSet
+    {
+        PATHS_PAPER,  //!< the evaluation's waypoint set (spec 1.2; default)
+        PATHS_MINIMAL //!< only the topology's minimal paths of that set (diagnostic)
+    };
+
     typedef void (*RateTracedCallback)(double oldBps, double newBps);
     typedef void (*PathDelayTracedCallback)(uint32_t pid, int64_t delayNs);
     typedef void (*PidTracedCallback)(uint32_t pid);
@@ -160,6 +167,7 @@ class LapsPathSelector : public PathSelector
     bool m_inflightCap;
     double m_timeoutFactor;
     Time m_fixedTimeout; //!< 0: m_timeoutFactor x realVal (Alg. 3); > 0: fixed ([A] 8 ms)
+    PathSet m_pathSet;
 
     // state
     Ptr<LapsHostTable> m_table;

@@ -42,9 +42,10 @@ void
 LapsHostTable::Init(Ptr<DcnTopology> topology,
                     uint32_t srcHost,
                     double frameBytes,
-                    double marginPackets)
+                    double marginPackets,
+                    bool minimalOnly)
 {
-    NS_LOG_FUNCTION(this << srcHost << frameBytes << marginPackets);
+    NS_LOG_FUNCTION(this << srcHost << frameBytes << marginPackets << minimalOnly);
     if (m_topo || !topology)
     {
         return;
@@ -53,6 +54,7 @@ LapsHostTable::Init(Ptr<DcnTopology> topology,
     m_src = srcHost;
     m_frame = frameBytes;
     m_margin = marginPackets;
+    m_minimalOnly = minimalOnly;
     m_first.assign(topology->GetNHosts(), 0);
     m_count.assign(topology->GetNHosts(), 0);
 }
@@ -106,6 +108,23 @@ LapsHostTable::EnsureDst(uint32_t d, int64_t nowNs)
             lk.push_back(p.links);
             minimal.push_back(p.cls == DcnPathClass::MINIMAL);
         }
+    }
+    if (m_minimalOnly && std::find(minimal.begin(), minimal.end(), true) != minimal.end())
+    {
+        // PathSet=Minimal: drop the non-minimal paths (every set holds its minimal path)
+        std::vector<std::vector<uint32_t>> keepSw;
+        std::vector<std::vector<uint32_t>> keepLk;
+        for (size_t i = 0; i < sw.size(); ++i)
+        {
+            if (minimal[i])
+            {
+                keepSw.push_back(std::move(sw[i]));
+                keepLk.push_back(std::move(lk[i]));
+            }
+        }
+        sw = std::move(keepSw);
+        lk = std::move(keepLk);
+        minimal.assign(sw.size(), true);
     }
     const uint32_t srcLink = m_topo->GetLinksOfNode(m_topo->GetHosts().Get(m_src)).at(0);
     const uint32_t dstLink = m_topo->GetLinksOfNode(m_topo->GetHosts().Get(d)).at(0);

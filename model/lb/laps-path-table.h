@@ -45,8 +45,16 @@ class LapsHostTable : public Object
     LapsHostTable();
     ~LapsHostTable() override;
 
-    /** Bind to a topology and a source host (first call only; later calls are no-ops). */
-    void Init(Ptr<DcnTopology> topology, uint32_t srcHost, double frameBytes, double marginPackets);
+    /**
+     * Bind to a topology and a source host (first call only; later calls are no-ops).
+     * minimalOnly keeps only the topology's minimal paths of each destination (a
+     * diagnostic, LapsPathSelector::PathSet=Minimal; the paper's set otherwise).
+     */
+    void Init(Ptr<DcnTopology> topology,
+              uint32_t srcHost,
+              double frameBytes,
+              double marginPackets,
+              bool minimalOnly = false);
 
     bool IsInit() const
     {
@@ -105,6 +113,7 @@ class LapsHostTable : public Object
     uint32_t m_src{0};
     double m_frame{1048};
     double m_margin{5};
+    bool m_minimalOnly{false};
     std::vector<uint32_t> m_first; //!< per destination host
     std::vector<uint32_t> m_count; //!< per destination host (0: not filled)
     /** deque: selectors keep pointers to their entries; push_back never moves them */
