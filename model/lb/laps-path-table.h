@@ -10,8 +10,10 @@
  * group 3 / other group 8 paths; Rail same cluster 1 / other cluster 8, one
  * per rail switch); on other topologies DcnTopology::GetPaths.  pids are local
  * to the source host (spec 1.5 [R], "source ID + local path ID"), 16 bit on
- * the wire.  A destination's entries are created on first use (EnsureDst) or
- * all at once (FillAll, for reports and tests).
+ * the wire.  With minimalOnly (LapsPathSelector::PathSet=Minimal, a diagnostic)
+ * only the minimal paths of that set are kept.  A destination's entries are
+ * created on first use (EnsureDst) or all at once (FillAll, for reports and
+ * tests).
  */
 #ifndef DCN_LAPS_PATH_TABLE_H
 #define DCN_LAPS_PATH_TABLE_H
