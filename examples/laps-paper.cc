@@ -20,8 +20,10 @@
  * (no DCQCN, no go-back-N); ecmp, letflow, conga, conweave = RoCE (Mode=InOrder
  * go-back-N) + DCQCN; plb = DCTCP.  --pfc (default true) puts PFC and a 32 MB
  * shared buffer per switch under every scheme (DcnPfcHelper); --pfc=false gives
- * the lossy runs (150 KB drop-tail queues).  CONGA and ConWeave need a 2-tier
- * leaf-spine: on Rail / Dragonfly their rows say "skipped: ...".
+ * the lossy runs (150 KB drop-tail queues).  LetFlow and CONGA use the paper's
+ * 50-us flowlet timeout; CONGA runs on Rail / Dragonfly through its first-hop
+ * generalisation (AnyTopology=true, doc/laps.rst); ConWeave needs a 2-tier
+ * leaf-spine: its rows say "skipped: ...".
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
@@ -151,6 +153,9 @@ int
 main(int argc, char** argv)
 {
     Options o;
+    // LetFlow / CONGA flowlet timeout 50 us, CONGA generalised to Rail / Dragonfly (spec 3);
+    // before the options so that --ns3::... overrides them
+    LapsPaperBaselineDefaults();
     DcnOptions opts("laps-paper",
                     "The LAPS paper's experiments on laps-rail / laps-df with LAPS and its "
                     "baselines; one CSV row per scheme.  Exit status: 0, 2 bad input (one "

@@ -311,4 +311,38 @@ TEST(CongaCore, FlowletKeepsUplinkUntilGap)
     EXPECT_NE(c.uplink, 1);
 }
 
+TEST(CongaCore, AllowedMaskLimitsTheChoice)
+{
+    // the generalised mode (AnyTopology) passes the destination's minimal next hops
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 4;
+    CongaLeafCore leaf;
+    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    Script draw{{0, 1, 2, 3}};
+    for (uint32_t f = 0; f < 64; ++f) // all idle: ties drawn among the allowed only
+    {
+        CongaChoice c = leaf.ChooseUplink(1000 + f, 1, 0, draw, 0b1010u);
+        EXPECT_TRUE(c.uplink == 1 || c.uplink == 3) << c.uplink;
+    }
+    // the least congested allowed uplink wins even if a disallowed one is better
+    CongaTag fb;
+    fb.fbValid = true;
+    for (uint8_t u = 0; u < 4; ++u)
+    {
+        fb.fbLbTag = u;
+        fb.fbMetric = u == 0 ? 0 : (u == 2 ? 3 : 6);
+        leaf.OnArrival(1, fb, 10 * kUs);
+    }
+    EXPECT_EQ(leaf.ChooseUplink(7, 1, 20 * kUs, draw, 0b0110u).uplink, 2);
+    // a flowlet whose port is not allowed for this packet picks again
+    CongaChoice c = leaf.ChooseUplink(8, 1, 20 * kUs, draw, 0b0001u);
+    EXPECT_EQ(c.uplink, 0);
+    c = leaf.ChooseUplink(8, 1, 21 * kUs, draw, 0b0100u);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_EQ(c.uplink, 2);
+    // an empty intersection counts as all: the best of the four
+    EXPECT_EQ(leaf.ChooseUplink(9, 1, 22 * kUs, draw, 0b10000u).uplink, 0);
+}
+
 } // namespace

@@ -45,8 +45,8 @@ LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
         cc = "dctcp";
         mode = "OutOfOrder";
     }
-    else if (scheme == "ecmp" || scheme == "letflow" || scheme == "conga" ||
-             scheme == "conweave" || scheme == "ns3-global" || scheme == "ns3-global-ecmp")
+    else if (scheme == "ecmp" || scheme == "letflow" || scheme == "conga" || scheme == "conweave" ||
+             scheme == "ns3-global" || scheme == "ns3-global-ecmp")
     {
         cc = "dcqcn"; // the paper's RoCE baselines: go-back-N + DCQCN (spec 3)
         mode = "InOrder";
@@ -59,6 +59,16 @@ LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
                                             : "dctcp";
         mode = "OutOfOrder";
     }
+}
+
+void
+LapsPaperBaselineDefaults()
+{
+    Config::SetDefault("ns3::DcnLetflowForwardingPolicy::FlowletTimeout",
+                       TimeValue(MicroSeconds(50)));
+    Config::SetDefault("ns3::DcnCongaForwardingPolicy::FlowletTimeout",
+                       TimeValue(MicroSeconds(50)));
+    Config::SetDefault("ns3::DcnCongaForwardingPolicy::AnyTopology", BooleanValue(true));
 }
 
 LapsExperimentResult
@@ -90,7 +100,8 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     std::string err = DcnSchemeRegistry::CheckForRun(lb, t->GetTopologyName(), "dcn", 0);
     if (!err.empty())
     {
-        // CONGA and ConWeave (ForwardingPolicy::CheckLeafSpine) on Rail / Dragonfly
+        // ConWeave (ForwardingPolicy::CheckLeafSpine) on Rail / Dragonfly; CONGA without
+        // AnyTopology
         r.note = err.find("leaf-spine") != std::string::npos
                      ? "skipped: needs a 2-tier leaf-spine (" + t->GetTopologyName() + " is not)"
                      : "skipped: " + err;

@@ -8,9 +8,11 @@
 #include "ns3/core-module.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/flowlet-drill-policies.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-module.h"
@@ -274,6 +276,121 @@ class CongaTest : public TestCase
     }
 };
 
+/**
+ * CONGA generalised (AnyTopology=true) on a 4-host Rail (2 clusters x 2 rails):
+ * nic0_0 reaches host 3 (nic1_1) over nvl0 -> nic0_1 -> rail1 or over rail0 ->
+ * nic1_0 -> nvl1.  Host 1 loads rail1 (host 1 -> host 3 at 80 Gb/s); the feedback of
+ * nic1_1 must steer host 0's new flowlets to rail0.
+ */
+class CongaAnyTopologyTest : public TestCase
+{
+  public:
+    CongaAnyTopologyTest()
+        : TestCase("CONGA AnyTopology on a 4-host Rail: refused without it; roles; new flowlets "
+                   "avoid the loaded rail through feedback from the destination's switch")
+    {
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(5);
+        const std::map<std::string, std::string> small{{"clusters", "2"}, {"rails", "2"}};
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("laps-rail", small);
+        std::string err = DcnSchemeRegistry::InstallSwitchPolicy("conga", t, 100);
+        std::clog << "refusal: " << err << "\n";
+        NS_TEST_EXPECT_MSG_NE(err.find("AnyTopology=true"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
+        Simulator::Destroy();
+
+        Config::SetDefault("ns3::DcnCongaForwardingPolicy::AnyTopology", BooleanValue(true));
+        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("laps-df");
+        NS_TEST_EXPECT_MSG_EQ(CreateObject<CongaForwardingPolicy>()->CheckTopology(*df),
+                              "",
+                              "a Dragonfly accepted");
+        Simulator::Destroy();
+        t = DcnTopologyPresets::Create("laps-rail", small);
+        err = DcnSchemeRegistry::InstallSwitchPolicy("conga", t, 100);
+        Config::SetDefault("ns3::DcnCongaForwardingPolicy::AnyTopology", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(err, "", "installed");
+        // links 0 nic0_0-nvl0, 1 nic0_0-rail0, 3 nic0_1-rail1, 7 nic1_1-rail1, 8 h0-nic0_0
+        NS_TEST_ASSERT_MSG_EQ(t->GetLink(1).name, "nic0_0-rail0", "link order");
+        Ptr<Node> nic00 = t->GetLink(0).a;
+        auto pol = [&t](Ptr<Node> n) {
+            return DynamicCast<CongaForwardingPolicy>(t->GetRouting(n)->GetForwardingPolicy());
+        };
+        Ptr<CongaForwardingPolicy> src = pol(nic00);
+        NS_TEST_ASSERT_MSG_NE(src, nullptr, "conga on nic0_0");
+        NS_TEST_EXPECT_MSG_EQ(int(src->GetRole()), int(CongaForwardingPolicy::LEAF), "NIC: leaf");
+        NS_TEST_EXPECT_MSG_EQ(int(pol(t->GetLink(0).b)->GetRole()),
+                              int(CongaForwardingPolicy::SPINE),
+                              "NVLink switch: transit");
+        NS_TEST_EXPECT_MSG_EQ(int(pol(t->GetLink(1).b)->GetRole()),
+                              int(CongaForwardingPolicy::SPINE),
+                              "rail switch: transit");
+        const uint32_t toNvl = t->GetLink(0).ifA;
+        const uint32_t toRail = t->GetLink(1).ifA;
+        const uint32_t fromHost = t->GetLink(8).ifB;
+        NS_TEST_EXPECT_MSG_EQ(src->GetUplinkOfIf(fromHost), 0xffff, "host port: no uplink");
+
+        auto send = [t](uint32_t s, uint32_t d, uint16_t ev, uint32_t bytes) {
+            Ptr<Node> n = t->GetHosts().Get(s);
+            n->GetObject<Ipv4L3Protocol>()->Send(UdpPayload(ev, bytes),
+                                                 t->GetHostAddress(s),
+                                                 t->GetHostAddress(d),
+                                                 17,
+                                                 nullptr);
+        };
+        for (Time x = MicroSeconds(1); x < MicroSeconds(250); x += NanoSeconds(100))
+        {
+            const uint32_t k = static_cast<uint32_t>(x.GetNanoSeconds() / 100);
+            // host 1 -> host 3 over rail1: 1000 B every 100 ns (80 Gb/s)
+            Simulator::Schedule(x, [send, k]() { send(1, 3, uint16_t(7000 + k % 8), 1000); });
+            if (k % 40 == 0) // host 0 -> host 3: 16 flows on both paths, 2 Gb/s (local DREs 0)
+            {
+                Simulator::Schedule(x, [send, k]() {
+                    send(0, 3, uint16_t(5000 + k / 40 % 16), 1000);
+                });
+            }
+            if (k % 10 == 0) // host 3 -> host 0: carries nic1_1's feedback
+            {
+                Simulator::Schedule(x, [send, k]() { send(3, 0, uint16_t(6000 + k % 16), 64); });
+            }
+        }
+        uint32_t viaRail0 = 0;
+        uint32_t other = 0;
+        uint8_t viaNvlMetric = 0;
+        uint8_t viaRailMetric = 0;
+        Simulator::Schedule(MicroSeconds(200), [&]() {
+            const int64_t now = Simulator::Now().GetNanoSeconds();
+            const uint16_t dstLeaf = pol(t->GetLink(7).a)->GetLeafIndex(); // nic1_1
+            viaNvlMetric =
+                src->GetCore().GetCongestionToLeaf(dstLeaf, src->GetUplinkOfIf(toNvl), now);
+            viaRailMetric =
+                src->GetCore().GetCongestionToLeaf(dstLeaf, src->GetUplinkOfIf(toRail), now);
+            Ptr<DcnSwitchRouting> r = t->GetRouting(nic00);
+            Ipv4Header h;
+            h.SetSource(t->GetHostAddress(0));
+            h.SetDestination(t->GetHostAddress(3));
+            h.SetProtocol(17);
+            h.SetTtl(63);
+            for (uint16_t ev = 0; ev < 100; ++ev) // 100 new flowlets host 0 -> host 3
+            {
+                const uint32_t o = r->Lookup(UdpPayload(30000 + ev), h, fromHost);
+                viaRail0 += o == toRail ? 1 : 0;
+                other += (o != toRail && o != toNvl) ? 1 : 0;
+            }
+        });
+        Simulator::Stop(MicroSeconds(260));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_GT(src->GetFeedbackReceived(), 0, "feedback read at nic0_0");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(uint32_t(viaNvlMetric), 4, "the rail1 path reads congested");
+        NS_TEST_EXPECT_MSG_LT(uint32_t(viaRailMetric), uint32_t(viaNvlMetric), "rail0 path less");
+        NS_TEST_EXPECT_MSG_EQ(other, 0, "only the two minimal next hops");
+        NS_TEST_EXPECT_MSG_EQ(viaRail0, 100, "every new flowlet avoids the loaded rail1 path");
+        Simulator::Destroy();
+    }
+};
+
 class CongaRefusalTest : public TestCase
 {
   public:
@@ -402,6 +519,7 @@ class FabricLbPoliciesSuite : public TestSuite
         AddTestCase(new DrillTest(), DCNLB_TEST_QUICK);
         AddTestCase(new CongaTest(), DCNLB_TEST_QUICK);
         AddTestCase(new CongaRefusalTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new CongaAnyTopologyTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DeliveryTest(), DCNLB_TEST_QUICK);
     }
 };

@@ -2,6 +2,7 @@
 
 #include "dcn-queue-disc.h"
 
+#include "ns3/boolean.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/double.h"
@@ -10,6 +11,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -62,6 +64,21 @@ CongaForwardingPolicy::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&CongaForwardingPolicy::m_aging),
                           MakeTimeChecker(NanoSeconds(1), Seconds(10)))
+            .AddAttribute(
+                "AnyTopology",
+                "false: CONGA as published, on 2-tier leaf-spine / Clos fabrics only (SIGCOMM'14 "
+                "Sec. 3); true: also on any other topology with minimal routing, generalised as "
+                "the LAPS evaluation needs it on Rail and Dragonfly (ICDCS'25 Sec. V ran CONGA "
+                "there without saying how; LAPS spec 3 [R]: minimal paths for switch-based "
+                "baselines): every switch with hosts is a leaf over all its fabric ports (<= 16), "
+                "the source switch picks the first hop per flowlet among the destination's minimal "
+                "next hops by max(local DRE, Congestion-To-Leaf), later switches hash over their "
+                "minimal next hops, every egress raises CE, the destination's switch feeds back. "
+                "Our generalisation, not in the paper; on a leaf-spine it differs only while a "
+                "link is down (the choice is then among the remaining next hops)",
+                BooleanValue(false),
+                MakeBooleanAccessor(&CongaForwardingPolicy::m_anyTopology),
+                MakeBooleanChecker())
             .AddTraceSource("Feedback",
                             "A destination leaf read feedback (source leaf, LBTag, metric) "
                             "from a packet's overlay bytes",
@@ -84,11 +101,73 @@ CongaForwardingPolicy::~CongaForwardingPolicy()
 std::string
 CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
-    const std::string what = "CONGA (--lb=conga) runs on 2-tier leaf-spine / Clos fabrics only "
-                             "(tier-0 leaves with the hosts, every switch link leaf-spine, <= 16 "
-                             "uplinks per leaf); topology '" +
-                             t.GetTopologyName() + "' ";
-    return CheckLeafSpine(t, what, lbcore::CongaLeafCore::kMaxUplinks);
+    if (!m_anyTopology)
+    {
+        const std::string what =
+            "CONGA (--lb=conga) runs on 2-tier leaf-spine / Clos fabrics only (tier-0 leaves "
+            "with the hosts, every switch link leaf-spine, <= 16 uplinks per leaf; "
+            "--ns3::DcnCongaForwardingPolicy::AnyTopology=true generalises it); topology '" +
+            t.GetTopologyName() + "' ";
+        std::string e = CheckLeafSpine(t, what, lbcore::CongaLeafCore::kMaxUplinks);
+        if (!e.empty())
+        {
+            return e;
+        }
+        // and a Clos: every spine reaches every leaf in one hop (laps-rail is 2-tier but its
+        // NVLink and rail switches reach only their cluster's / rail's NIC switches)
+        NodeContainer sw = t.GetAllSwitches();
+        uint32_t nLeaves = 0;
+        for (uint32_t i = 0; i < sw.GetN(); ++i)
+        {
+            nLeaves += t.GetTierOfNode(sw.Get(i)) == 0 ? 1 : 0;
+        }
+        for (uint32_t i = 0; i < sw.GetN(); ++i)
+        {
+            if (t.GetTierOfNode(sw.Get(i)) != 1)
+            {
+                continue;
+            }
+            std::vector<Ptr<Node>> leaves;
+            for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+            {
+                const DcnLinkInfo& li = t.GetLink(l);
+                Ptr<Node> other = li.a == sw.Get(i) ? li.b : li.a;
+                if (std::find(leaves.begin(), leaves.end(), other) == leaves.end())
+                {
+                    leaves.push_back(other);
+                }
+            }
+            if (leaves.size() != nLeaves)
+            {
+                return what + "has a spine linked to " + std::to_string(leaves.size()) + " of " +
+                       std::to_string(nLeaves) + " leaves";
+            }
+        }
+        return "";
+    }
+    // generalised: every switch with hosts has <= 16 fabric ports (4-bit LBTag)
+    NodeContainer sw = t.GetAllSwitches();
+    std::vector<bool> hasHosts(sw.GetN(), false);
+    for (uint32_t h = 0; h < t.GetNHosts(); ++h)
+    {
+        hasHosts[t.GetSwitchOfHost(h)] = true;
+    }
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        uint32_t n = 0;
+        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+        {
+            const DcnLinkInfo& li = t.GetLink(l);
+            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
+        }
+        if (hasHosts[i] && n > lbcore::CongaLeafCore::kMaxUplinks)
+        {
+            return "CONGA (--lb=conga, AnyTopology=true) needs <= 16 fabric ports on every switch "
+                   "with hosts (4-bit LBTag); topology '" +
+                   t.GetTopologyName() + "' has one with " + std::to_string(n);
+        }
+    }
+    return "";
 }
 
 void
@@ -103,13 +182,33 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
         throw DcnOptionError(err);
     }
     NodeContainer sw = t.GetAllSwitches();
+    // CONGA as published: the tier-0 switches of a Clos are the leaves; AnyTopology
+    // (m_general): every switch with hosts is one
+    m_general = m_anyTopology;
+    std::vector<bool> isLeaf(sw.GetN(), false);
+    for (uint32_t i = 0; i < sw.GetN() && !m_general; ++i)
+    {
+        isLeaf[i] = t.GetTierOfNode(sw.Get(i)) == 0;
+    }
+    for (uint32_t h = 0; h < t.GetNHosts() && m_general; ++h)
+    {
+        isLeaf[t.GetSwitchOfHost(h)] = true;
+    }
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
+    uint16_t maxUplinks = 1; // generalised: every leaf's tables span the widest leaf's LBTags
     for (uint32_t i = 0; i < sw.GetN(); ++i)
     {
-        if (t.GetTierOfNode(sw.Get(i)) == 0)
+        if (isLeaf[i])
         {
             leafOf[i] = nLeaves++;
+            uint16_t n = 0;
+            for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+            {
+                const DcnLinkInfo& li = t.GetLink(l);
+                n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
+            }
+            maxUplinks = std::max(maxUplinks, n);
         }
     }
     m_hostLeaf.assign(t.GetNHosts(), NO_UPLINK);
@@ -118,7 +217,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
         m_hostLeaf[h] = leafOf[t.GetSwitchOfHost(h)];
     }
     Ptr<Node> node = sw.Get(switchIndex);
-    const int32_t tier = t.GetTierOfNode(node);
+    const bool leaf = isLeaf[switchIndex];
     m_cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     m_cfg.tDreNs = m_tDre.GetNanoSeconds();
     m_cfg.alpha = m_alpha;
@@ -135,7 +234,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
         const bool lower = li.a == node;
         const uint32_t iface = lower ? li.ifA : li.ifB;
         Ptr<DcnQueueDisc> q = t.GetQueueDisc(lower ? li.devA : li.devB);
-        if (tier == 0)
+        if (leaf)
         {
             const uint16_t u = static_cast<uint16_t>(m_uplinkIf.size());
             m_uplinkIf.push_back(iface);
@@ -168,11 +267,18 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
             }
         }
     }
-    if (tier == 0)
+    if (leaf)
     {
         m_role = LEAF;
         m_leaf = leafOf[switchIndex];
         m_cfg.numUplinks = static_cast<uint16_t>(m_uplinkIf.size());
+        if (m_general && m_cfg.numUplinks < maxUplinks)
+        {
+            // LBTags of wider leaves index this leaf's Congestion-From-Leaf table; the padding
+            // uplinks are never chosen (not a next hop) and never fed back (never valid)
+            m_cfg.numUplinks = maxUplinks;
+            m_uplinkBps.resize(maxUplinks, m_uplinkBps.empty() ? 1e9 : m_uplinkBps.front());
+        }
         m_core.Configure(m_cfg, m_uplinkBps.data());
     }
     else
@@ -243,9 +349,11 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
     }
     const int64_t now = Simulator::Now().GetNanoSeconds();
     const Ipv4Header& h = ctx.GetHeader();
-    if (m_role == LEAF)
+    const bool fromFabric = GetUplinkOfIf(ctx.inIf) != NO_UPLINK;
+    const bool localDst = ctx.dstHost < m_hostLeaf.size() && m_hostLeaf[ctx.dstHost] == m_leaf;
+    if (m_role == LEAF && !(fromFabric && m_general && !localDst))
     {
-        if (GetUplinkOfIf(ctx.inIf) != NO_UPLINK)
+        if (fromFabric)
         {
             // Destination leaf: read the overlay bytes.
             const uint16_t id = h.GetIdentification();
@@ -268,12 +376,24 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
         }
         const uint16_t dstLeaf = m_hostLeaf[ctx.dstHost];
         const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
+        uint32_t allowed = 0xFFFFFFFFu;
+        if (m_general)
+        {
+            // generalised: only the destination's minimal next hops are paths to it
+            allowed = 0;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
+                allowed |= u < 32 ? (1u << u) : 0u;
+            }
+        }
         Ptr<UniformRandomVariable> rng = m_rng;
-        lbcore::CongaChoice c =
-            m_core.ChooseUplink(static_cast<uint32_t>(hash >> 32) ^ static_cast<uint32_t>(hash),
-                                dstLeaf,
-                                now,
-                                [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); });
+        lbcore::CongaChoice c = m_core.ChooseUplink(
+            static_cast<uint32_t>(hash >> 32) ^ static_cast<uint32_t>(hash),
+            dstLeaf,
+            now,
+            [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
+            allowed);
         uint32_t out = m_uplinkIf[c.uplink];
         bool candidate = false;
         for (uint32_t i = 0; i < n && !candidate; ++i)
@@ -300,7 +420,7 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
             DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt),
             n)];
     }
-    return out; // spine: CE is raised by the egress transmit hook
+    return out; // spine (generalised: any transit switch): CE is raised by the egress hook
 }
 
 int64_t

@@ -27,6 +27,19 @@
  * (Sec. 3.3).  DREs are normalised by the link's built rate (a run-time
  * degrade is not seen as a smaller capacity).
  * Per packet O(uplinks) at a source leaf on a new flowlet (<= 16), else O(1).
+ *
+ * Without AnyTopology a 2-tier fabric must also be a Clos (every spine linked
+ * to every leaf): laps-rail is 2-tier, but a packet there can cross a second
+ * NIC switch, which would read it as its destination.
+ *
+ * AnyTopology=true (our generalisation, for the LAPS evaluation's Rail and
+ * Dragonfly): every switch with hosts is a leaf over all its fabric ports; the
+ * source leaf chooses only among the destination's minimal next hops
+ * (CongaLeafCore::ChooseUplink's mask), a leaf that is neither source nor
+ * destination of a packet forwards it like a spine (hash over the minimal next
+ * hops), and every fabric egress raises CE.  On a leaf-spine this is CONGA
+ * except while a link is down (the choice is then among the remaining next
+ * hops instead of a hashed fallback).
  */
 #ifndef DCN_CONGA_FORWARDING_POLICY_H
 #define DCN_CONGA_FORWARDING_POLICY_H
@@ -109,10 +122,12 @@ class CongaForwardingPolicy : public ForwardingPolicy
     double m_alpha;
     uint32_t m_quantBits;
     Time m_aging;
+    bool m_anyTopology{false};
 
     Role m_role{NONE};
     uint16_t m_leaf{0};
     bool m_configured{false};
+    bool m_general{false}; //!< AnyTopology: leaves = host switches, transit leaves
     lbcore::CongaConfig m_cfg;
     std::vector<double> m_uplinkBps;
     lbcore::CongaLeafCore m_core;

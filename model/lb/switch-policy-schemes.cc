@@ -5,9 +5,10 @@
  * where hosts are unmodified; ConWeave SIGCOMM'23 likewise), and every switch
  * runs the forwarding policy;
  * WorkloadHelper::Install puts the policy on the built topology through
- * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
- * the 2-tier families only; on any other topology InstallSwitchPolicy refuses it with
- * the policy's CheckTopology line.
+ * DcnSchemeRegistry::InstallSwitchPolicy.  ConWeave is listed for the 2-tier
+ * families only, CONGA also for the graph presets (where its policy needs
+ * AnyTopology=true); elsewhere InstallSwitchPolicy refuses them with the
+ * policy's CheckTopology line.
  */
 #include "dcn-scheme.h"
 
@@ -43,14 +44,16 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 DCNLB_REGISTER_SCHEME((DcnScheme{
     "conga",
     "CONGA: leaf-to-leaf congestion feedback in IPv4 header bytes, flowlets to the least "
-    "congested uplink (SIGCOMM'14; 150 us as Hermes ran it), 2-tier leaf-spine only",
+    "congested uplink (SIGCOMM'14; 150 us as Hermes ran it), 2-tier leaf-spine; on the graph "
+    "presets with --ns3::DcnCongaForwardingPolicy::AnyTopology=true (our first-hop "
+    "generalisation, as laps-paper runs it)",
     "ecmp",
     "dctcp",
     "selective-repeat",
     "conga",
     0,
     "dcn,tcp",
-    {"fat-tree-2tier", "leaf-spine", "hermes"},
+    {"fat-tree-2tier", "leaf-spine", "hermes", "laps-", "spritz-", "df-", "sf-"},
     {}}));
 
 DCNLB_REGISTER_SCHEME((DcnScheme{

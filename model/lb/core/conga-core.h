@@ -197,13 +197,28 @@ class CongaLeafCore
         return ok;
     }
 
-    /** Source leaf: uplink for a packet of flow `flowHash` to `dstLeaf`. */
+    /**
+     * Source leaf: uplink for a packet of flow `flowHash` to `dstLeaf`, among
+     * the uplinks whose bit is set in `allowed` (all by default, as in a
+     * leaf-spine; the generalised mode passes the destination's minimal next
+     * hops).  An empty intersection counts as "all".
+     */
     template <class Draw>
-    CongaChoice ChooseUplink(uint32_t flowHash, uint16_t dstLeaf, int64_t nowNs, Draw&& draw)
+    CongaChoice ChooseUplink(uint32_t flowHash,
+                             uint16_t dstLeaf,
+                             int64_t nowNs,
+                             Draw&& draw,
+                             uint32_t allowed = 0xFFFFFFFFu)
     {
         FlowletEntry& e = m_flowlets.Lookup(flowHash);
         CongaChoice c;
-        if (e.valid && nowNs - e.lastSeenNs <= m_cfg.flowletTimeoutNs && e.port < m_cfg.numUplinks)
+        const uint32_t all = m_cfg.numUplinks >= 32 ? 0xFFFFFFFFu : ((1u << m_cfg.numUplinks) - 1u);
+        if ((allowed & all) == 0)
+        {
+            allowed = all;
+        }
+        if (e.valid && nowNs - e.lastSeenNs <= m_cfg.flowletTimeoutNs &&
+            e.port < m_cfg.numUplinks && ((allowed >> e.port) & 1u))
         {
             e.lastSeenNs = nowNs;
             c.uplink = e.port;
@@ -215,6 +230,10 @@ class CongaLeafCore
         bool prevAmongTies = false;
         for (uint16_t u = 0; u < m_cfg.numUplinks; ++u)
         {
+            if (((allowed >> u) & 1u) == 0)
+            {
+                continue;
+            }
             const uint8_t m = PathMetric(dstLeaf, u, nowNs);
             if (m < best)
             {
