@@ -21,9 +21,8 @@
  * go-back-N) + DCQCN; plb = DCTCP.  --pfc (default true) puts PFC and a 32 MB
  * shared buffer per switch under every scheme (DcnPfcHelper); --pfc=false gives
  * the lossy runs (150 KB drop-tail queues).  LetFlow and CONGA use the paper's
- * 50-us flowlet timeout; CONGA runs on Rail / Dragonfly through its first-hop
- * generalisation (AnyTopology=true, doc/laps.rst); ConWeave needs a 2-tier
- * leaf-spine: its rows say "skipped: ...".
+ * 50-us flowlet timeout; CONGA and ConWeave run on Rail / Dragonfly through their
+ * first-hop generalisation (AnyTopology=true, doc/laps.rst).
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
@@ -153,7 +152,7 @@ int
 main(int argc, char** argv)
 {
     Options o;
-    // LetFlow / CONGA flowlet timeout 50 us, CONGA generalised to Rail / Dragonfly (spec 3);
+    // LetFlow / CONGA flowlet timeout 50 us, CONGA / ConWeave generalised to Rail / Dragonfly;
     // before the options so that --ns3::... overrides them
     LapsPaperBaselineDefaults();
     DcnOptions opts("laps-paper",

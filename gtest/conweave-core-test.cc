@@ -152,6 +152,39 @@ TEST(ConWeaveTx, NotifyMakesPathBusyForPathPauseTime)
     EXPECT_EQ(d.tag.path, 3) << "the busy first sample is skipped";
 }
 
+TEST(ConWeaveTx, AllowedMaskKeepsPathsAmongTheDestinationsNextHops)
+{
+    // the AnyTopology generalisation passes the destination's minimal next hops
+    ConWeaveTxCore tx;
+    tx.Configure(Cfg());
+    Script s{{0, 1, 2, 3}};
+    for (uint64_t f = 1; f <= 32; ++f)
+    {
+        tx.OnData(f, 0, 0, kRtt, s, 0b1010u);
+        EXPECT_TRUE(tx.Find(f)->path == 1 || tx.Find(f)->path == 3) << int(tx.Find(f)->path);
+    }
+    // a reply timeout moves the flow to the other allowed path, never to 0 or 2
+    Script one{{0}};
+    tx.OnData(99, 0, 0, kRtt, one, 0b1010u);
+    EXPECT_EQ(tx.Find(99)->path, 1);
+    CwTxDecision d = tx.OnData(99, 0, 15 * kUs, kRtt, one, 0b1010u);
+    EXPECT_TRUE(d.replyTimeout);
+    EXPECT_TRUE(d.rerouted);
+    EXPECT_EQ(tx.Find(99)->path, 3);
+    // a single allowed path: the timeout keeps it
+    tx.OnData(77, 0, 0, kRtt, one, 0b0100u);
+    EXPECT_EQ(tx.Find(77)->path, 2);
+    d = tx.OnData(77, 0, 15 * kUs, kRtt, one, 0b0100u);
+    EXPECT_TRUE(d.replyTimeout);
+    EXPECT_FALSE(d.rerouted);
+    EXPECT_EQ(tx.Find(77)->path, 2);
+    // a busy first sample among the allowed is skipped
+    tx.OnNotify(1, 1, 20 * kUs);
+    Script two{{0, 1}};
+    d = tx.OnData(55, 1, 21 * kUs, kRtt, two, 0b1010u);
+    EXPECT_EQ(d.tag.path, 3);
+}
+
 TEST(ConWeaveRx, HoldsReroutedUntilTailThenReleasesInOrder)
 {
     ConWeaveRxCore<int> rx;

@@ -69,6 +69,7 @@ LapsPaperBaselineDefaults()
     Config::SetDefault("ns3::DcnCongaForwardingPolicy::FlowletTimeout",
                        TimeValue(MicroSeconds(50)));
     Config::SetDefault("ns3::DcnCongaForwardingPolicy::AnyTopology", BooleanValue(true));
+    Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::AnyTopology", BooleanValue(true));
 }
 
 LapsExperimentResult
@@ -100,8 +101,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     std::string err = DcnSchemeRegistry::CheckForRun(lb, t->GetTopologyName(), "dcn", 0);
     if (!err.empty())
     {
-        // ConWeave (ForwardingPolicy::CheckLeafSpine) on Rail / Dragonfly; CONGA without
-        // AnyTopology
+        // CONGA / ConWeave on Rail / Dragonfly without AnyTopology (ForwardingPolicy::CheckClos)
         r.note = err.find("leaf-spine") != std::string::npos
                      ? "skipped: needs a 2-tier leaf-spine (" + t->GetTopologyName() + " is not)"
                      : "skipped: " + err;

@@ -16,8 +16,8 @@
  *    are read by DcnSwitchRouting).
  * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
  * scheme that cannot run on the topology returns a result whose note starts
- * with "skipped: " (ConWeave: "skipped: needs a 2-tier leaf-spine"; CONGA too
- * unless LapsPaperBaselineDefaults() or AnyTopology=true).
+ * with "skipped: " (CONGA and ConWeave on Rail / Dragonfly: "skipped: needs a
+ * 2-tier leaf-spine" unless LapsPaperBaselineDefaults() or AnyTopology=true).
  * Each call seeds the RNG, runs and destroys the simulator.
  */
 #ifndef DCN_LAPS_EXPERIMENT_H
@@ -139,8 +139,8 @@ void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mo
  * defaults (Config::SetDefault; call before CommandLine::Parse so that
  * --ns3::... still overrides them): LetFlow's and CONGA's flowlet timeout 50 us
  * (spec 3 [P]; their own defaults are Hermes's 150 us) and CONGA on Rail and
- * Dragonfly through its first-hop generalisation (DcnCongaForwardingPolicy
- * AnyTopology=true; the paper ran CONGA there without saying how).
+ * Dragonfly, ConWeave too, through their first-hop generalisation
+ * (AnyTopology=true; the paper ran them there without saying how).
  */
 void LapsPaperBaselineDefaults();
 

@@ -101,73 +101,22 @@ CongaForwardingPolicy::~CongaForwardingPolicy()
 std::string
 CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
-    if (!m_anyTopology)
+    const auto max = lbcore::CongaLeafCore::kMaxUplinks;
+    if (m_anyTopology)
     {
-        const std::string what =
-            "CONGA (--lb=conga) runs on 2-tier leaf-spine / Clos fabrics only (tier-0 leaves "
-            "with the hosts, every switch link leaf-spine, <= 16 uplinks per leaf; "
-            "--ns3::DcnCongaForwardingPolicy::AnyTopology=true generalises it); topology '" +
-            t.GetTopologyName() + "' ";
-        std::string e = CheckLeafSpine(t, what, lbcore::CongaLeafCore::kMaxUplinks);
-        if (!e.empty())
-        {
-            return e;
-        }
-        // and a Clos: every spine reaches every leaf in one hop (laps-rail is 2-tier but its
-        // NVLink and rail switches reach only their cluster's / rail's NIC switches)
-        NodeContainer sw = t.GetAllSwitches();
-        uint32_t nLeaves = 0;
-        for (uint32_t i = 0; i < sw.GetN(); ++i)
-        {
-            nLeaves += t.GetTierOfNode(sw.Get(i)) == 0 ? 1 : 0;
-        }
-        for (uint32_t i = 0; i < sw.GetN(); ++i)
-        {
-            if (t.GetTierOfNode(sw.Get(i)) != 1)
-            {
-                continue;
-            }
-            std::vector<Ptr<Node>> leaves;
-            for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
-            {
-                const DcnLinkInfo& li = t.GetLink(l);
-                Ptr<Node> other = li.a == sw.Get(i) ? li.b : li.a;
-                if (std::find(leaves.begin(), leaves.end(), other) == leaves.end())
-                {
-                    leaves.push_back(other);
-                }
-            }
-            if (leaves.size() != nLeaves)
-            {
-                return what + "has a spine linked to " + std::to_string(leaves.size()) + " of " +
-                       std::to_string(nLeaves) + " leaves";
-            }
-        }
-        return "";
+        return CheckHostSwitchPorts(t,
+                                    "CONGA (--lb=conga, AnyTopology=true) numbers a leaf's paths "
+                                    "in 4 bits; topology '" +
+                                        t.GetTopologyName() + "' ",
+                                    max);
     }
-    // generalised: every switch with hosts has <= 16 fabric ports (4-bit LBTag)
-    NodeContainer sw = t.GetAllSwitches();
-    std::vector<bool> hasHosts(sw.GetN(), false);
-    for (uint32_t h = 0; h < t.GetNHosts(); ++h)
-    {
-        hasHosts[t.GetSwitchOfHost(h)] = true;
-    }
-    for (uint32_t i = 0; i < sw.GetN(); ++i)
-    {
-        uint32_t n = 0;
-        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
-        {
-            const DcnLinkInfo& li = t.GetLink(l);
-            n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
-        }
-        if (hasHosts[i] && n > lbcore::CongaLeafCore::kMaxUplinks)
-        {
-            return "CONGA (--lb=conga, AnyTopology=true) needs <= 16 fabric ports on every switch "
-                   "with hosts (4-bit LBTag); topology '" +
-                   t.GetTopologyName() + "' has one with " + std::to_string(n);
-        }
-    }
-    return "";
+    return CheckClos(t,
+                     "CONGA (--lb=conga) runs on 2-tier leaf-spine / Clos fabrics only (tier-0 "
+                     "leaves with the hosts, every switch link leaf-spine, <= 16 uplinks per "
+                     "leaf; --ns3::DcnCongaForwardingPolicy::AnyTopology=true generalises it); "
+                     "topology '" +
+                         t.GetTopologyName() + "' ",
+                     max);
 }
 
 void
@@ -185,15 +134,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     // CONGA as published: the tier-0 switches of a Clos are the leaves; AnyTopology
     // (m_general): every switch with hosts is one
     m_general = m_anyTopology;
-    std::vector<bool> isLeaf(sw.GetN(), false);
-    for (uint32_t i = 0; i < sw.GetN() && !m_general; ++i)
-    {
-        isLeaf[i] = t.GetTierOfNode(sw.Get(i)) == 0;
-    }
-    for (uint32_t h = 0; h < t.GetNHosts() && m_general; ++h)
-    {
-        isLeaf[t.GetSwitchOfHost(h)] = true;
-    }
+    const std::vector<bool> isLeaf = LeafSwitches(t, m_general);
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
     uint16_t maxUplinks = 1; // generalised: every leaf's tables span the widest leaf's LBTags
@@ -202,13 +143,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
         if (isLeaf[i])
         {
             leafOf[i] = nLeaves++;
-            uint16_t n = 0;
-            for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
-            {
-                const DcnLinkInfo& li = t.GetLink(l);
-                n += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
-            }
-            maxUplinks = std::max(maxUplinks, n);
+            maxUplinks = std::max<uint16_t>(maxUplinks, FabricPorts(t, sw.Get(i)));
         }
     }
     m_hostLeaf.assign(t.GetNHosts(), NO_UPLINK);

@@ -84,6 +84,19 @@ ConWeaveForwardingPolicy::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&ConWeaveForwardingPolicy::m_reorder),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "AnyTopology",
+                "false: ConWeave as published, on 2-tier leaf-spine / Clos fabrics only "
+                "(SIGCOMM'23 Sec. 3); true: also on other topologies with minimal routing, "
+                "generalised as the LAPS evaluation needs it on Rail and Dragonfly (ICDCS'25 "
+                "Sec. V ran ConWeave there without saying how; LAPS spec 3 [R]): every switch "
+                "with hosts is a ToR over all its fabric ports (<= 16), a path is the source "
+                "ToR's first hop among the destination's minimal next hops, later switches hash "
+                "over theirs, the destination's switch reorders and replies.  Our "
+                "generalisation, not in the paper",
+                BooleanValue(false),
+                MakeBooleanAccessor(&ConWeaveForwardingPolicy::m_anyTopology),
+                MakeBooleanChecker())
             .AddAttribute("FlowTableSize",
                           "Entries of the per-leaf source and destination flow tables, "
                           "hash-indexed; colliding flows replace each other (our choice)",
@@ -134,11 +147,20 @@ ConWeaveForwardingPolicy::~ConWeaveForwardingPolicy()
 std::string
 ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
+    if (m_anyTopology)
+    {
+        return CheckHostSwitchPorts(t,
+                                    "ConWeave (--lb=conweave, AnyTopology=true) numbers a ToR's "
+                                    "paths in 4 bits; topology '" +
+                                        t.GetTopologyName() + "' ",
+                                    16);
+    }
     const std::string what = "ConWeave (--lb=conweave) runs on 2-tier leaf-spine / Clos fabrics "
                              "only (tier-0 leaves with the hosts, every switch link leaf-spine, "
-                             "<= 16 uplinks per leaf); topology '" +
+                             "<= 16 uplinks per leaf; --ns3::DcnConWeaveForwardingPolicy::"
+                             "AnyTopology=true generalises it); topology '" +
                              t.GetTopologyName() + "' ";
-    return CheckLeafSpine(t, what, 16);
+    return CheckClos(t, what, 16);
 }
 
 void
@@ -153,11 +175,12 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
         throw DcnOptionError(err);
     }
     NodeContainer sw = t.GetAllSwitches();
+    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology);
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
     for (uint32_t i = 0; i < sw.GetN(); ++i)
     {
-        if (t.GetTierOfNode(sw.Get(i)) == 0)
+        if (isLeaf[i])
         {
             leafOf[i] = nLeaves++;
         }
@@ -175,7 +198,7 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
     }
     Ptr<Node> node = sw.Get(switchIndex);
     m_sw = PeekPointer(t.GetRouting(node));
-    if (t.GetTierOfNode(node) != 0)
+    if (!isLeaf[switchIndex])
     {
         m_role = SPINE;
         return;
@@ -283,9 +306,13 @@ ConWeaveForwardingPolicy::Select(DcnForwardingContext& ctx)
         p->CopyData(b, PEEK);
         udp4791 = ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT;
     }
-    if (m_role == LEAF && ctx.dstHost < m_hostLeaf.size())
+    const bool fromFabric = GetUplinkOfIf(ctx.inIf) != NO_UPLINK;
+    // AnyTopology: a ToR a packet only crosses forwards it like a spine
+    const bool transit = m_anyTopology && fromFabric && ctx.dstHost < m_hostLeaf.size() &&
+                         m_hostLeaf[ctx.dstHost] != m_leaf;
+    if (m_role == LEAF && ctx.dstHost < m_hostLeaf.size() && !transit)
     {
-        if (GetUplinkOfIf(ctx.inIf) != NO_UPLINK)
+        if (fromFabric)
         {
             return SelectDestinationLeaf(ctx, b, udp4791);
         }
@@ -327,10 +354,21 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     const int64_t now = Simulator::Now().GetNanoSeconds();
     const lbcore::CwTxEntry* before = m_tx.Find(key);
     const uint8_t oldPath = before ? before->path : 0;
+    uint32_t allowed = 0xFFFFFFFFu;
+    for (uint32_t i = 0; i < n && m_anyTopology; ++i)
+    {
+        // AnyTopology: the paths to this destination are its minimal next hops
+        const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
+        allowed = (i == 0 ? 0u : allowed) | (u < 32 ? (1u << u) : 0u);
+    }
     Ptr<UniformRandomVariable> rng = m_rng;
-    lbcore::CwTxDecision d = m_tx.OnData(key, dstLeaf, now, BaseRttNs(dstLeaf), [&rng](uint32_t k) {
-        return rng->GetInteger(0, k - 1);
-    });
+    lbcore::CwTxDecision d = m_tx.OnData(
+        key,
+        dstLeaf,
+        now,
+        BaseRttNs(dstLeaf),
+        [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
+        allowed);
     if (d.rerouted)
     {
         m_rerouteTrace(key, oldPath, m_tx.Find(key)->path, d.replyTimeout);

@@ -32,6 +32,12 @@
  *    DcnSwitchRouting::ForwardLater, right after the TAIL or when the resume
  *    timer fires.
  * Per packet O(1) (two random samples per new epoch or reroute).
+ *
+ * AnyTopology=true (our generalisation, for the LAPS evaluation's Rail and
+ * Dragonfly; the check otherwise also requires a Clos): every switch with hosts
+ * is a ToR over all its fabric ports, a path is the source ToR's first hop among
+ * the destination's minimal next hops (ConWeaveTxCore::OnData's mask), a ToR
+ * that a packet only crosses forwards it like a spine.
  */
 #ifndef DCN_CONWEAVE_FORWARDING_POLICY_H
 #define DCN_CONWEAVE_FORWARDING_POLICY_H
@@ -167,6 +173,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     Time m_resumeExtra;
     Time m_baseRtt;
     bool m_reorder;
+    bool m_anyTopology{false}; //!< leaves = host switches, transit ToRs, masked paths
     uint32_t m_tableSize;
     uint32_t m_numVoqs;
     uint32_t m_voqCapacity;

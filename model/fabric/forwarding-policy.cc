@@ -8,6 +8,8 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -172,6 +174,92 @@ ForwardingPolicy::CheckLeafSpine(const DcnTopology& t, const std::string& what, 
         }
     }
     return "";
+}
+
+uint32_t
+ForwardingPolicy::FabricPorts(const DcnTopology& t, Ptr<Node> n)
+{
+    uint32_t k = 0;
+    for (uint32_t l : t.GetLinksOfNode(n))
+    {
+        const DcnLinkInfo& li = t.GetLink(l);
+        k += (li.tierA >= 0 && li.tierB >= 0) ? 1 : 0;
+    }
+    return k;
+}
+
+std::string
+ForwardingPolicy::CheckClos(const DcnTopology& t, const std::string& what, uint32_t maxUplinks)
+{
+    std::string e = CheckLeafSpine(t, what, maxUplinks);
+    if (!e.empty())
+    {
+        return e;
+    }
+    NodeContainer sw = t.GetAllSwitches();
+    uint32_t nLeaves = 0;
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        nLeaves += t.GetTierOfNode(sw.Get(i)) == 0 ? 1 : 0;
+    }
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        if (t.GetTierOfNode(sw.Get(i)) != 1)
+        {
+            continue;
+        }
+        std::vector<Ptr<Node>> leaves;
+        for (uint32_t l : t.GetLinksOfNode(sw.Get(i)))
+        {
+            const DcnLinkInfo& li = t.GetLink(l);
+            Ptr<Node> other = li.a == sw.Get(i) ? li.b : li.a;
+            if (std::find(leaves.begin(), leaves.end(), other) == leaves.end())
+            {
+                leaves.push_back(other);
+            }
+        }
+        if (leaves.size() != nLeaves)
+        {
+            return what + "has a spine linked to " + std::to_string(leaves.size()) + " of " +
+                   std::to_string(nLeaves) + " leaves";
+        }
+    }
+    return "";
+}
+
+std::string
+ForwardingPolicy::CheckHostSwitchPorts(const DcnTopology& t,
+                                       const std::string& what,
+                                       uint32_t maxPorts)
+{
+    NodeContainer sw = t.GetAllSwitches();
+    std::vector<bool> leaf = LeafSwitches(t, true);
+    for (uint32_t i = 0; i < sw.GetN(); ++i)
+    {
+        const uint32_t n = FabricPorts(t, sw.Get(i));
+        if (leaf[i] && n > maxPorts)
+        {
+            return what + "has a switch with hosts and " + std::to_string(n) +
+                   " fabric ports (at most " + std::to_string(maxPorts) + ")";
+        }
+    }
+    return "";
+}
+
+std::vector<bool>
+ForwardingPolicy::LeafSwitches(const DcnTopology& t, bool anyTopology)
+{
+    NodeContainer sw = t.GetAllSwitches();
+    std::vector<bool> leaf(sw.GetN(), false);
+    for (uint32_t i = 0; i < sw.GetN() && !anyTopology; ++i)
+    {
+        leaf[i] = t.GetTierOfNode(sw.Get(i)) == 0;
+    }
+    for (uint32_t h = 0; h < t.GetNHosts() && anyTopology; ++h)
+    {
+        leaf[t.GetSwitchOfHost(h)] = true;
+    }
+    return leaf;
 }
 
 namespace

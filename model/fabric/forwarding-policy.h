@@ -243,6 +243,33 @@ class ForwardingPolicy : public Object
     static std::string CheckLeafSpine(const DcnTopology& t,
                                       const std::string& what,
                                       uint32_t maxUplinks);
+
+    /**
+     * The check of CONGA and ConWeave as published: CheckLeafSpine() and every
+     * spine linked to every leaf (laps-rail is 2-tier but not a Clos: a packet
+     * there can cross a second NIC switch, which would take it for its
+     * destination leaf).
+     */
+    static std::string CheckClos(const DcnTopology& t,
+                                 const std::string& what,
+                                 uint32_t maxUplinks);
+
+    /**
+     * The check of their AnyTopology generalisation: every switch with hosts
+     * has at most \p maxPorts switch links (its paths are numbered in 4 bits).
+     */
+    static std::string CheckHostSwitchPorts(const DcnTopology& t,
+                                            const std::string& what,
+                                            uint32_t maxPorts);
+
+    /**
+     * Leaves of CONGA / ConWeave, per switch index: the tier-0 switches
+     * (as published), or with \p anyTopology every switch with hosts.
+     */
+    static std::vector<bool> LeafSwitches(const DcnTopology& t, bool anyTopology);
+
+    /** Number of switch (non-host) links of node \p n. */
+    static uint32_t FabricPorts(const DcnTopology& t, Ptr<Node> n);
 };
 
 /**

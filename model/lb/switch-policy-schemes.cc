@@ -5,8 +5,8 @@
  * where hosts are unmodified; ConWeave SIGCOMM'23 likewise), and every switch
  * runs the forwarding policy;
  * WorkloadHelper::Install puts the policy on the built topology through
- * DcnSchemeRegistry::InstallSwitchPolicy.  ConWeave is listed for the 2-tier
- * families only, CONGA also for the graph presets (where its policy needs
+ * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
+ * the 2-tier families and the graph presets (where their policies need
  * AnyTopology=true); elsewhere InstallSwitchPolicy refuses them with the
  * policy's CheckTopology line.
  */
@@ -60,15 +60,17 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "conweave",
     "ConWeave: source-leaf rerouting on RTT_REQUEST/REPLY timeouts, destination-leaf "
     "reordering of REROUTED packets until the TAIL (SIGCOMM'23; authors' leaf-spine settings), "
-    "fields in IPv4 header bytes, 2-tier leaf-spine only; run it with --cc=dcqcn and "
-    "--ns3::DcnTransport::Mode=InOrder as LAPS did",
+    "fields in IPv4 header bytes, 2-tier leaf-spine; on the graph presets with "
+    "--ns3::DcnConWeaveForwardingPolicy::AnyTopology=true (our first-hop generalisation, as "
+    "laps-paper runs it); run it with --cc=dcqcn and --ns3::DcnTransport::Mode=InOrder as LAPS "
+    "did",
     "ecmp",
     "dcqcn",
     "selective-repeat",
     "conweave",
     0,
     "dcn",
-    {"fat-tree-2tier", "leaf-spine", "hermes"},
+    {"fat-tree-2tier", "leaf-spine", "hermes", "laps-", "spritz-", "df-", "sf-"},
     {}}));
 
 } // namespace ns3

@@ -179,9 +179,17 @@ class ConWeaveTxCore
      * One data packet of flow \p key toward destination ToR \p dst.
      * \param baseRttNs unloaded RTT toward \p dst (theta_reply = it + ReplyExtra)
      * \param draw callable draw(n) -> uniform integer in [0, n)
+     * \param allowed paths (bit p = path p) the flow may take: all in a leaf-spine; the
+     *        destination's minimal next hops in the AnyTopology generalisation (an empty
+     *        intersection counts as all)
      */
     template <class Draw>
-    CwTxDecision OnData(uint64_t key, uint16_t dst, int64_t nowNs, int64_t baseRttNs, Draw&& draw)
+    CwTxDecision OnData(uint64_t key,
+                        uint16_t dst,
+                        int64_t nowNs,
+                        int64_t baseRttNs,
+                        Draw&& draw,
+                        uint32_t allowed = 0xFFFFFFFFu)
     {
         CwTxDecision d;
         CwTxEntry& e = m_table[Slot(key)];
@@ -224,7 +232,7 @@ class ConWeaveTxCore
         if (expired)
         {
             uint8_t p = 0;
-            const bool found = PickPath(dst, nowNs, -1, p, draw);
+            const bool found = PickPath(dst, nowNs, -1, p, draw, allowed);
             if (newConn || found)
             {
                 if (!newConn && p != e.path)
@@ -239,7 +247,7 @@ class ConWeaveTxCore
         if (d.replyTimeout)
         {
             uint8_t p = 0;
-            if (PickPath(dst, nowNs, e.path, p, draw) && p != e.path)
+            if (PickPath(dst, nowNs, e.path, p, draw, allowed) && p != e.path)
             {
                 e.path = p;
                 ++m_reroutes;
@@ -315,12 +323,46 @@ class ConWeaveTxCore
     }
 
     /**
-     * Sample two paths (among all, or all but \p exclude when it is >= 0 and
-     * there are >= 2 paths); the first that is not busy wins.
+     * Sample two paths (among the allowed ones, all but \p exclude when it is
+     * >= 0 and there are >= 2 of them); the first that is not busy wins.
      * \return false if both are busy (then \p out = the first sample).
      */
     template <class Draw>
-    bool PickPath(uint16_t dst, int64_t nowNs, int exclude, uint8_t& out, Draw&& draw)
+    bool PickPath(uint16_t dst,
+                  int64_t nowNs,
+                  int exclude,
+                  uint8_t& out,
+                  Draw&& draw,
+                  uint32_t allowed = 0xFFFFFFFFu)
+    {
+        const uint32_t all = m_cfg.numPaths >= 32 ? 0xFFFFFFFFu : ((1u << m_cfg.numPaths) - 1u);
+        if ((allowed & all) == 0 || (allowed & all) == all)
+        {
+            return PickAmongAll(dst, nowNs, exclude, out, draw);
+        }
+        uint8_t list[32];
+        uint32_t n = 0;
+        for (uint32_t p = 0; p < m_cfg.numPaths; ++p)
+        {
+            if (((allowed >> p) & 1u) && !(static_cast<int>(p) == exclude))
+            {
+                list[n++] = static_cast<uint8_t>(p);
+            }
+        }
+        if (n == 0) // the only allowed path is the excluded one
+        {
+            out = static_cast<uint8_t>(exclude);
+            return !IsBusy(dst, out, nowNs);
+        }
+        const uint8_t a = list[draw(n)];
+        const uint8_t b = list[draw(n)];
+        out = !IsBusy(dst, a, nowNs) || IsBusy(dst, b, nowNs) ? a : b;
+        return !IsBusy(dst, out, nowNs);
+    }
+
+    /** PickPath among all paths (a leaf-spine): the published sampling, unchanged. */
+    template <class Draw>
+    bool PickAmongAll(uint16_t dst, int64_t nowNs, int exclude, uint8_t& out, Draw&& draw)
     {
         const uint32_t n = m_cfg.numPaths;
         const bool ex = exclude >= 0 && n >= 2;
