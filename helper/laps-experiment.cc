@@ -101,7 +101,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     std::string err = DcnSchemeRegistry::CheckForRun(lb, t->GetTopologyName(), "dcn", 0);
     if (!err.empty())
     {
-        // CONGA / ConWeave on Rail / Dragonfly without AnyTopology (ForwardingPolicy::CheckClos)
+        // a scheme registered for other topology families
         r.note = err.find("leaf-spine") != std::string::npos
                      ? "skipped: needs a 2-tier leaf-spine (" + t->GetTopologyName() + " is not)"
                      : "skipped: " + err;

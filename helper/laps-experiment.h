@@ -16,8 +16,8 @@
  *    are read by DcnSwitchRouting).
  * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
  * scheme that cannot run on the topology returns a result whose note starts
- * with "skipped: " (CONGA and ConWeave on Rail / Dragonfly: "skipped: needs a
- * 2-tier leaf-spine" unless LapsPaperBaselineDefaults() or AnyTopology=true).
+ * with "skipped: "; CONGA and ConWeave on Rail / Dragonfly need
+ * LapsPaperBaselineDefaults() or AnyTopology=true (else DcnOptionError, one line).
  * Each call seeds the RNG, runs and destroys the simulator.
  */
 #ifndef DCN_LAPS_EXPERIMENT_H
