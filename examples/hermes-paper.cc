@@ -202,6 +202,9 @@ main(int argc, char** argv)
               probeInterval);
     opts.Text("csv", "Write one row per point to this file", csv);
     opts.Parse(argc, argv);
+    // the --ns3:: attribute defaults of this run, for the CSV (no double quotes inside)
+    std::string attributes = opts.GetAttributeArguments();
+    std::replace(attributes.begin(), attributes.end(), '"', '\'');
     for (const auto& lbName : dcnargs::Split(lbs, ','))
     {
         // plain TCP without the path shim: switch-side ECMP only
@@ -265,7 +268,7 @@ main(int argc, char** argv)
         }
         out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
                "small_mean_us,small_p99_us,large_mean_us,wall_s,events,injected_drops,segments,"
-               "retransmissions,timeouts\n";
+               "retransmissions,timeouts,attributes\n";
     }
     std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
               << " workload=" << workload << " cc=" << cc << "\n";
@@ -329,7 +332,8 @@ main(int argc, char** argv)
                         << r.all.count << "," << r.all.unfinished << "," << r.all.meanUs << ","
                         << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
-                        << r.segments << "," << r.retransmissions << "," << r.timeouts << "\n";
+                        << r.segments << "," << r.retransmissions << "," << r.timeouts << ",\""
+                        << attributes << "\"\n";
                 }
             }
             if (runs > 1)

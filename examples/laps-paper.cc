@@ -296,7 +296,7 @@ main(int argc, char** argv)
            "p99_fct_ms,max_fct_ms,"
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
            "reorder_p_gt_30KB,rx_util,rx_util_all_active,gaps,gaps_above,gap_mean_us,gap_median_us,"
-           "gap_p99_us,events,packet_hops,wall_s,note\n";
+           "gap_p99_us,events,packet_hops,attributes,wall_s,note\n";
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
@@ -351,7 +351,8 @@ main(int argc, char** argv)
             << r.reorderFrac << ',' << r.reorderMeanB << ',' << r.reorderAbove30k << ',' << r.rxUtil
             << ',' << r.rxUtilAllActive << ',' << r.gaps << ',' << r.gapsAbove << ',' << r.gapMeanUs
             << ',' << r.gapMedianUs << ',' << r.gapP99Us << ',' << r.events << ',' << r.packetHops
-            << ',' << r.wall << ",\"" << Quote(r.note) << "\"\n";
+            << ",\"" << Quote(opts.GetAttributeArguments()) << "\"," << r.wall << ",\""
+            << Quote(r.note) << "\"\n";
         if (fcsv.is_open())
         {
             for (const FctRecord& f : r.flows)

@@ -507,6 +507,7 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
     };
 
     std::vector<Pending> ns3Args;
+    m_attributeArgs.clear();
     for (const auto& a : args)
     {
         if (a.size() < 3 || a[0] != '-' || a[1] != '-')
@@ -561,6 +562,10 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
                 return e;
             }
             ns3Args.push_back(p);
+            if (name.find("::") != std::string::npos)
+            {
+                m_attributeArgs += (m_attributeArgs.empty() ? "" : ";") + name + "=" + value;
+            }
             continue;
         }
         std::vector<std::string> names;

@@ -181,6 +181,16 @@ class DcnOptions
         return m_program;
     }
 
+    /**
+     * The ns-3 attribute defaults set on the command line ("--ns3::Type::Attr=V"),
+     * as "ns3::Type::Attr=V" joined by ';' in command-line order ("" if none):
+     * for the examples' CSVs, so that a row names the attributes it ran with.
+     */
+    const std::string& GetAttributeArguments() const
+    {
+        return m_attributeArgs;
+    }
+
     /** Print "<program>: error: <line>" (one line) to stderr and exit(2). */
     [[noreturn]] static void Exit(const std::string& program, const std::string& line);
 
@@ -197,6 +207,7 @@ class DcnOptions
     std::string m_description;
     std::vector<std::unique_ptr<Option>> m_options;
     std::vector<std::function<std::string()>> m_checks;
+    std::string m_attributeArgs; //!< GetAttributeArguments()
 };
 
 } // namespace ns3
