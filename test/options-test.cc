@@ -231,6 +231,9 @@ class DcnOptionsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ai.initialValue->SerializeToString(ai.checker),
                               "0.25",
                               "default set");
+        NS_TEST_EXPECT_MSG_EQ(o.GetAttributeArguments(),
+                              "ns3::RttMeanDeviation::Alpha=0.25",
+                              "attribute arguments recorded for the CSVs (global values not)");
         GlobalValue::Bind("RngRun", run0);
         Config::SetDefault("ns3::RttMeanDeviation::Alpha", DoubleValue(0.125));
 
