@@ -152,9 +152,10 @@ int
 main(int argc, char** argv)
 {
     Options o;
-    // LetFlow / CONGA flowlet timeout 50 us, CONGA / ConWeave generalised to Rail / Dragonfly;
+    // a connection per flow; LetFlow / CONGA flowlet timeout 50 us; CONGA / ConWeave
+    // generalised to Rail / Dragonfly;
     // before the options so that --ns3::... overrides them
-    LapsPaperBaselineDefaults();
+    LapsPaperDefaults();
     DcnOptions opts("laps-paper",
                     "The LAPS paper's experiments on laps-rail / laps-df with LAPS and its "
                     "baselines; one CSV row per scheme.  Exit status: 0, 2 bad input (one "

@@ -62,8 +62,9 @@ LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
 }
 
 void
-LapsPaperBaselineDefaults()
+LapsPaperDefaults()
 {
+    Config::SetDefault("ns3::DcnWorkloadHelper::ConnectionPolicy", StringValue("NewPerMessage"));
     Config::SetDefault("ns3::DcnLetflowForwardingPolicy::FlowletTimeout",
                        TimeValue(MicroSeconds(50)));
     Config::SetDefault("ns3::DcnCongaForwardingPolicy::FlowletTimeout",

@@ -17,7 +17,7 @@
  * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
  * scheme that cannot run on the topology returns a result whose note starts
  * with "skipped: "; CONGA and ConWeave on Rail / Dragonfly need
- * LapsPaperBaselineDefaults() or AnyTopology=true (else DcnOptionError, one line).
+ * LapsPaperDefaults() or AnyTopology=true (else DcnOptionError, one line).
  * Each call seeds the RNG, runs and destroys the simulator.
  */
 #ifndef DCN_LAPS_EXPERIMENT_H
@@ -135,14 +135,16 @@ struct LapsExperimentResult
 void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
 
 /**
- * The LAPS evaluation's settings of the switch-side baselines, as attribute
- * defaults (Config::SetDefault; call before CommandLine::Parse so that
- * --ns3::... still overrides them): LetFlow's and CONGA's flowlet timeout 50 us
- * (spec 3 [P]; their own defaults are Hermes's 150 us) and CONGA on Rail and
+ * The LAPS evaluation's settings, as attribute defaults (Config::SetDefault;
+ * call before the options are parsed so that --ns3::... still overrides them):
+ * one connection per flow (DcnWorkloadHelper ConnectionPolicy=NewPerMessage: a
+ * flow starts with fresh rate state, as [A]'s queue pair per flow and spec 1.5's
+ * per-flow AIMD; ReuseIdle before 2026-11-28); LetFlow's and CONGA's flowlet
+ * timeout 50 us (spec 3 [P]; their own defaults are Hermes's 150 us) and CONGA on Rail and
  * Dragonfly, ConWeave too, through their first-hop generalisation
  * (AnyTopology=true; the paper ran them there without saying how).
  */
-void LapsPaperBaselineDefaults();
+void LapsPaperDefaults();
 
 /** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
 LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);

@@ -89,11 +89,12 @@ class LapsVsGlobalTestCase : public TestCase
 
 /**
  * CONGA and ConWeave generalised to Rail (AnyTopology=true through
- * LapsPaperBaselineDefaults(), as laps-paper runs them): the same small All2all as
- * above, RoCE + DCQCN + go-back-N, PFC on; every flow completes.  Measured (seed
- * 1): mean FCT ECMP 50.3 us, CONGA 49.0 (its flowlets re-pick the NIC switch's
- * uplink by feedback), ConWeave 31.9 (reroutes on RTT); asserted: ConWeave below
- * 0.8x ECMP, CONGA within 5 % of ECMP and not the same run.
+ * LapsPaperDefaults(), as laps-paper runs them): the same small All2all as
+ * above, RoCE + DCQCN + go-back-N, PFC on, a connection per flow; every flow
+ * completes.  Measured (seed 1): mean FCT ECMP 50.9 us, CONGA 49.6 (its flowlets
+ * re-pick the NIC switch's uplink by feedback), ConWeave 39.3 (reroutes on RTT);
+ * asserted: ConWeave below 0.9x ECMP, CONGA within 5 % of ECMP and not the same
+ * run.
  */
 class SwitchBaselinesOnRailTestCase : public TestCase
 {
@@ -107,7 +108,7 @@ class SwitchBaselinesOnRailTestCase : public TestCase
   private:
     void DoRun() override
     {
-        LapsPaperBaselineDefaults();
+        LapsPaperDefaults();
         std::map<std::string, LapsExperimentResult> r;
         const char* schemes[] = {"ecmp", "conga", "conweave"};
         for (const char* s : schemes)
@@ -137,8 +138,8 @@ class SwitchBaselinesOnRailTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r[s].s.count, flows, s << ": the same flows (fixed seed)");
         }
         NS_TEST_ASSERT_MSG_LT(r["conweave"].s.meanUs,
-                              0.8 * r["ecmp"].s.meanUs,
-                              "ConWeave below 0.8x ECMP's mean");
+                              0.9 * r["ecmp"].s.meanUs,
+                              "ConWeave below 0.9x ECMP's mean");
         NS_TEST_ASSERT_MSG_LT(r["conga"].s.meanUs,
                               1.05 * r["ecmp"].s.meanUs,
                               "CONGA within 5 % of ECMP's mean");

@@ -468,11 +468,12 @@ DcnTransport::NicTransmit()
             c->m_inReadyList = true;
             m_ready.push_back(c);
         }
-        Time tx = TxTime(wire);
-        m_nicFreeAt = Simulator::Now() + tx;
+        // after any control packet SendOne itself sent (a LAPS probe, charged to
+        // m_nicFreeAt by SendPacket; before 2026-11-28 this overwrote that charge)
+        m_nicFreeAt = std::max(m_nicFreeAt, now) + TxTime(wire);
         if (!m_ready.empty())
         {
-            m_nicEvent = Simulator::Schedule(tx, &DcnTransport::NicTransmit, this);
+            m_nicEvent = Simulator::Schedule(m_nicFreeAt - now, &DcnTransport::NicTransmit, this);
         }
         return;
     }
