@@ -205,6 +205,9 @@ main(int argc, char** argv)
     // the --ns3:: attribute defaults of this run, for the CSV (no double quotes inside)
     std::string attributes = opts.GetAttributeArguments();
     std::replace(attributes.begin(), attributes.end(), '"', '\'');
+    // spec 4's marking (K = 65 packets, step) and 600-packet buffers, host NICs marking;
+    // attributes given on the command line stay as given
+    HermesPaperDefaults(experiment, attributes);
     for (const auto& lbName : dcnargs::Split(lbs, ','))
     {
         // plain TCP without the path shim: switch-side ECMP only

@@ -1,10 +1,13 @@
 #include "hermes-experiment.h"
 
+#include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -48,6 +51,26 @@ MakeTopology(const HermesExperimentConfig& c)
 }
 
 } // namespace
+
+void
+HermesPaperDefaults(const std::string& experiment, const std::string& given)
+{
+    // spec 4: K = 65 packets at 10G (DCTCP paper), testbed 30 KB; [ART] 600-packet buffers
+    const double buffer = 600 * 1500.0;
+    const double k = experiment.rfind("testbed", 0) == 0 ? 30000.0 : 65 * 1500.0;
+    auto set = [&given](const std::string& name, const AttributeValue& v) {
+        if (given.find(name + "=") == std::string::npos)
+        {
+            Config::SetDefault(name, v);
+        }
+    };
+    const QueueSizeValue limit(QueueSize(QueueSizeUnit::BYTES, static_cast<uint32_t>(buffer)));
+    set("ns3::DcnGraphTopology::QueueLimit", limit);
+    set("ns3::DcnGraphTopology::HostQueueLimit", limit);
+    set("ns3::DcnGraphTopology::KminFraction", DoubleValue(k / buffer));
+    set("ns3::DcnGraphTopology::KmaxFraction", DoubleValue(k / buffer));
+    set("ns3::DcnGraphTopology::HostEcn", BooleanValue(true));
+}
 
 HermesExperimentResult
 RunHermesExperiment(const HermesExperimentConfig& c)

@@ -54,6 +54,20 @@ const std::vector<std::string>& HermesExperimentNames();
 /** Run one point (a fresh simulation). */
 HermesExperimentResult RunHermesExperiment(const HermesExperimentConfig& c);
 
+/**
+ * The marking and buffers of Hermes's evaluation (spec 4), as DcnGraphTopology
+ * attribute defaults, for \p experiment: DCTCP step marking at K = 65 packets
+ * of about 1500 B (97.5 KB; the testbed experiments: 30 KB), i.e. RED with MinTh
+ * = MaxTh = K (KminFraction = KmaxFraction = K / QueueLimit); 600-packet buffers
+ * (900 KB, [ART]) on switch ports and host NICs; the host NICs mark too ([ART]
+ * marks on both ends of the server links).  Attributes named in \p given (the
+ * "ns3::Type::Attr=V;..." list of DcnOptions::GetAttributeArguments()) are left as
+ * the user set them.  Before 2026-11-28 the experiments ran with the topology's
+ * defaults (415 KB ports, ramp marking from 20 % to 80 % of them, host NICs 100 MB
+ * without ECN).
+ */
+void HermesPaperDefaults(const std::string& experiment, const std::string& given);
+
 } // namespace ns3
 
 #endif // DCN_HERMES_EXPERIMENT_H

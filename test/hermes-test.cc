@@ -15,10 +15,13 @@
  *    a move do not fail the new, good path.
  */
 #include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/hermes-experiment.h"
 #include "ns3/hermes-path-selector.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -456,6 +459,59 @@ class HermesRetxAttributionTestCase : public TestCase
     }
 };
 
+/**
+ * hermes-paper's marking (spec 4): HermesPaperDefaults gives every port of
+ * hermes-sim, host NICs included, a 900 KB buffer and step marking above 65 x
+ * 1500 B; the testbed 30 KB; an attribute the user gave is kept.
+ */
+class HermesPaperDefaultsTestCase : public TestCase
+{
+  public:
+    HermesPaperDefaultsTestCase()
+        : TestCase("HermesPaperDefaults: 600-packet buffers, step ECN at K = 65 packets on "
+                   "switch ports and host NICs (testbed 30 KB); user attributes kept")
+    {
+    }
+
+  private:
+    void Check(const std::string& experiment, uint32_t k, bool hostEcn)
+    {
+        Ptr<DcnGraphTopology> t =
+            DcnTopologyPresets::Create("hermes-sim",
+                                       {{"leaves", "2"}, {"spines", "2"}, {"hostsPerLeaf", "2"}});
+        for (const DcnLinkInfo& l : t->GetLinks())
+        {
+            const bool hostLink = l.tierA < 0 || l.tierB < 0;
+            Ptr<DcnQueueDisc> q = t->GetQueueDisc(l.tierA < 0 ? l.devA : l.devB);
+            NS_TEST_ASSERT_MSG_NE(q, nullptr, experiment << ": queue disc on " << l.name);
+            NS_TEST_EXPECT_MSG_EQ(q->GetDataLimit().GetValue(), 900000u, experiment << " limit");
+            BooleanValue ecn;
+            q->GetAttribute("EcnEnabled", ecn);
+            const bool marks = !hostLink || hostEcn;
+            NS_TEST_EXPECT_MSG_EQ(ecn.Get(), marks, experiment << " ECN on " << l.name);
+            if (marks)
+            {
+                q->Initialize(); // the thresholds from the fractions, as at simulation start
+                NS_TEST_EXPECT_MSG_EQ(q->MarkProbability(k - 100), 0.0, experiment << " below K");
+                NS_TEST_EXPECT_MSG_EQ(q->MarkProbability(k + 100), 1.0, experiment << " step");
+            }
+        }
+        Simulator::Destroy();
+    }
+
+    void DoRun() override
+    {
+        HermesPaperDefaults("sim", "");
+        Check("sim", 97500, true);
+        HermesPaperDefaults("testbed", "");
+        Check("testbed", 30000, true);
+        Config::Reset();
+        HermesPaperDefaults("sim", "ns3::DcnGraphTopology::HostEcn=false");
+        Check("sim, HostEcn given", 97500, false);
+        Config::Reset();
+    }
+};
+
 class HermesTestSuite : public TestSuite
 {
   public:
@@ -463,6 +519,7 @@ class HermesTestSuite : public TestSuite
         : TestSuite("dcn-lb-hermes", DCNLB_TEST_SYSTEM)
     {
         AddTestCase(new HermesBlackholeTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesPaperDefaultsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
