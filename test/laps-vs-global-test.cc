@@ -29,6 +29,26 @@
 
 using namespace ns3;
 
+namespace
+{
+/** The small Rail All2all of this suite: 16 hosts, Hadoop at 0.8 for 70 us. */
+LapsExperimentConfig
+SmallRailAll2all(const std::string& scheme, bool pfc)
+{
+    LapsExperimentConfig c;
+    c.experiment = "all2all";
+    c.topo = "laps-rail";
+    c.topoParams = {{"clusters", "4"}, {"rails", "4"}};
+    c.scheme = scheme;
+    c.pfc = pfc;
+    c.cdf = "hadoop";
+    c.load = 0.8;
+    c.duration = MicroSeconds(70);
+    c.stop = Seconds(1);
+    return c;
+}
+} // namespace
+
 class LapsVsGlobalTestCase : public TestCase
 {
   public:
@@ -45,17 +65,7 @@ class LapsVsGlobalTestCase : public TestCase
         const char* schemes[] = {"ns3-global", "ns3-global-ecmp", "ecmp", "laps"};
         for (const char* s : schemes)
         {
-            LapsExperimentConfig c;
-            c.experiment = "all2all";
-            c.topo = "laps-rail";
-            c.topoParams = {{"clusters", "4"}, {"rails", "4"}};
-            c.scheme = s;
-            c.pfc = false;
-            c.cdf = "hadoop";
-            c.load = 0.8;
-            c.duration = MicroSeconds(70);
-            c.stop = Seconds(1);
-            r[s] = RunLapsExperiment(c);
+            r[s] = RunLapsExperiment(SmallRailAll2all(s, false));
         }
         std::clog << std::fixed << std::setprecision(1);
         for (const char* s : schemes)
@@ -113,16 +123,7 @@ class SwitchBaselinesOnRailTestCase : public TestCase
         const char* schemes[] = {"ecmp", "conga", "conweave"};
         for (const char* s : schemes)
         {
-            LapsExperimentConfig c;
-            c.experiment = "all2all";
-            c.topo = "laps-rail";
-            c.topoParams = {{"clusters", "4"}, {"rails", "4"}};
-            c.scheme = s;
-            c.cdf = "hadoop";
-            c.load = 0.8;
-            c.duration = MicroSeconds(70);
-            c.stop = Seconds(1);
-            r[s] = RunLapsExperiment(c);
+            r[s] = RunLapsExperiment(SmallRailAll2all(s, true));
             std::clog << std::setw(10) << s << " flows " << r[s].s.count << " unfinished "
                       << r[s].s.unfinished << " mean " << r[s].s.meanUs << " us p99 "
                       << r[s].s.p99Us << " us retx " << r[s].s.retransmissions << " " << r[s].note
