@@ -619,6 +619,97 @@ class LapsFailureTestCase : public TestCase
 };
 
 /**
+ * Alg. 2's T is the largest baseVal over the destination's *valid* paths (spec 2.4:
+ * V = valid paths of PST): when the links of the slowest paths are withdrawn
+ * (SetLinkValid, as a detected failure does), T follows at the next ACK and the
+ * withdrawn paths carry nothing more.
+ */
+class LapsTFollowsValidityTestCase : public TestCase
+{
+  public:
+    LapsTFollowsValidityTestCase()
+        : TestCase("T = max baseVal of the valid paths, again after paths are withdrawn")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LapsNet net("laps-df");
+        const uint32_t src = 0;
+        const uint32_t dst = 140; // another group: 8 paths
+        Ptr<LapsPathSelector> ps;
+        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
+        Ptr<LapsHostTable> tab = ps->GetHostTable();
+        tab->EnsureDst(dst, 0);
+        const uint32_t first = tab->FirstPid(dst);
+        const uint32_t n = tab->NumPids(dst);
+        int64_t t0 = 0;
+        uint32_t slow = 0;
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            if (tab->Entry(first + k).baseNs > t0)
+            {
+                t0 = tab->Entry(first + k).baseNs;
+                slow = k;
+            }
+        }
+        // withdraw every link of the slowest path that no minimal-path (pid 0) link shares
+        std::set<uint32_t> keep(tab->Info(first).links.begin(), tab->Info(first).links.end());
+        std::vector<uint32_t> cut;
+        for (uint32_t l : tab->Info(first + slow).links)
+        {
+            if (!keep.count(l))
+            {
+                cut.push_back(l);
+            }
+        }
+        Simulator::Schedule(MicroSeconds(200), [tab, cut]() {
+            for (uint32_t l : cut)
+            {
+                tab->SetLinkValid(l, false);
+            }
+        });
+        // what is left valid after the withdrawal
+        Simulator::Schedule(MicroSeconds(201), [this, tab, first, n, dst]() {
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                const auto& e = tab->Entry(first + k);
+                m_valid.push_back(e.valid);
+                m_t1 = e.valid ? std::max(m_t1, e.baseNs) : m_t1;
+            }
+        });
+        int64_t before = -1;
+        std::vector<uint64_t> snap;
+        Simulator::Schedule(MicroSeconds(150), [&before, ps]() { before = ps->GetT(); });
+        Simulator::Schedule(MicroSeconds(300), [&snap, ps]() { snap = ps->GetPathSent(); });
+        net.Send(c, 4000000, MicroSeconds(10));
+        Simulator::Stop(MilliSeconds(30));
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(before, t0, "T = max baseVal of all 8 paths before");
+        NS_TEST_ASSERT_MSG_EQ(m_valid.size(), n, "validity read");
+        NS_TEST_ASSERT_MSG_EQ(m_valid[slow], false, "the slowest path was withdrawn");
+        NS_TEST_ASSERT_MSG_EQ(m_valid[0], true, "the minimal path stays valid");
+        NS_TEST_ASSERT_MSG_LT(m_t1, t0, "the withdrawal lowers the largest valid baseVal");
+        NS_TEST_ASSERT_MSG_EQ(ps->GetT(), m_t1, "T = max baseVal of the valid paths after");
+        const auto& end = ps->GetPathSent();
+        NS_TEST_ASSERT_MSG_EQ(snap.size(), n, "snapshot during the flow");
+        for (uint32_t k = 0; k < n && k < snap.size(); ++k)
+        {
+            if (!m_valid[k])
+            {
+                NS_TEST_ASSERT_MSG_EQ(end[k], snap[k], "nothing sent on withdrawn pid " << k);
+            }
+        }
+        Simulator::Destroy();
+    }
+
+    std::vector<bool> m_valid;
+    int64_t m_t1{0};
+};
+
+/**
  * Alg. 3's per-path timer, exact trigger (7.11, issue 16 PFC investigation): the
  * receiver's link fails silently, one packet is sent; the path timer must fire
  * exactly PathTimeoutFactor x realVal after the packet's NIC serialisation
@@ -1013,6 +1104,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsIncastTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIncastPfcTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsTFollowsValidityTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathTimerTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsGapTestCase, DCNLB_TEST_QUICK);

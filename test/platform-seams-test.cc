@@ -73,6 +73,18 @@ class MockPathSelector : public PathSelector
         {
             m_setup.declareLost(static_cast<uint32_t>(declareLossOf));
         }
+        if (ctx.psn == declareBatchAt && !ctx.retransmission)
+        {
+            for (uint32_t psn : declareBatch)
+            {
+                m_setup.declareLost(psn);
+            }
+        }
+        if (ctx.retransmission)
+        {
+            retxOrder.push_back(static_cast<uint32_t>(ctx.psn));
+        }
+        sendOrder.push_back(static_cast<uint32_t>(ctx.psn));
         return pc;
     }
 
@@ -116,6 +128,10 @@ class MockPathSelector : public PathSelector
 
     bool probeOnFirst{false};
     int64_t declareLossOf{-1};
+    uint64_t declareBatchAt{UINT64_MAX}; //!< at this psn's first send, declare ...
+    std::vector<uint32_t> declareBatch;  //!< ... these psns lost, in this order
+    std::vector<uint32_t> retxOrder;     //!< psns of the retransmissions, in send order
+    std::vector<uint32_t> sendOrder;     //!< psns of every send, in send order
     uint32_t timeouts{0};
     uint32_t timeoutMismatch{0};
     uint32_t acks{0};
@@ -245,6 +261,45 @@ class ProbeAndLossTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(r.ps->probeReplies, 1, "one PROBE_REPLY");
         NS_TEST_ASSERT_MSG_EQ(r.ps->probeOk, true, "probe reply echoes EV and path, RTT > 0");
         NS_TEST_ASSERT_MSG_EQ(r.tx.retransmissions, 1, "the declared loss was retransmitted");
+    }
+};
+
+class LostInSequenceOrderTestCase : public TestCase
+{
+  public:
+    LostInSequenceOrderTestCase()
+        : TestCase("losses the selector declares are resent in sequence order before new data")
+    {
+    }
+
+    void DoRun() override
+    {
+        // LAPS spec 2.5: paths declare losses in their own order (a path timer, then an
+        // ACK that skipped psns on another path); the sender resends the lowest first
+        MockRun r = RunMock(
+            nullptr,
+            [](MockPathSelector& s) {
+                s.declareBatchAt = 12;
+                s.declareBatch = {9, 2, 11, 5};
+            },
+            64 * 1024);
+        NS_TEST_ASSERT_MSG_EQ(r.completed, 1, "message completes");
+        NS_TEST_ASSERT_MSG_EQ(r.tx.retransmissions, 4, "every declared loss resent once");
+        const std::vector<uint32_t> want = {2, 5, 9, 11};
+        NS_TEST_ASSERT_MSG_EQ(r.ps->retxOrder.size(), want.size(), "four retransmissions");
+        for (size_t i = 0; i < want.size() && i < r.ps->retxOrder.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(r.ps->retxOrder[i], want[i], "resent in sequence order");
+        }
+        // ... and before new data: the four sends after psn 12's are the resends
+        const auto& so = r.ps->sendOrder;
+        NS_TEST_ASSERT_MSG_GT(so.size(), 17, "psn 12 and the resends were sent");
+        NS_TEST_ASSERT_MSG_EQ(so[12], 12, "new data in order up to the declaration");
+        for (size_t i = 0; i < want.size() && 13 + i < so.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(so[13 + i], want[i], "the resends come before psn 13");
+        }
+        NS_TEST_ASSERT_MSG_EQ(so[17], 13, "then new data again");
     }
 };
 
@@ -415,6 +470,7 @@ class PlatformSeamsSuite : public TestSuite
         AddTestCase(new PathRoundTripTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new MockTimeoutTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new ProbeAndLossTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LostInSequenceOrderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new DelayedAckTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SchemeRefusalTestCase, DCNLB_TEST_QUICK);
     }

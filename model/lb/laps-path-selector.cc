@@ -495,19 +495,27 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
     {
         return; // probe replies update the PIT only (spec 2.4 [R])
     }
-    // Alg. 2 over the valid paths of the destination
+    // Alg. 2 over the valid paths of the destination: t = min realVal and, as the
+    // paths' validity can change (link failures), T = max baseVal of them again
     int64_t t = std::numeric_limits<int64_t>::max();
     int64_t maxReal = 0;
+    int64_t bigT = 0;
     for (uint32_t i = 0; i < m_n; ++i)
     {
         if (m_entries[i]->valid)
         {
             t = std::min(t, m_entries[i]->realNs);
             maxReal = std::max(maxReal, m_entries[i]->realNs);
+            bigT = std::max(bigT, m_entries[i]->baseNs);
         }
     }
     if (t != std::numeric_limits<int64_t>::max())
     {
+        if (bigT != m_T)
+        {
+            NS_LOG_LOGIC("T " << m_T << " -> " << bigT << " (path validity changed)");
+            m_T = bigT;
+        }
         const double before = m_rate.CurRate();
         const bool congested = m_congTest == CONGESTED_PER_PATH
                                    ? lapscore::LapsCongestedPerPath(m_entries.data(), m_n)

@@ -13,6 +13,7 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace ns3
 {
@@ -128,7 +129,10 @@ DcnConnection::DeclareLost(uint32_t psn)
     NS_LOG_LOGIC("conn " << m_connId << " psn " << psn << " declared lost by the path selector");
     e.state = LOST;
     m_inflight -= e.size;
-    m_retxQueue.push_back(psn);
+    // resent in sequence order before new data (LAPS spec 2.5), whatever order the
+    // paths declared them in
+    m_selectorLost.push_back(psn);
+    std::push_heap(m_selectorLost.begin(), m_selectorLost.end(), std::greater<>());
     m_cc->OnNack();
     if (!m_inSendOne)
     {

@@ -40,6 +40,7 @@ DcnConnection::GoBack(uint32_t from)
     NS_LOG_FUNCTION(this << from);
     from = std::max(from, m_psnBase);
     m_retxQueue.clear();
+    m_selectorLost.clear();
     for (uint32_t p = from; p < m_nextPsn; ++p)
     {
         TxEntry& e = m_tx[p - m_psnBase];

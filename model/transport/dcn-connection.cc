@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace ns3
 {
@@ -145,20 +146,11 @@ DcnConnection::CanSend()
     {
         return false;
     }
-    while (!m_retxQueue.empty())
-    {
-        uint32_t psn = m_retxQueue.front();
-        if (psn < m_psnBase || m_tx[psn - m_psnBase].state != LOST)
-        {
-            m_retxQueue.pop_front();
-            continue;
-        }
-        break;
-    }
     uint32_t size;
-    if (!m_retxQueue.empty())
+    uint32_t lost;
+    if (PeekLost(lost))
     {
-        size = m_tx[m_retxQueue.front() - m_psnBase].size;
+        size = m_tx[lost - m_psnBase].size;
     }
     else if (m_sendMsgIdx < m_msgs.size())
     {
@@ -183,6 +175,33 @@ DcnConnection::CanSend()
         }
         return false;
     }
+    return true;
+}
+
+bool
+DcnConnection::PeekLost(uint32_t& psn)
+{
+    auto stale = [this](uint32_t p) { return p < m_psnBase || m_tx[p - m_psnBase].state != LOST; };
+    while (!m_retxQueue.empty() && stale(m_retxQueue.front()))
+    {
+        m_retxQueue.pop_front();
+    }
+    while (!m_selectorLost.empty() && stale(m_selectorLost.front()))
+    {
+        std::pop_heap(m_selectorLost.begin(), m_selectorLost.end(), std::greater<>());
+        m_selectorLost.pop_back();
+    }
+    if (m_selectorLost.empty())
+    {
+        if (m_retxQueue.empty())
+        {
+            return false;
+        }
+        psn = m_retxQueue.front();
+        return true;
+    }
+    psn = m_retxQueue.empty() ? m_selectorLost.front()
+                              : std::min(m_retxQueue.front(), m_selectorLost.front());
     return true;
 }
 
@@ -213,10 +232,17 @@ DcnConnection::SendOne()
     uint32_t psn;
     TxEntry* e;
     const MsgState* msg;
-    if (!m_retxQueue.empty())
+    if (PeekLost(psn))
     {
-        psn = m_retxQueue.front();
-        m_retxQueue.pop_front();
+        if (!m_selectorLost.empty() && m_selectorLost.front() == psn)
+        {
+            std::pop_heap(m_selectorLost.begin(), m_selectorLost.end(), std::greater<>());
+            m_selectorLost.pop_back();
+        }
+        else
+        {
+            m_retxQueue.pop_front();
+        }
         e = &m_tx[psn - m_psnBase];
         retx = true;
         if (e->sends < 255)

@@ -182,6 +182,12 @@ class DcnConnection : public Object
               const DcnConnectionParams& params);
     /** @internal True if a packet may leave now (work + window + pacing). */
     bool CanSend();
+    /**
+     * Drop resent or acknowledged psns from the heads of the two loss queues and
+     * return the psn to resend next: the smaller head (the selector's losses are
+     * kept in sequence order, LAPS spec 2.5), or false when none is LOST.
+     */
+    bool PeekLost(uint32_t& psn);
     /** @internal Send one packet (the NIC gave us a slot). Returns its wire size (0 = none). */
     uint32_t SendOne();
     /** @internal An ACK or NACK for this connection. */
@@ -292,7 +298,8 @@ class DcnConnection : public Object
     std::deque<TxEntry> m_tx; //!< psn m_psnBase + i
     uint32_t m_psnBase{0};
     uint32_t m_nextPsn{0};
-    std::deque<uint32_t> m_retxQueue;                   //!< psns declared lost
+    std::deque<uint32_t> m_retxQueue;     //!< psns lost (NACK, RTO, go-back)
+    std::vector<uint32_t> m_selectorLost; //!< psns the path selector declared lost (min-heap)
     std::deque<std::pair<uint32_t, Time>> m_timerQueue; //!< (psn, send time) in send order
     EventId m_rtoEvent;
     uint64_t m_inflight{0};
