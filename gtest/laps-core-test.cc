@@ -267,6 +267,42 @@ TEST(LapsCore, RateIncreaseOnACraftedLatencySequence)
     EXPECT_DOUBLE_EQ(m.CurRate(), c.lineRateBps);
 }
 
+// IncreaseStep ([A]'s cur = max(cur + 1 Gb/s, (exp + cur) / 2)): with cur == exp the
+// paper's recurrence stays put until HAI, the artifact's step still adds 1 Gb/s;
+// when the half-gap is larger than the step it is the recurrence
+TEST(LapsCore, IncreaseStepIsALeastIncrease)
+{
+    LapsRateConfig c;
+    c.lineRateBps = 100e9;
+    const int64_t T = 10000;
+    const int64_t t = 4000;
+    for (double step : {0.0, 1e9})
+    {
+        c.incStepBps = step;
+        LapsRateCore r(c);
+        int64_t now = 0;
+        EXPECT_EQ(r.OnAck(now, 20000, T), LapsRateCore::DECREASE); // cur 50, exp 100
+        now += 40000;
+        EXPECT_EQ(r.OnAck(now, 20000, T), LapsRateCore::DECREASE); // cur 25, exp 50
+        now += 40000;
+        EXPECT_EQ(r.OnAck(now, t, T), LapsRateCore::INCREASE); // half-gap 12.5 > step
+        EXPECT_DOUBLE_EQ(r.CurRate(), 37.5e9);
+        now += 2 * t;
+        // four more increases: 43.75, 46.875, 48.4375, then the half-gap (0.78 Gb/s)
+        // falls below the step
+        double cur = 37.5e9;
+        for (int k = 2; k <= 5; ++k)
+        {
+            EXPECT_EQ(r.OnAck(now, t, T), LapsRateCore::INCREASE);
+            cur = std::min(100e9, std::max(cur + step, (50e9 + cur) / 2));
+            EXPECT_DOUBLE_EQ(r.CurRate(), cur) << "step " << step << " increase " << k;
+            now += 2 * t;
+        }
+        // 5th increase: the recurrence's half-gap 0.78 Gb/s, the step's 1 Gb/s
+        EXPECT_DOUBLE_EQ(r.CurRate(), step == 0 ? 49.21875e9 : 49.4375e9);
+    }
+}
+
 // spec 7.10: weight falls with delay while the rate stays (some path <= T)
 TEST(LapsCore, WeightFallsWhileRateStays)
 {

@@ -7,6 +7,7 @@
 #include "ns3/failure-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/nstime.h"
 #include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/rng-seed-manager.h"
@@ -47,6 +48,12 @@ MakeTopology(const HermesExperimentConfig& c)
         ov["slowFraction"] = "0.2"; // 20% of leaf-spine links at 2 Gb/s (spec 5)
         ov["slowRate"] = "2e9";
     }
+    if (c.linkDelay.IsStrictlyPositive())
+    {
+        const std::string ns = std::to_string(c.linkDelay.GetNanoSeconds());
+        ov["hostDelay"] = ns;
+        ov["linkDelay"] = ns;
+    }
     return DcnTopologyPresets::Create(testbed ? "hermes-testbed" : "hermes-sim", ov, "minimal");
 }
 
@@ -70,6 +77,12 @@ HermesPaperDefaults(const std::string& experiment, const std::string& given)
     set("ns3::DcnGraphTopology::KminFraction", DoubleValue(k / buffer));
     set("ns3::DcnGraphTopology::KmaxFraction", DoubleValue(k / buffer));
     set("ns3::DcnGraphTopology::HostEcn", BooleanValue(true));
+    // spec 4: RED with MinTh = MaxTh = K and QW = 1 marks on the instantaneous queue at
+    // enqueue ([ART] too), so a packet's CE tells of the queue it waited in
+    set("ns3::DcnGraphTopology::MarkAtDequeue", BooleanValue(false));
+    // spec 4: initial RTO 10 ms.  ns-3 starts the RTT estimate at 1 s, which sets the RTO
+    // (above MinRto) after a retransmitted SYN until a clean sample; [ART] starts at 80 us
+    set("ns3::RttEstimator::InitialEstimation", TimeValue(MicroSeconds(80)));
 }
 
 HermesExperimentResult

@@ -29,7 +29,8 @@ struct HermesExperimentConfig
     double load{0.5};                  //!< of the leaf uplink capacity
     Time duration{MilliSeconds(20)};   //!< arrival window
     Time stop{Seconds(2)};             //!< hard stop (unfinished flows are reported)
-    uint32_t run{1};                   //!< RngRun
+    Time linkDelay{0}; //!< propagation delay of every link, host links too; 0 = the preset's
+    uint32_t run{1};   //!< RngRun
     /** Hermes selector attributes (breakdown and sensitivity). */
     std::vector<std::pair<std::string, std::string>> selectorAttrs;
 };
@@ -62,9 +63,12 @@ HermesExperimentResult RunHermesExperiment(const HermesExperimentConfig& c);
  * (900 KB, [ART]) on switch ports and host NICs; the host NICs mark too ([ART]
  * marks on both ends of the server links).  Attributes named in \p given (the
  * "ns3::Type::Attr=V;..." list of DcnOptions::GetAttributeArguments()) are left as
- * the user set them.  Before 2026-11-28 the experiments ran with the topology's
- * defaults (415 KB ports, ramp marking from 20 % to 80 % of them, host NICs 100 MB
- * without ECN).
+ * the user set them.  Also marking at enqueue (RED's instantaneous queue, spec 4;
+ * the fabric marks at dequeue by default) and a first RTT estimate of 80 us ([ART];
+ * ns-3's 1 s would set the RTO after a retransmitted SYN, spec 4's initial RTO is
+ * 10 ms).  Before 2026-11-28 the experiments ran with the topology's defaults
+ * (415 KB ports, ramp marking from 20 % to 80 % of them, host NICs 100 MB without
+ * ECN); until later that day with dequeue marking and the 1 s first estimate.
  */
 void HermesPaperDefaults(const std::string& experiment, const std::string& given);
 

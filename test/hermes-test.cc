@@ -23,6 +23,7 @@
 #include "ns3/graph-topology-helper.h"
 #include "ns3/hermes-experiment.h"
 #include "ns3/hermes-path-selector.h"
+#include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -489,6 +490,9 @@ class HermesPaperDefaultsTestCase : public TestCase
             q->GetAttribute("EcnEnabled", ecn);
             const bool marks = !hostLink || hostEcn;
             NS_TEST_EXPECT_MSG_EQ(ecn.Get(), marks, experiment << " ECN on " << l.name);
+            BooleanValue atDequeue;
+            q->GetAttribute("MarkAtDequeue", atDequeue);
+            NS_TEST_EXPECT_MSG_EQ(atDequeue.Get(), false, experiment << " marks at enqueue");
             if (marks)
             {
                 q->Initialize(); // the thresholds from the fractions, as at simulation start
@@ -503,6 +507,9 @@ class HermesPaperDefaultsTestCase : public TestCase
     {
         HermesPaperDefaults("sim", "");
         Check("sim", 97500, true);
+        // the first RTT estimate (spec 4's 10 ms initial RTO, not 1 s after a SYN resend)
+        Ptr<RttMeanDeviation> rtt = CreateObject<RttMeanDeviation>();
+        NS_TEST_EXPECT_MSG_EQ(rtt->GetEstimate(), MicroSeconds(80), "first RTT estimate");
         HermesPaperDefaults("testbed", "");
         Check("testbed", 30000, true);
         Config::Reset();

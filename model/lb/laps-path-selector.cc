@@ -76,6 +76,13 @@ LapsPathSelector::GetTypeId()
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&LapsPathSelector::m_lineRate),
                           MakeDataRateChecker())
+            .AddAttribute("IncreaseStep",
+                          "Least rate increase per Alg. 2 increase step: 0 = the paper's "
+                          "recurrence cur = (exp + cur) / 2 (Sec. III-E, Alg. 2; default); the "
+                          "authors' simulator ([A]) uses cur = max(cur + 1Gbps, (exp + cur) / 2)",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&LapsPathSelector::m_incStep),
+                          MakeDataRateChecker())
             .AddAttribute(
                 "GuardMode",
                 "Rate-adjust guard (laps spec 2.7 item 2): 2t (Alg. 2, t = min "
@@ -247,6 +254,7 @@ LapsPathSelector::Setup(const PathSelectorSetup& setup)
     rc.lineRateBps = line > 0 ? line : 100e9;
     rc.minRateBps = std::min<double>(static_cast<double>(m_minRate.GetBitRate()), rc.lineRateBps);
     rc.stages = m_stages;
+    rc.incStepBps = static_cast<double>(m_incStep.GetBitRate());
     rc.guard = m_guard == GUARD_2T         ? lapscore::LapsGuardMode::TWO_BIG_T
                : m_guard == GUARD_ARTIFACT ? lapscore::LapsGuardMode::ARTIFACT
                                            : lapscore::LapsGuardMode::TWO_SMALL_T;

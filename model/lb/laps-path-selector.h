@@ -159,6 +159,7 @@ class LapsPathSelector : public PathSelector
     double m_margin;
     uint32_t m_frameBytes;
     DataRate m_minRate;
+    DataRate m_incStep; //!< least increase per step (0 = paper)
     DataRate m_lineRate;
     GuardMode m_guard;
     CongestionTest m_congTest;

@@ -160,6 +160,7 @@ struct LapsRateConfig
     double minRateBps{1e9};    //!< floor [A]/[R]
     uint32_t stages{5};        //!< N: increases before expRate doubles [P]
     LapsGuardMode guard{LapsGuardMode::TWO_SMALL_T};
+    double incStepBps{0}; //!< least increase per step (0 = Alg. 2's recurrence only; [A] 1e9)
 };
 
 /** Delay-driven AIMD of one flow (spec 2.4, Alg. 2 with the [R] fixes of 2.7). */
@@ -222,7 +223,10 @@ class LapsRateCore
             {
                 m_exp = std::min(m_cfg.lineRateBps, 2 * m_exp); // HAI; incStage not reset
             }
-            m_cur = std::min(m_cfg.lineRateBps, (m_exp + m_cur) / 2);
+            // Alg. 2: cur = (exp + cur) / 2; [A] adds at least incStep (its
+            // cur = max(cur + 1 Gb/s, (cur + tgt) / 2)), so cur == exp still rises
+            m_cur = std::min(m_cfg.lineRateBps,
+                             std::max(m_cur + m_cfg.incStepBps, (m_exp + m_cur) / 2));
             m_cur = std::max(m_cur, m_cfg.minRateBps);
             m_nxtInc = nowNs + Guard(false, t, T, maxReal);
             return INCREASE;
