@@ -92,6 +92,15 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     auto wall0 = std::chrono::steady_clock::now();
     RngSeedManager::SetRun(c.run);
     Ptr<DcnGraphTopology> t = MakeTopology(c);
+    // the host links' delay (every link's, unless a preset differs per tier)
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        if (l.tierA < 0 || l.tierB < 0)
+        {
+            res.hostLinkDelay = l.delay;
+            break;
+        }
+    }
     int64_t stream = 1;
     stream += t->AssignStreams(stream);
     DcnTcpTransportHelper th;

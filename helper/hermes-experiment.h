@@ -47,6 +47,7 @@ struct HermesExperimentResult
     uint64_t retransmissions{0}; //!< of which resent
     uint64_t timeouts{0};        //!< of which by TCP's retransmission timer
     double wallSeconds{0};
+    Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
 };
 
 /** The experiment names. */
