@@ -37,7 +37,7 @@ namespace
 class RowStats
 {
   public:
-    static constexpr std::size_t N = 10; //!< flows .. rto, as printed
+    static constexpr std::size_t N = 11; //!< flows .. moves, as printed
 
     /** Add a run's row; an FCT column (2-5) of 0 (no flow of that class) is left out. */
     void Add(const std::array<double, N>& row)
@@ -85,14 +85,14 @@ class RowStats
 };
 
 /** One table row: flows, unfinished, mean / small mean / small p99 / large mean FCT (us),
- * injected drops, segments, retransmissions, timeouts. */
+ * injected drops, segments, retransmissions, timeouts, path changes. */
 void
 PrintRow(const std::string& lb,
          double load,
          const std::string& run,
          const std::array<double, RowStats::N>& v)
 {
-    const int width[RowStats::N] = {7, 7, 12, 12, 12, 12, 9, 9, 8, 6};
+    const int width[RowStats::N] = {7, 7, 12, 12, 12, 12, 9, 9, 8, 6, 8};
     std::cout << std::left << std::setw(18) << lb << std::setw(6) << load << std::setw(5) << run
               << std::right << std::fixed << std::setprecision(1);
     for (std::size_t i = 0; i < RowStats::N; ++i)
@@ -275,7 +275,7 @@ main(int argc, char** argv)
         }
         out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
                "small_mean_us,small_p99_us,large_mean_us,wall_s,events,injected_drops,segments,"
-               "retransmissions,timeouts,attributes,link_delay_ns\n";
+               "retransmissions,timeouts,attributes,link_delay_ns,path_changes\n";
     }
     std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
               << " workload=" << workload << " cc=" << cc << "\n";
@@ -284,6 +284,7 @@ main(int argc, char** argv)
               << std::setw(12) << "mean_us" << std::setw(12) << "small_us" << std::setw(12)
               << "small_p99" << std::setw(12) << "large_us" << std::setw(9) << "drops"
               << std::setw(9) << "segs" << std::setw(8) << "retx" << std::setw(6) << "rto"
+              << std::setw(8) << "moves"
               << "\n";
     uint64_t events = 0;
     for (const auto& lbName : dcnargs::Split(lbs, ','))
@@ -330,7 +331,8 @@ main(int argc, char** argv)
                                                           static_cast<double>(r.injectedDrops),
                                                           static_cast<double>(r.segments),
                                                           static_cast<double>(r.retransmissions),
-                                                          static_cast<double>(r.timeouts)};
+                                                          static_cast<double>(r.timeouts),
+                                                          static_cast<double>(r.pathChanges)};
                 PrintRow(lbName, load, std::to_string(c.run), row);
                 stats.Add(row);
                 if (out)
@@ -341,7 +343,8 @@ main(int argc, char** argv)
                         << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
                         << r.segments << "," << r.retransmissions << "," << r.timeouts << ",\""
-                        << attributes << "\"," << r.hostLinkDelay.GetNanoSeconds() << "\n";
+                        << attributes << "\"," << r.hostLinkDelay.GetNanoSeconds() << ","
+                        << r.pathChanges << "\n";
                 }
             }
             if (runs > 1)

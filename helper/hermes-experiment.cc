@@ -223,6 +223,7 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         const DcnTcpShimStats& ss = shim->GetStats();
         res.segments += ss.encapsulated;
         res.retransmissions += ss.retransmissions;
+        res.pathChanges += ss.pathChanges;
         res.timeouts += ss.timeouts;
     }
     wl->Dispose();

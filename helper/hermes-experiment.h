@@ -46,6 +46,7 @@ struct HermesExperimentResult
     uint64_t segments{0};        //!< TCP segments sent, all hosts (shim counters)
     uint64_t retransmissions{0}; //!< of which resent
     uint64_t timeouts{0};        //!< of which by TCP's retransmission timer
+    uint64_t pathChanges{0};     //!< data segments sent on another path than their flow's last
     double wallSeconds{0};
     Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
 };

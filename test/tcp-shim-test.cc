@@ -60,7 +60,8 @@ struct TcpRun
     uint64_t retransmissions{0}; //!< shim: segments below the highest sequence sent
     uint64_t reseqHeld{0};       //!< shim: segments the reorder buffer held
     uint64_t reseqTimeouts{0};
-    uint64_t nonShimTcpTx{0};            //!< TCP segments seen on the wire without encapsulation
+    uint64_t pathChanges{0};  //!< shim: data segments on another path than their flow's last
+    uint64_t nonShimTcpTx{0}; //!< TCP segments seen on the wire without encapsulation
     std::vector<uint64_t> uplinkPackets; //!< leaf 0's uplinks: data packets sent
 };
 
@@ -163,6 +164,7 @@ RunTcp(const std::string& cc,
         r.retransmissions += st.retransmissions;
         r.reseqHeld += st.reseqHeld;
         r.reseqTimeouts += st.reseqTimeouts;
+        r.pathChanges += st.pathChanges;
     }
     r.nonShimTcpTx = g_nonShim;
     wl->Dispose();
@@ -213,6 +215,7 @@ class TcpShimDeliversTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(r.echoes, r.planBytes / 1400 / 2, m_cc << ": per-path echoes");
         // 12 flows of 300 KB share 4 x 1G uplinks: the leaf queues mark
         NS_TEST_ASSERT_MSG_GT(r.ceEchoes, 0, m_cc << ": CE marks echoed to the sender");
+        NS_TEST_ASSERT_MSG_EQ(r.pathChanges, 0, m_cc << ": ECMP never moves a flow");
     }
 
   private:
@@ -310,6 +313,10 @@ class TcpShimReorderBufferTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_GT(with.reseqHeld, 100u, "segments overtook each other and were held");
         NS_TEST_ASSERT_MSG_EQ(without.reseqHeld, 0u, "no FLAG_RESEQ: nothing held");
+        // Presto* with one-segment flowcells over 4 uplinks: most segments change path
+        NS_TEST_ASSERT_MSG_GT(without.pathChanges,
+                              without.encapsulated / 4,
+                              "per-packet spraying moves the data at most segments");
         NS_TEST_ASSERT_MSG_GT(without.retransmissions, 0u, "reordering alone makes TCP retransmit");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(
             3 * with.retransmissions,

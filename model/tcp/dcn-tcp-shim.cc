@@ -379,6 +379,17 @@ DcnTcpShim::Send(Ptr<Packet> p,
         c.ev = f.ecmpEv;
     }
     f.last = c;
+    if (len > 0)
+    {
+        // a move of the connection's data (a reroute, a new flowlet, a spray step)
+        if (f.dataPathSet && (c.ev != f.lastDataEv || c.pathId != f.lastDataPathId))
+        {
+            ++m_stats.pathChanges;
+        }
+        f.dataPathSet = true;
+        f.lastDataEv = c.ev;
+        f.lastDataPathId = c.pathId;
+    }
 
     DcnTcpShimHeader sh;
     sh.flags = f.reseqTx ? DcnTcpShimHeader::FLAG_RESEQ : 0;

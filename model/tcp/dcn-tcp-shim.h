@@ -65,6 +65,7 @@ struct DcnTcpShimStats
     uint64_t decapsulated{0};    //!< TCP segments handed to TcpL4Protocol
     uint64_t retransmissions{0}; //!< segments below the highest sequence sent
     uint64_t timeouts{0};        //!< retransmissions by TCP's timer (see the file comment)
+    uint64_t pathChanges{0};     //!< data segments on another path than the connection's last
     uint64_t echoes{0};          //!< echoes given to path selectors
     uint64_t ceEchoes{0};        //!< of which with CE-marked data segments
     uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
@@ -158,6 +159,9 @@ class DcnTcpShim : public Object
         Time lastRx{-1};    //!< time of the last segment received on this connection
         Time lastTimeout{-1};
         PathChoice last; //!< path of the last segment sent
+        bool dataPathSet{false};
+        uint16_t lastDataEv{0};     //!< EV of the last data segment sent
+        int32_t lastDataPathId{-1}; //!< its path id
         // echo owed to the peer (data received)
         bool echoPending{false};
         uint16_t echoEv{0};
