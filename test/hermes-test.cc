@@ -461,6 +461,75 @@ class HermesRetxAttributionTestCase : public TestCase
 };
 
 /**
+ * T_RTT_high is one-way (spec 2.1): the RTT sample is a round trip, so each pair's threshold
+ * adds the reverse base delay.  With 10 us per link (4 links each way) a path whose round
+ * trip is 200 us with every packet marked is GRAY (below 180 us + ~40 us) and at 240 us
+ * CONGESTED; with RttHighOneWay false 200 us is CONGESTED already.
+ */
+class HermesRttHighOneWayTestCase : public TestCase
+{
+  public:
+    HermesRttHighOneWayTestCase()
+        : TestCase("T_RTT_high adds the pair's reverse base delay to the round-trip sample")
+    {
+    }
+
+    static hermes::PathType Run(bool oneWay, Time rtt)
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("hermes-testbed",
+                                                             {{"spines", "4"},
+                                                              {"linksPerPair", "1"},
+                                                              {"hostsPerLeaf", "4"},
+                                                              {"hostRate", "10e9"},
+                                                              {"oversubscription", "1"},
+                                                              {"linkDelay", "10000"},
+                                                              {"hostDelay", "10000"}},
+                                                             "minimal");
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("RttHighOneWay", BooleanValue(oneWay));
+        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
+        s->AssignStreams(3);
+        PathSelectorSetup setup;
+        setup.topology = t;
+        setup.srcHost = 0;
+        setup.dstHost = 4;
+        setup.srcSwitch = t->GetSwitchOfHost(0);
+        setup.dstSwitch = t->GetSwitchOfHost(4);
+        setup.baseRtt = t->GetBaseRtt(0, 4, 1400);
+        s->Setup(setup);
+        hermes::PathType type = hermes::PathType::GOOD;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.rtt = rtt;
+            fb.signal = FeedbackSignal::ECN_ACK;
+            for (int i = 0; i < 20; ++i)
+            {
+                s->OnFeedback(fb);
+            }
+            type = s->GetPathType(0);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        return type;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true, MicroSeconds(200))),
+                              static_cast<int>(hermes::PathType::GRAY),
+                              "200 us round trip = ~160 us one-way: below T_RTT_high");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true, MicroSeconds(240))),
+                              static_cast<int>(hermes::PathType::CONGESTED),
+                              "240 us round trip = ~200 us one-way: above T_RTT_high");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(false, MicroSeconds(200))),
+                              static_cast<int>(hermes::PathType::CONGESTED),
+                              "RttHighOneWay false: 200 us > 180 us");
+    }
+};
+
+/**
  * hermes-paper's marking (spec 4): HermesPaperDefaults gives every port of
  * hermes-sim, host NICs included, a 900 KB buffer and step marking above 65 x
  * 1500 B; the testbed 30 KB; an attribute the user gave is kept.
@@ -530,6 +599,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

@@ -281,6 +281,14 @@ HermesPathSelector::GetTypeId()
                           TimeValue(MicroSeconds(180)),
                           MakeTimeAccessor(&HermesPathSelector::m_rttHigh),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RttHighOneWay",
+                          "T_RTT_high is one-way, as the paper's forward delays (spec 2.1): "
+                          "each pair adds its reverse base delay, since the RTT sample is a "
+                          "round trip (1 us links: +4 us, 10 us links: +40 us); false: the "
+                          "round trip is compared with RttHigh itself (before 2026-11-29)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_rttHighOneWay),
+                          MakeBooleanChecker())
             .AddAttribute("DeltaRtt",
                           "delta RTT of a notably better path (Table 4 simulation: 80 us; "
                           "testbed 120 us); allowed >= 0",
@@ -488,7 +496,18 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     hermes::Params& p = m_p;
     p.tEcn = m_tEcn;
     p.tRttLowNs = (setup.baseRtt + m_rttLowOffset).GetNanoSeconds();
-    p.tRttHighNs = m_rttHigh.GetNanoSeconds();
+    // the RTT sample is a round trip (data out, ACK or probe reply back in the high band):
+    // T_RTT_high is the paper's one-way value, so add the pair's reverse base delay (spec
+    // 2.1 "with a true round trip, add the reverse base delay to T_RTT_low and T_RTT_high";
+    // T_RTT_low's base is already the round trip); the unloaded one-way delay of a small
+    // packet is half the base RTT of an empty data packet and its ACK
+    Time reverse(0);
+    if (m_rttHighOneWay && setup.topology && setup.srcHost != UINT32_MAX &&
+        setup.dstHost != UINT32_MAX)
+    {
+        reverse = setup.topology->GetBaseRtt(setup.srcHost, setup.dstHost, 0) / 2;
+    }
+    p.tRttHighNs = (m_rttHigh + reverse).GetNanoSeconds();
     p.dRttNs = m_dRtt.GetNanoSeconds();
     p.dEcn = m_dEcn;
     const double line =

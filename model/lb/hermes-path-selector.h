@@ -92,6 +92,7 @@ class HermesPathSelector : public PathSelector
     double m_tEcn;
     Time m_rttLowOffset;
     Time m_rttHigh;
+    bool m_rttHighOneWay{true};
     Time m_dRtt;
     double m_dEcn;
     double m_rFraction;
