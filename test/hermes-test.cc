@@ -19,6 +19,7 @@
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/hermes-experiment.h"
@@ -461,6 +462,78 @@ class HermesRetxAttributionTestCase : public TestCase
 };
 
 /**
+ * [ART]'s reroute gating (RerouteInterval, RerouteSkip; off by default): a flow past S at
+ * 0.8 Gb/s whose path turns CONGESTED before each of 100 segments (10 us apart) while every
+ * other path is GOOD moves at every segment with the paper's Algorithm 2, at most once per
+ * 100 us with RerouteInterval = 100 us, and about every other segment with RerouteSkip 0.5.
+ */
+class HermesRerouteGatingTestCase : public TestCase
+{
+  public:
+    HermesRerouteGatingTestCase()
+        : TestCase("RerouteInterval and RerouteSkip gate the attempts of a congested flow")
+    {
+    }
+
+    static uint32_t Run(Time interval, double skip)
+    {
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("RerouteInterval", TimeValue(interval));
+        s->SetAttribute("RerouteSkip", DoubleValue(skip));
+        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
+        s->AssignStreams(11);
+        PathSelectorSetup setup;
+        s->Setup(setup);
+        const uint32_t mss = 1000;
+        auto feed = [s](int32_t cur) {
+            for (int32_t p = 0; p < 8; ++p)
+            {
+                PathFeedback fb;
+                fb.path.pathId = p;
+                fb.rtt = MicroSeconds(p == cur ? 300 : 10);
+                fb.signal = p == cur ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
+                for (int i = 0; i < 20; ++i)
+                {
+                    s->OnFeedback(fb);
+                }
+            }
+        };
+        uint32_t movesAtStart = 0;
+        for (uint32_t k = 0; k < 750; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(1 + 10 * k), [&, k]() {
+                SendContext c;
+                c.psn = 1 + k * mss;
+                c.bytesInFlight = mss;
+                const int32_t cur = s->Choose(c).pathId;
+                if (k == 649)
+                {
+                    movesAtStart = s->GetReroutes();
+                }
+                // past S = 600 KB: the flow's path turns congested, the others are good
+                feed(k >= 649 ? cur : -1);
+            });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        const uint32_t moves = s->GetReroutes() - movesAtStart;
+        s->Dispose();
+        return moves;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(Run(Time(0), 0), 100u, "the paper: a move at every segment");
+        const uint32_t gated = Run(MicroSeconds(100), 0);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(gated, 9u, "once per 100 us over 1 ms");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(gated, 11u, "once per 100 us over 1 ms");
+        const uint32_t skipped = Run(Time(0), 0.5);
+        NS_TEST_ASSERT_MSG_GT(skipped, 30u, "about half the attempts");
+        NS_TEST_ASSERT_MSG_LT(skipped, 70u, "about half the attempts");
+    }
+};
+
+/**
  * T_RTT_high is one-way (spec 2.1): the RTT sample is a round trip, so each pair's threshold
  * adds the reverse base delay.  With 10 us per link (4 links each way) a path whose round
  * trip is 200 us with every packet marked is GRAY (below 180 us + ~40 us) and at 240 us
@@ -600,6 +673,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

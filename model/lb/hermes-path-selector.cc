@@ -376,6 +376,19 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_reroute),
                           MakeBooleanChecker())
+            .AddAttribute("RerouteInterval",
+                          "A flow on a congested path tries lines 13-23 at most once per this "
+                          "interval (0 = at every packet, the paper's Algorithm 2; [ART]: 100 "
+                          "us); allowed >= 0",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&HermesPathSelector::m_rerouteInterval),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RerouteSkip",
+                          "Probability that a reroute attempt is skipped at random (0 = the "
+                          "paper; [ART]: 0.5); allowed [0, 1)",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&HermesPathSelector::m_rerouteSkip),
+                          MakeDoubleChecker<double>(0, 0.999))
             .AddAttribute("RetxPerRack",
                           "Count retransmissions per (destination rack, path) at each host, the "
                           "paper's path (Sec. 3.1.2: a path's retransmission fraction every tau; "
@@ -439,6 +452,7 @@ HermesPathSelector::DoDispose()
 {
     m_rack = nullptr;
     m_host = nullptr;
+    m_ownShared = nullptr;
     m_sig = nullptr;
     m_fail = nullptr;
     m_retx = nullptr;
@@ -532,7 +546,10 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
         n = ps ? (ps->nMinimal > 0 ? ps->nMinimal : static_cast<uint32_t>(ps->paths.size())) : 8;
     }
     m_n = static_cast<uint16_t>(std::max<uint32_t>(1, std::min<uint32_t>(n, hermes::kMaxPaths)));
-    Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : CreateObject<DcnLbSharedState>();
+    // topology-free use: a host object of our own, kept alive with the selector (the rack
+    // and host states it hands out are disposed with it)
+    m_ownShared = setup.shared ? nullptr : CreateObject<DcnLbSharedState>();
+    Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : m_ownShared;
     m_host = shared->GetOrCreate<HermesHostState>("hermes");
     Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
     // without a rack object (topology-free use) the host's own object holds the rack state,
@@ -647,7 +664,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
         curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], m_retx[m_cur], now, m_p);
         full = curType == hermes::PathType::FAILED ||
                (curType == hermes::PathType::CONGESTED && m_p.reroute && m_sent > m_p.sBytes &&
-                m_rate.Rate(now, m_p) < m_p.rBps);
+                m_rate.Rate(now, m_p) < m_p.rBps && RerouteAttempt(now));
     }
     if (full)
     {
@@ -720,6 +737,21 @@ HermesPathSelector::Choose(const SendContext& ctx)
     c.ev = m_evs[m_cur];
     c.pathId = m_cur;
     return c;
+}
+
+bool
+HermesPathSelector::RerouteAttempt(int64_t now)
+{
+    // [ART]'s gating of lines 13-23 (off by default: the paper tries at every packet)
+    if (m_rerouteInterval.IsStrictlyPositive())
+    {
+        if (m_lastAttemptNs >= 0 && now - m_lastAttemptNs < m_rerouteInterval.GetNanoSeconds())
+        {
+            return false;
+        }
+        m_lastAttemptNs = now;
+    }
+    return m_rerouteSkip <= 0 || m_rng->GetValue() >= m_rerouteSkip;
 }
 
 int32_t

@@ -108,6 +108,9 @@ class HermesPathSelector : public PathSelector
     double m_dreAlpha;
     bool m_excludeCurrent;
     bool m_reroute;
+    Time m_rerouteInterval;
+    double m_rerouteSkip{0};
+    int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;
     bool m_retxShared;
     bool m_retxOnOriginal;
@@ -124,6 +127,7 @@ class HermesPathSelector : public PathSelector
     int64_t* m_rackLastUse{nullptr};
     Ptr<HermesRackState> m_rack;
     Ptr<HermesHostState> m_host;
+    Ptr<DcnLbSharedState> m_ownShared; //!< topology-free use only (no setup.shared)
     Ptr<UniformRandomVariable> m_rng;
     Ptr<UniformRandomVariable> m_probeRng;
     int32_t m_cur{-1};
@@ -135,6 +139,8 @@ class HermesPathSelector : public PathSelector
     int32_t m_segPath[kSegHist]{};
     uint8_t m_segN{0};    //!< valid entries
     uint8_t m_segHead{0}; //!< index of the newest entry
+    /** RerouteInterval / RerouteSkip ([ART]): may this congested flow try lines 13-23 now? */
+    bool RerouteAttempt(int64_t now);
     /** Path that carried the original transmission of sequence number seq. */
     int32_t OriginalPath(uint32_t seq) const;
     bool m_timedOut{false};
