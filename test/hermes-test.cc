@@ -462,6 +462,84 @@ class HermesRetxAttributionTestCase : public TestCase
 };
 
 /**
+ * A timeout counts against the path of the segment that timed out (spec 2.3), not the
+ * flow's current path: segments 1..200 go on the first path, which 5 retransmissions make
+ * FAILED, so the flow moves; three timeouts of segment 1 (sent on the first path) leave the
+ * new path clean; with RetxOnOriginalPath false they fail the new path.
+ */
+class HermesTimeoutPathTestCase : public TestCase
+{
+  public:
+    HermesTimeoutPathTestCase()
+        : TestCase("a timeout counts against the timed-out segment's path, not the flow's current")
+    {
+    }
+
+    static hermes::PathType Run(bool onOriginal, int32_t& first, int32_t& second)
+    {
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("RetxOnOriginalPath", BooleanValue(onOriginal));
+        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
+        s->AssignStreams(5);
+        PathSelectorSetup setup;
+        s->Setup(setup);
+        const uint32_t mss = 1000;
+        auto send = [s, mss](uint32_t q, bool retx) {
+            SendContext c;
+            c.psn = q;
+            c.retransmission = retx;
+            c.bytesInFlight = mss;
+            return s->Choose(c).pathId;
+        };
+        hermes::PathType type = hermes::PathType::GRAY;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            first = send(1, false);
+            for (uint32_t i = 1; i < 200; ++i)
+            {
+                send(1 + i * mss, false);
+            }
+            for (uint32_t i = 0; i < 5; ++i)
+            {
+                send(1 + i * 10 * mss, true);
+            }
+        });
+        Simulator::Schedule(MilliSeconds(11), [&]() {
+            send(1 + 200 * mss, false);          // closes the first path's window (lazily)
+            second = send(1 + 201 * mss, false); // the first path is FAILED: the flow moves
+            for (int i = 0; i < 3; ++i)
+            {
+                PathFeedback fb;
+                fb.signal = FeedbackSignal::TIMEOUT;
+                fb.path.pathId = second; // the shim names the flow's latest path
+                fb.psn = 1;              // the segment sent on the first path
+                s->OnFeedback(fb);
+            }
+            type = s->GetPathType(static_cast<uint16_t>(second));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        return type;
+    }
+
+    void DoRun() override
+    {
+        int32_t first = -1;
+        int32_t second = -1;
+        const hermes::PathType t = Run(true, first, second);
+        NS_TEST_ASSERT_MSG_NE(first, second, "the flow left its first path");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(t),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "the first path's timeouts leave the new path clean");
+        const hermes::PathType o = Run(false, first, second);
+        NS_TEST_ASSERT_MSG_NE(first, second, "former rule: the flow left too");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(o),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "former rule: three timeouts fail the flow's new path");
+    }
+};
+
+/**
  * [ART]'s reroute gating (RerouteInterval, RerouteSkip; off by default): a flow past S at
  * 0.8 Gb/s whose path turns CONGESTED before each of 100 segments (10 us apart) while every
  * other path is GOOD moves at every segment with the paper's Algorithm 2, at most once per
@@ -674,6 +752,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

@@ -413,7 +413,9 @@ HermesPathSelector::GetTypeId()
                           "transmission (the path whose loss it repairs, Sec. 3.1.2: drops show "
                           "up as retransmissions), found by sequence number among the flow's "
                           "last 8 paths (our choice; doc/hermes.rst 'Lossy spine at 128 "
-                          "hosts'); false = the path of the flow's latest new data",
+                          "hosts'); a timeout likewise counts against the timed-out segment's "
+                          "path; false = the path of the flow's latest new data (timeouts: "
+                          "the path of the flow's latest segment)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxOnOriginal),
                           MakeBooleanChecker())
@@ -803,6 +805,12 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
     switch (fb.signal)
     {
     case FeedbackSignal::TIMEOUT:
+        if (m_retxOnOriginal && m_segN > 0)
+        {
+            // the timed-out segment's own path (spec 2.3: timeouts per path), not the
+            // flow's current one: they differ after a move
+            p = OriginalPath(static_cast<uint32_t>(fb.psn));
+        }
         m_fail[p].OnTimeout(now, m_p);
         if (m_retx != m_fail)
         {
