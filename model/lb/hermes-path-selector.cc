@@ -285,7 +285,7 @@ HermesPathSelector::GetTypeId()
                           "T_RTT_high is one-way, as the paper's forward delays (spec 2.1): "
                           "each pair adds its reverse base delay, since the RTT sample is a "
                           "round trip (1 us links: +4 us, 10 us links: +40 us); false: the "
-                          "round trip is compared with RttHigh itself (before 2026-11-29)",
+                          "round trip is compared with RttHigh itself (before 2026-11-28)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_rttHighOneWay),
                           MakeBooleanChecker())
@@ -376,16 +376,17 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_reroute),
                           MakeBooleanChecker())
-            .AddAttribute("RerouteInterval",
-                          "A flow on a congested path tries lines 13-23 at most once per this "
-                          "interval (0 = at every packet, the paper's Algorithm 2; [ART]: 100 "
-                          "us); allowed >= 0",
-                          TimeValue(Time(0)),
-                          MakeTimeAccessor(&HermesPathSelector::m_rerouteInterval),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "RerouteInterval",
+                "A flow on a congested path tries lines 13-23 at most once per this "
+                "interval (0 = at every packet, the paper's Algorithm 2; spec 4 [ART]: 100 "
+                "us); allowed >= 0",
+                TimeValue(Time(0)),
+                MakeTimeAccessor(&HermesPathSelector::m_rerouteInterval),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("RerouteSkip",
                           "Probability that a reroute attempt is skipped at random (0 = the "
-                          "paper; [ART]: 0.5); allowed [0, 1)",
+                          "paper; spec 4 [ART]: 0.5); allowed [0, 1)",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&HermesPathSelector::m_rerouteSkip),
                           MakeDoubleChecker<double>(0, 0.999))
