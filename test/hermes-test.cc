@@ -12,7 +12,10 @@
  *  - retransmission evidence (doc/hermes.rst "Lossy spine at 128 hosts"): a retransmission
  *    counts against the path that carried the original segment, and not at all once the
  *    flow has left that path (RetxAfterMove false), so the reordering retransmissions after
- *    a move do not fail the new, good path.
+ *    a move do not fail the new, good path; a timeout counts against the timed-out
+ *    segment's path;
+ *  - T_RTT_high one-way (the round-trip sample adds the pair's reverse base delay) and
+ *    [ART]'s reroute gating (RerouteInterval, RerouteSkip).
  */
 #include "ns3/boolean.h"
 #include "ns3/config.h"
@@ -63,6 +66,17 @@ SmallLeafSpine()
                                        {"hostRate", "10e9"},
                                        {"oversubscription", "1"}},
                                       "minimal");
+}
+
+/** One data segment of 1000 B (a retransmission or not) through a selector; its path id. */
+int32_t
+SendSegment(Ptr<HermesPathSelector> s, uint32_t seq, bool retx)
+{
+    SendContext c;
+    c.psn = seq;
+    c.retransmission = retx;
+    c.bytesInFlight = 1000;
+    return s->Choose(c).pathId;
 }
 
 HermesRun
@@ -327,13 +341,7 @@ class HermesRetxSharedTestCase : public TestCase
             sel[h]->Setup(setup);
         }
         Ptr<HermesPathSelector> a = sel[0];
-        auto send = [a](uint32_t q, bool retx) {
-            SendContext c;
-            c.psn = q;
-            c.retransmission = retx;
-            c.bytesInFlight = 1000;
-            return a->Choose(c).pathId;
-        };
+        auto send = [a](uint32_t q, bool retx) { return SendSegment(a, q, retx); };
         int32_t lossy = -1;
         hermes::PathType seenByB = hermes::PathType::GRAY;
         Simulator::Schedule(MicroSeconds(1), [&]() {
@@ -397,13 +405,7 @@ class HermesRetxAttributionTestCase : public TestCase
         s->Setup(setup);
         const uint32_t mss = 1000;
         uint32_t seq = 1;
-        auto send = [s, mss](uint32_t q, bool retx) {
-            SendContext c;
-            c.psn = q;
-            c.retransmission = retx;
-            c.bytesInFlight = mss;
-            return s->Choose(c).pathId;
-        };
+        auto send = [s](uint32_t q, bool retx) { return SendSegment(s, q, retx); };
         Simulator::Schedule(MicroSeconds(1), [&]() {
             o.first = send(seq, false);
             for (int i = 1; i < 200; ++i)
@@ -484,13 +486,7 @@ class HermesTimeoutPathTestCase : public TestCase
         PathSelectorSetup setup;
         s->Setup(setup);
         const uint32_t mss = 1000;
-        auto send = [s, mss](uint32_t q, bool retx) {
-            SendContext c;
-            c.psn = q;
-            c.retransmission = retx;
-            c.bytesInFlight = mss;
-            return s->Choose(c).pathId;
-        };
+        auto send = [s](uint32_t q, bool retx) { return SendSegment(s, q, retx); };
         hermes::PathType type = hermes::PathType::GRAY;
         Simulator::Schedule(MicroSeconds(1), [&]() {
             first = send(1, false);
@@ -580,10 +576,7 @@ class HermesRerouteGatingTestCase : public TestCase
         for (uint32_t k = 0; k < 750; ++k)
         {
             Simulator::Schedule(MicroSeconds(1 + 10 * k), [&, k]() {
-                SendContext c;
-                c.psn = 1 + k * mss;
-                c.bytesInFlight = mss;
-                const int32_t cur = s->Choose(c).pathId;
+                const int32_t cur = SendSegment(s, 1 + k * mss, false);
                 if (k == 649)
                 {
                     movesAtStart = s->GetReroutes();
