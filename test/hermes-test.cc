@@ -27,6 +27,7 @@
 #include "ns3/graph-topology-helper.h"
 #include "ns3/hermes-experiment.h"
 #include "ns3/hermes-path-selector.h"
+#include "ns3/object-factory.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -77,6 +78,20 @@ SendSegment(Ptr<HermesPathSelector> s, uint32_t seq, bool retx)
     c.retransmission = retx;
     c.bytesInFlight = 1000;
     return s->Choose(c).pathId;
+}
+
+/**
+ * A selector without a topology (paths are EV indices, as for a host without a path
+ * table), built with the attributes set in \p f (an ns3::HermesPathSelector factory),
+ * its streams from \p stream.
+ */
+Ptr<HermesPathSelector>
+TopologyFreeSelector(const ObjectFactory& f, int64_t stream)
+{
+    Ptr<HermesPathSelector> s = f.Create<HermesPathSelector>();
+    s->AssignStreams(stream);
+    s->Setup(PathSelectorSetup{});
+    return s;
 }
 
 HermesRun
@@ -398,11 +413,9 @@ class HermesRetxAttributionTestCase : public TestCase
     static Outcome Run(bool onOriginal)
     {
         Outcome o;
-        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
-        s->SetAttribute("RetxOnOriginalPath", BooleanValue(onOriginal));
-        s->AssignStreams(5);
-        PathSelectorSetup setup;
-        s->Setup(setup);
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("RetxOnOriginalPath", BooleanValue(onOriginal));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
         const uint32_t mss = 1000;
         uint32_t seq = 1;
         auto send = [s](uint32_t q, bool retx) { return SendSegment(s, q, retx); };
@@ -479,12 +492,10 @@ class HermesTimeoutPathTestCase : public TestCase
 
     static hermes::PathType Run(bool onOriginal, int32_t& first, int32_t& second)
     {
-        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
-        s->SetAttribute("RetxOnOriginalPath", BooleanValue(onOriginal));
-        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
-        s->AssignStreams(5);
-        PathSelectorSetup setup;
-        s->Setup(setup);
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("RetxOnOriginalPath", BooleanValue(onOriginal));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
         const uint32_t mss = 1000;
         auto send = [s](uint32_t q, bool retx) { return SendSegment(s, q, retx); };
         hermes::PathType type = hermes::PathType::GRAY;
@@ -551,13 +562,11 @@ class HermesRerouteGatingTestCase : public TestCase
 
     static uint32_t Run(Time interval, double skip)
     {
-        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
-        s->SetAttribute("RerouteInterval", TimeValue(interval));
-        s->SetAttribute("RerouteSkip", DoubleValue(skip));
-        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
-        s->AssignStreams(11);
-        PathSelectorSetup setup;
-        s->Setup(setup);
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("RerouteInterval", TimeValue(interval));
+        f.Set("RerouteSkip", DoubleValue(skip));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 11);
         const uint32_t mss = 1000;
         auto feed = [s](int32_t cur) {
             for (int32_t p = 0; p < 8; ++p)
