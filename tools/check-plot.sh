@@ -3,7 +3,8 @@
 # then tools/plot.py with Debian's interpreter and matplotlib (installed by
 # tools/install-deps.sh), and checks that both PNGs (FCT CDF per load balancer, bar
 # chart of mean/p99/max FCT) are written and are PNG files; then a tiny hermes-paper run
-# (--csv) and tools/plot.py on its CSV (metrics against load per load balancer), and a
+# (--csv, two runs per point: error bars) and tools/plot.py on its CSV (metrics against
+# load per load balancer), and a
 # small spritz-paper run (Table III scenario, 2 schemes, 256 KiB) and tools/plot.py on
 # its CSV (one bar chart per experiment label: motivational-solo, motivational), and two
 # tiny laps-paper runs (loads 0.5 and 0.8) merged and plotted (FCT against load).
@@ -19,7 +20,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # the flagship's --plot (it calls tools/plot.py on the CSVs it wrote)
 "$B/dcn-lb-compare" --quiet --plot="$tmp/fig" >"$tmp/out.txt"
-"$B/hermes-paper" --lbs=ecmp,hermes --loads=0.3,0.6 --duration=2ms --csv="$tmp/hp.csv" >/dev/null
+"$B/hermes-paper" --lbs=ecmp,hermes --loads=0.3,0.6 --duration=2ms --runs=2 --csv="$tmp/hp.csv" >/dev/null
 /usr/bin/python3 tools/plot.py "$tmp/hp.csv" >/dev/null
 # spritz-paper CSV (bars per scheme)
 "$B/spritz-paper" --experiment=motivational --schemes=minimal,spritz-spray --msgSize=256KiB \

@@ -17,7 +17,8 @@ Examples:
 hermes-paper --csv=FILE.csv (one row per load balancer, load and run): given the
 .csv file itself, the script plots mean FCT, small-flow mean and p99, large-flow
 mean and unfinished flows against the load, one line per load balancer (mean over
-runs), into <FILE>-hermes.<fmt>:
+runs, with error bars of one standard deviation when a point has several runs), into
+<FILE>-hermes.<fmt>:
   ./build/hermes-paper --experiment=drop --csv=out/drop.csv
   python3 tools/plot.py out/drop.csv               # out/drop-hermes.png
 
@@ -108,7 +109,8 @@ def is_hermes_csv(path):
 
 
 def plot_hermes(a, plt):
-    """hermes-paper CSV: metrics against load per load balancer (mean over runs)."""
+    """hermes-paper CSV: metrics against load per load balancer (mean over runs; with
+    several runs of a point, error bars of one standard deviation)."""
     rows = read_summary(a.prefix)
     if not rows:
         sys.exit("plot.py: error: %s has no rows" % a.prefix)
@@ -128,14 +130,21 @@ def plot_hermes(a, plt):
                              squeeze=False)
     for ax, (c, label) in zip(axes[0], HERMES_COLS):
         for lb in sorted(pts):
-            xs, vals = [], []
+            xs, vals, errs = [], [], []
             for l in sorted(pts[lb]):
-                v = sum(float(r[c]) for r in pts[lb][l]) / len(pts[lb][l])
+                runs = [float(r[c]) for r in pts[lb][l]]
+                v = sum(runs) / len(runs)
                 if v == 0 and c != "unfinished_pct":
                     continue  # no flow of that size class at this point
                 xs.append(100 * l)
                 vals.append(v)
-            ax.plot(xs, vals, marker="o", label=lb)
+                # sample standard deviation over the runs (seeds) of the point
+                errs.append((sum((x - v) ** 2 for x in runs) / (len(runs) - 1)) ** 0.5
+                            if len(runs) > 1 else 0.0)
+            if any(errs):
+                ax.errorbar(xs, vals, yerr=errs, marker="o", capsize=3, label=lb)
+            else:
+                ax.plot(xs, vals, marker="o", label=lb)
         ax.set_xlabel("load (%)")
         ax.set_title(label, fontsize=9)
         ax.grid(True, alpha=0.3)
