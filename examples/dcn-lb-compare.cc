@@ -824,16 +824,6 @@ Main(int argc, char* argv[])
                        "); fat trees take --hosts, --tors, --tiers, --spines, --pods";
             }
             Ptr<FatTreeHelper> ft = MakeFabric(o);
-            DoubleValue kmin;
-            DoubleValue kmax;
-            ft->GetAttribute("KminFraction", kmin);
-            ft->GetAttribute("KmaxFraction", kmax);
-            if (kmin.Get() > kmax.Get())
-            {
-                return "option --ns3::FatTreeHelper::KminFraction: value '" +
-                       std::to_string(kmin.Get()) + "' is above KmaxFraction " +
-                       std::to_string(kmax.Get()) + "; allowed: KminFraction <= KmaxFraction";
-            }
             hosts = ft->GetNHosts();
             if ((o.routing == "letflow" || o.routing == "drill" || o.routing == "conga") &&
                 ft->GetTopologyName() != "fat-tree-2tier")

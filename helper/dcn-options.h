@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,6 +58,24 @@ class DcnOptionError : public std::runtime_error
   public:
     using std::runtime_error::runtime_error;
 };
+
+/**
+ * Refuse a bad setting found by library code: throw DcnOptionError with the streamed
+ * message \p msg (one line naming the setting, its value and what is allowed).  The
+ * examples end with it and exit 2 before simulating (DcnOptions' terminate handler
+ * catches one that escapes main).  Use it instead of NS_ABORT_MSG_IF for anything a
+ * user can give (attributes, options); keep NS_ABORT_MSG_IF for programming errors.
+ */
+#define DCN_REFUSE_IF(cond, msg)                                                                   \
+    do                                                                                             \
+    {                                                                                              \
+        if (cond)                                                                                  \
+        {                                                                                          \
+            std::ostringstream dcnRefuseMsg;                                                       \
+            dcnRefuseMsg << msg;                                                                   \
+            throw ::ns3::DcnOptionError(dcnRefuseMsg.str());                                       \
+        }                                                                                          \
+    } while (false)
 
 /** Exit code of every refused input. */
 constexpr int DCN_EXIT_BAD_INPUT = 2;

@@ -55,41 +55,41 @@ FatTreeHelper::GetTypeId()
                           "(REPS spec 3.1)",
                           UintegerValue(2),
                           MakeUintegerAccessor(&FatTreeHelper::m_tiers),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(2, 3))
             .AddAttribute("NumTors",
                           "Number of ToRs (2 tiers; REPS spec 3.1: 16 for 128 hosts, 32 for 1024)",
                           UintegerValue(16),
                           MakeUintegerAccessor(&FatTreeHelper::m_numTors),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("HostsPerTor",
                           "Hosts per ToR (REPS spec 3.1: 8 at 128 hosts 2-tier, 4 at 3-tier, 32 "
                           "at 1024)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&FatTreeHelper::m_hostsPerTor),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("UplinksPerTor",
                           "Uplinks per ToR = spines (2 tiers) or aggregation switches per pod (3 "
                           "tiers); oversubscription HostsPerTor:UplinksPerTor (REPS spec 3.1: "
                           "1:1 to 8:1)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&FatTreeHelper::m_uplinksPerTor),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("TorsPerPod",
                           "ToRs per pod (3 tiers; REPS spec 3.1: pods of 16 hosts = 4 ToRs)",
                           UintegerValue(4),
                           MakeUintegerAccessor(&FatTreeHelper::m_torsPerPod),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("NumPods",
                           "Number of pods (3 tiers; 8 for 128 hosts)",
                           UintegerValue(8),
                           MakeUintegerAccessor(&FatTreeHelper::m_numPods),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("AggUplinks",
                           "Uplinks per aggregation switch (3 tiers; spec resolution: "
                           "TorsPerPod for a non-blocking core)",
                           UintegerValue(4),
                           MakeUintegerAccessor(&FatTreeHelper::m_aggUplinks),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(1, 65535))
             .AddAttribute("HostLinkRate",
                           "Host-ToR link rate (REPS spec 3.1: 400 Gbps [L])",
                           DataRateValue(DataRate("400Gbps")),
@@ -109,19 +109,19 @@ FatTreeHelper::GetTypeId()
                           "Propagation delay of every link (REPS spec 3.1: 500 ns)",
                           TimeValue(NanoSeconds(500)),
                           MakeTimeAccessor(&FatTreeHelper::m_linkDelay),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("SwitchLatency",
                           "Switch traversal latency, folded into link delays (REPS spec 3.1: "
                           "500 ns)",
                           TimeValue(NanoSeconds(500)),
                           MakeTimeAccessor(&FatTreeHelper::m_switchLatency),
-                          MakeTimeChecker())
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("Mtu",
                           "Device (IP) MTU in bytes; must carry 4096 B payload + IP/UDP/DcnHeader "
                           "(REPS spec 3.1: 4 KiB MTU payload; spec resolution 4500)",
                           UintegerValue(4500),
                           MakeUintegerAccessor(&FatTreeHelper::m_mtu),
-                          MakeUintegerChecker<uint32_t>())
+                          MakeUintegerChecker<uint32_t>(576, 65535))
             .AddAttribute("QueueLimit",
                           "Switch port data-queue limit (REPS spec 3.1: 1 BDP ~ 100 packets = "
                           "415000 B)",
@@ -137,12 +137,12 @@ FatTreeHelper::GetTypeId()
                           "ECN Kmin as a fraction of the queue limit (REPS spec 3.1: 20%)",
                           DoubleValue(0.2),
                           MakeDoubleAccessor(&FatTreeHelper::m_kmin),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("KmaxFraction",
                           "ECN Kmax as a fraction of the queue limit (REPS spec 3.1: 80%)",
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&FatTreeHelper::m_kmax),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("TrimEnabled",
                           "Packet trimming at switch ports (REPS spec 2.1/3.1: off)",
                           BooleanValue(false),
@@ -178,7 +178,7 @@ FatTreeHelper::GetTypeId()
                           "(REPS spec 3.3: 3% at 200 Gbps; Hermes: 20% at 2 of 10 Gbps)",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&FatTreeHelper::m_slowFraction),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("SlowLinkRate",
                           "Rate of slow (asymmetric) links (REPS spec 3.3: 200 Gbps)",
                           DataRateValue(DataRate("200Gbps")),
@@ -270,65 +270,41 @@ FatTreeHelper::GetNTors() const
 void
 FatTreeHelper::Validate() const
 {
-    NS_ABORT_MSG_IF(m_tiers != 2 && m_tiers != 3,
-                    "FatTreeHelper: Tiers=" << m_tiers << " not supported; allowed 2 or 3");
-    NS_ABORT_MSG_IF(m_hostsPerTor == 0, "FatTreeHelper: HostsPerTor=0; allowed >= 1");
-    NS_ABORT_MSG_IF(m_uplinksPerTor == 0, "FatTreeHelper: UplinksPerTor=0; allowed >= 1");
-    if (m_tiers == 2)
-    {
-        NS_ABORT_MSG_IF(m_numTors == 0, "FatTreeHelper: NumTors=0; allowed >= 1");
-    }
-    else
-    {
-        NS_ABORT_MSG_IF(m_torsPerPod == 0, "FatTreeHelper: TorsPerPod=0; allowed >= 1");
-        NS_ABORT_MSG_IF(m_numPods == 0, "FatTreeHelper: NumPods=0; allowed >= 1");
-        NS_ABORT_MSG_IF(m_aggUplinks == 0, "FatTreeHelper: AggUplinks=0; allowed >= 1");
-    }
-    NS_ABORT_MSG_IF(m_systemCount > GetMaxSystemCount(),
-                    "FatTreeHelper: SystemCount=" << m_systemCount << "; allowed [1,"
-                                                  << GetMaxSystemCount() << "] (one rank per "
-                                                  << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
+    // Tiers, the counts, LinkDelay, SwitchLatency, Mtu, the fractions: bounded checkers.
+    DCN_REFUSE_IF(m_systemCount > GetMaxSystemCount(),
+                  "FatTreeHelper: SystemCount=" << m_systemCount << "; allowed [1,"
+                                                << GetMaxSystemCount() << "] (one rank per "
+                                                << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
     uint64_t hosts = uint64_t(GetNTors()) * m_hostsPerTor;
-    NS_ABORT_MSG_IF(hosts > (1u << 21),
-                    "FatTreeHelper: " << hosts << " hosts; allowed <= 2097152 (10.0.0.0/9)");
+    DCN_REFUSE_IF(hosts > (1u << 21),
+                  "FatTreeHelper: " << hosts << " hosts; allowed <= 2097152 (10.0.0.0/9)");
     uint64_t fabric = uint64_t(GetNTors()) * m_uplinksPerTor +
                       (m_tiers == 3 ? uint64_t(m_numPods) * m_uplinksPerTor * m_aggUplinks : 0);
-    NS_ABORT_MSG_IF(fabric > (1u << 21),
-                    "FatTreeHelper: " << fabric << " switch links; allowed <= 2097152");
+    DCN_REFUSE_IF(fabric > (1u << 21),
+                  "FatTreeHelper: " << fabric << " switch links; allowed <= 2097152");
     uint64_t swPorts = std::max<uint64_t>(
         {uint64_t(m_hostsPerTor) + m_uplinksPerTor,
          m_tiers == 2 ? uint64_t(m_numTors) : uint64_t(m_torsPerPod) + m_aggUplinks,
          m_tiers == 3 ? uint64_t(m_numPods) : 0});
-    NS_ABORT_MSG_IF(swPorts > 65535,
-                    "FatTreeHelper: a switch would need " << swPorts << " ports; allowed <= 65535");
-    NS_ABORT_MSG_IF(m_hostRate.GetBitRate() == 0 || m_fabricRate.GetBitRate() == 0 ||
-                        m_coreRate.GetBitRate() == 0 || m_slowRate.GetBitRate() == 0,
-                    "FatTreeHelper: link rates (HostLinkRate="
-                        << m_hostRate << ", FabricLinkRate=" << m_fabricRate << ", CoreLinkRate="
-                        << m_coreRate << ", SlowLinkRate=" << m_slowRate << ") must be > 0");
-    NS_ABORT_MSG_IF(m_linkDelay.IsStrictlyNegative(),
-                    "FatTreeHelper: LinkDelay=" << m_linkDelay << "; allowed >= 0");
-    NS_ABORT_MSG_IF(m_switchLatency.IsStrictlyNegative(),
-                    "FatTreeHelper: SwitchLatency=" << m_switchLatency << "; allowed >= 0");
-    NS_ABORT_MSG_IF(m_mtu < 576 || m_mtu > 65535,
-                    "FatTreeHelper: Mtu=" << m_mtu
-                                          << "; allowed [576, 65535] (4165 carries a "
-                                             "4096 B payload)");
-    NS_ABORT_MSG_IF(m_queueLimit.GetValue() == 0,
-                    "FatTreeHelper: QueueLimit=" << m_queueLimit << "; allowed > 0");
-    NS_ABORT_MSG_IF(m_kmin < 0 || m_kmin > 1 || m_kmax < 0 || m_kmax > 1 || m_kmin > m_kmax,
-                    "FatTreeHelper: KminFraction=" << m_kmin << ", KmaxFraction=" << m_kmax
-                                                   << "; need 0 <= Kmin <= Kmax <= 1");
-    NS_ABORT_MSG_IF(m_slowFraction < 0 || m_slowFraction > 1,
-                    "FatTreeHelper: SlowLinkFraction=" << m_slowFraction << "; allowed [0,1]");
-    NS_ABORT_MSG_IF(m_routing != "dcn" && m_routing != "global",
-                    "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
+    DCN_REFUSE_IF(swPorts > 65535,
+                  "FatTreeHelper: a switch would need " << swPorts << " ports; allowed <= 65535");
+    for (const auto& [name, rate] : {std::pair<const char*, DataRate>{"HostLinkRate", m_hostRate},
+                                     {"FabricLinkRate", m_fabricRate},
+                                     {"CoreLinkRate", m_coreRate},
+                                     {"SlowLinkRate", m_slowRate}})
+    {
+        DCN_REFUSE_IF(rate.GetBitRate() == 0,
+                      "option --ns3::FatTreeHelper::" << name << ": value '" << rate
+                                                      << "'; allowed: > 0bps");
+    }
+    DCN_REFUSE_IF(m_routing != "dcn" && m_routing != "global",
+                  "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
     for (auto& r : m_slowRequests)
     {
-        NS_ABORT_MSG_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
-                        "FatTreeHelper::AddSlowLink: tor=" << r.first << " uplink=" << r.second
-                                                           << "; allowed tor < " << GetNTors()
-                                                           << ", uplink < " << m_uplinksPerTor);
+        DCN_REFUSE_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,
+                      "FatTreeHelper::AddSlowLink: tor=" << r.first << " uplink=" << r.second
+                                                         << "; allowed tor < " << GetNTors()
+                                                         << ", uplink < " << m_uplinksPerTor);
     }
 }
 
@@ -492,49 +468,7 @@ FatTreeHelper::Build()
         }
     }
     // Queue discs (before addresses, as ns-3 expects), then interfaces and addresses.
-    TrafficControlHelper swTch;
-    swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                           "DataLimit",
-                           QueueSizeValue(m_queueLimit),
-                           "KminFraction",
-                           DoubleValue(m_kmin),
-                           "KmaxFraction",
-                           DoubleValue(m_kmax),
-                           "TrimEnabled",
-                           BooleanValue(m_trim),
-                           "MarkAtDequeue",
-                           BooleanValue(m_markAtDequeue));
-    TrafficControlHelper hostTch;
-    hostTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                             "DataLimit",
-                             QueueSizeValue(m_hostQueueLimit),
-                             "HighLimit",
-                             QueueSizeValue(m_hostQueueLimit),
-                             "KminFraction",
-                             DoubleValue(m_kmin),
-                             "KmaxFraction",
-                             DoubleValue(m_kmax),
-                             "EcnEnabled",
-                             BooleanValue(m_hostEcn),
-                             "MarkAtDequeue",
-                             BooleanValue(m_markAtDequeue));
-    const Ipv4Mask mask("255.255.255.252");
-    m_qdiscs.resize(2 * m_links.size());
-    for (auto& li : m_links)
-    {
-        m_qdiscs[2 * li.id] = InstallPortQueue(li.tierA < 0 ? hostTch : swTch, li.devA);
-        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
-        Ipv4Address lower = AddrOfLinkLower(li.id);
-        Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
-        Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
-        li.ifA = ia->AddInterface(li.devA);
-        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(lower, mask));
-        ia->SetUp(li.ifA);
-        li.ifB = ib->AddInterface(li.devB);
-        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower.Get() + 1), mask));
-        ib->SetUp(li.ifB);
-    }
-    FinishLinks();
+    InstallPortQueuesAndAddresses([this](const DcnLinkInfo& li) { return AddrOfLinkLower(li.id); });
 
     m_built = true;
     if (m_routing == "dcn")

@@ -170,13 +170,6 @@ class FatTreeHelper : public DcnTopologyBase
     Time m_linkDelay;
     Time m_switchLatency;
     uint32_t m_mtu;
-    QueueSize m_queueLimit;
-    QueueSize m_hostQueueLimit;
-    double m_kmin;
-    double m_kmax;
-    bool m_trim;
-    bool m_markAtDequeue;
-    bool m_hostEcn;
     std::string m_policyType;
     std::string m_routing;
     double m_slowFraction;

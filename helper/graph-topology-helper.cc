@@ -213,11 +213,6 @@ DcnGraphTopology::Build()
     {
         throw DcnOptionError("DcnGraphTopology::Build called twice");
     }
-    if (m_kmin > m_kmax)
-    {
-        throw DcnOptionError("DcnGraphTopology: KminFraction=" + std::to_string(m_kmin) +
-                             " > KmaxFraction=" + std::to_string(m_kmax) + "; need Kmin <= Kmax");
-    }
     if (m_routingMode != "dcn" && m_routingMode != "global")
     {
         throw DcnOptionError("DcnGraphTopology: Routing='" + m_routingMode +
@@ -328,51 +323,10 @@ DcnGraphTopology::Build()
                 si.hostDelayNs + latNs / 2,
                 "h" + std::to_string(h) + "-" + si.name);
     }
-    TrafficControlHelper swTch;
-    swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                           "DataLimit",
-                           QueueSizeValue(m_queueLimit),
-                           "KminFraction",
-                           DoubleValue(m_kmin),
-                           "KmaxFraction",
-                           DoubleValue(m_kmax),
-                           "TrimEnabled",
-                           BooleanValue(m_trim),
-                           "MarkAtDequeue",
-                           BooleanValue(m_markAtDequeue));
-    TrafficControlHelper hostTch;
-    hostTch.SetRootQueueDisc("ns3::DcnQueueDisc",
-                             "DataLimit",
-                             QueueSizeValue(m_hostQueueLimit),
-                             "HighLimit",
-                             QueueSizeValue(m_hostQueueLimit),
-                             "KminFraction",
-                             DoubleValue(m_kmin),
-                             "KmaxFraction",
-                             DoubleValue(m_kmax),
-                             "EcnEnabled",
-                             BooleanValue(m_hostEcn),
-                             "MarkAtDequeue",
-                             BooleanValue(m_markAtDequeue));
-    const Ipv4Mask mask("255.255.255.252");
-    m_qdiscs.resize(2 * m_links.size());
-    for (auto& li : m_links)
-    {
-        const bool host = li.tierA < 0;
-        m_qdiscs[2 * li.id] = InstallPortQueue(host ? hostTch : swTch, li.devA);
-        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
-        Ipv4Address lower = host ? DcnAddressing::HostAddress(li.id - g.NLinks())
-                                 : DcnAddressing::SwitchLinkAddress(li.id, false);
-        Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
-        Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
-        li.ifA = ia->AddInterface(li.devA);
-        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(lower, mask));
-        ia->SetUp(li.ifA);
-        li.ifB = ib->AddInterface(li.devB);
-        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower.Get() + 1), mask));
-        ib->SetUp(li.ifB);
-    }
-    FinishLinks();
+    InstallPortQueuesAndAddresses([&g](const DcnLinkInfo& li) {
+        return li.tierA < 0 ? DcnAddressing::HostAddress(li.id - g.NLinks())
+                            : DcnAddressing::SwitchLinkAddress(li.id, false);
+    });
     m_built = true;
     if (global)
     {

@@ -92,13 +92,6 @@ class DcnGraphTopology : public DcnTopologyBase
     mutable std::map<uint64_t, DcnPathSet> m_graphPaths;
     // attributes
     uint32_t m_mtu;
-    QueueSize m_queueLimit;
-    QueueSize m_hostQueueLimit;
-    double m_kmin;
-    double m_kmax;
-    bool m_trim;
-    bool m_markAtDequeue;
-    bool m_hostEcn;
     std::string m_policyType;
     std::string m_routingMode{"dcn"}; //!< "dcn" or "global" (Routing attribute)
 };

@@ -6,6 +6,7 @@
 #include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/double.h"
 #include "ns3/drop-tail-queue.h"
@@ -139,12 +140,12 @@ DcnQueueDisc::GetTypeId()
                           "ECN Kmin as a fraction of DataLimit (REPS spec 3.1: 20%)",
                           DoubleValue(0.2),
                           MakeDoubleAccessor(&DcnQueueDisc::m_kminFrac),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("KmaxFraction",
                           "ECN Kmax as a fraction of DataLimit (REPS spec 3.1: 80%)",
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&DcnQueueDisc::m_kmaxFrac),
-                          MakeDoubleChecker<double>())
+                          MakeDoubleChecker<double>(0, 1))
             .AddAttribute("EcnEnabled",
                           "Mark CE on ECT packets between Kmin and Kmax (REPS spec 2.1)",
                           BooleanValue(true),
@@ -711,17 +712,17 @@ DcnQueueDisc::CheckConfig()
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(GetNQueueDiscClasses() > 0 || GetNPacketFilters() > 0,
                     "DcnQueueDisc: classes/filters not supported (it classifies by header bytes)");
-    NS_ABORT_MSG_IF(m_dataLimit.GetValue() == 0,
-                    "DcnQueueDisc: DataLimit=" << m_dataLimit << " must be > 0");
-    NS_ABORT_MSG_IF(m_highLimit.GetValue() == 0,
-                    "DcnQueueDisc: HighLimit=" << m_highLimit << " must be > 0");
-    NS_ABORT_MSG_IF(m_kminFrac < 0 || m_kminFrac > 1,
-                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " must be in [0,1]");
-    NS_ABORT_MSG_IF(m_kmaxFrac < 0 || m_kmaxFrac > 1,
-                    "DcnQueueDisc: KmaxFraction=" << m_kmaxFrac << " must be in [0,1]");
-    NS_ABORT_MSG_IF(m_kminFrac > m_kmaxFrac,
-                    "DcnQueueDisc: KminFraction=" << m_kminFrac << " > KmaxFraction=" << m_kmaxFrac
-                                                  << "; need Kmin <= Kmax");
+    // KminFraction / KmaxFraction in [0, 1]: bounded checkers
+    DCN_REFUSE_IF(m_dataLimit.GetValue() == 0,
+                  "option --ns3::DcnQueueDisc::DataLimit: value '" << m_dataLimit
+                                                                   << "'; allowed: > 0");
+    DCN_REFUSE_IF(m_highLimit.GetValue() == 0,
+                  "option --ns3::DcnQueueDisc::HighLimit: value '" << m_highLimit
+                                                                   << "'; allowed: > 0");
+    DCN_REFUSE_IF(m_kminFrac > m_kmaxFrac,
+                  "option --ns3::DcnQueueDisc::KminFraction: value '"
+                      << m_kminFrac << "' is above KmaxFraction " << m_kmaxFrac
+                      << "; allowed: KminFraction <= KmaxFraction");
     if (GetNInternalQueues() == 0)
     {
         for (int i = 0; i < 2; ++i)

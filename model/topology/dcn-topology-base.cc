@@ -1,10 +1,12 @@
 #include "dcn-topology-base.h"
 
+#include "ns3/boolean.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-switch-routing.h"
+#include "ns3/double.h"
 #include "ns3/ipv4.h"
 #include "ns3/log.h"
 #include "ns3/mac48-address.h"
@@ -427,6 +429,64 @@ DcnTopologyBase::InstallPortQueue(TrafficControlHelper& tch, Ptr<NetDevice> dev)
         port->SetQueueDisc(q);
     }
     return q;
+}
+
+void
+DcnTopologyBase::InstallPortQueuesAndAddresses(
+    const std::function<Ipv4Address(const DcnLinkInfo&)>& lowerAddress)
+{
+    NS_LOG_FUNCTION(this);
+    const std::string opt = "option --" + GetInstanceTypeId().GetName() + "::";
+    DCN_REFUSE_IF(m_queueLimit.GetValue() == 0,
+                  opt << "QueueLimit: value '" << m_queueLimit << "'; allowed: > 0");
+    DCN_REFUSE_IF(m_hostQueueLimit.GetValue() == 0,
+                  opt << "HostQueueLimit: value '" << m_hostQueueLimit << "'; allowed: > 0");
+    DCN_REFUSE_IF(m_kmin > m_kmax,
+                  opt << "KminFraction: value '" << m_kmin << "' is above KmaxFraction " << m_kmax
+                      << "; allowed: KminFraction <= KmaxFraction");
+    TrafficControlHelper swTch;
+    swTch.SetRootQueueDisc("ns3::DcnQueueDisc",
+                           "DataLimit",
+                           QueueSizeValue(m_queueLimit),
+                           "KminFraction",
+                           DoubleValue(m_kmin),
+                           "KmaxFraction",
+                           DoubleValue(m_kmax),
+                           "TrimEnabled",
+                           BooleanValue(m_trim),
+                           "MarkAtDequeue",
+                           BooleanValue(m_markAtDequeue));
+    TrafficControlHelper hostTch;
+    hostTch.SetRootQueueDisc("ns3::DcnQueueDisc",
+                             "DataLimit",
+                             QueueSizeValue(m_hostQueueLimit),
+                             "HighLimit",
+                             QueueSizeValue(m_hostQueueLimit),
+                             "KminFraction",
+                             DoubleValue(m_kmin),
+                             "KmaxFraction",
+                             DoubleValue(m_kmax),
+                             "EcnEnabled",
+                             BooleanValue(m_hostEcn),
+                             "MarkAtDequeue",
+                             BooleanValue(m_markAtDequeue));
+    const Ipv4Mask mask("255.255.255.252");
+    m_qdiscs.resize(2 * m_links.size());
+    for (auto& li : m_links)
+    {
+        m_qdiscs[2 * li.id] = InstallPortQueue(li.tierA < 0 ? hostTch : swTch, li.devA);
+        m_qdiscs[2 * li.id + 1] = InstallPortQueue(swTch, li.devB);
+        const Ipv4Address lower = lowerAddress(li);
+        Ptr<Ipv4> ia = li.a->GetObject<Ipv4>();
+        Ptr<Ipv4> ib = li.b->GetObject<Ipv4>();
+        li.ifA = ia->AddInterface(li.devA);
+        ia->AddAddress(li.ifA, Ipv4InterfaceAddress(lower, mask));
+        ia->SetUp(li.ifA);
+        li.ifB = ib->AddInterface(li.devB);
+        ib->AddAddress(li.ifB, Ipv4InterfaceAddress(Ipv4Address(lower.Get() + 1), mask));
+        ib->SetUp(li.ifB);
+    }
+    FinishLinks();
 }
 
 void

@@ -25,8 +25,11 @@
 
 #include "dcn-topology.h"
 
+#include "ns3/ipv4-address.h"
 #include "ns3/net-device-container.h"
+#include "ns3/queue-size.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <unordered_map>
@@ -145,6 +148,17 @@ class DcnTopologyBase : public DcnTopology
     Ptr<DcnQueueDisc> InstallPortQueue(TrafficControlHelper& tch, Ptr<NetDevice> dev);
     /** FabricMode=fast: every switch takes packets from its ports directly (after routes). */
     void EnableFastPaths();
+    /**
+     * After every link is made, before routes: a DcnQueueDisc on both ports of every
+     * link - on a host NIC (the a side of a link with tierA < 0) m_hostQueueLimit for
+     * both bands and ECN only with m_hostEcn, on a switch port m_queueLimit and m_trim,
+     * everywhere m_kmin, m_kmax and m_markAtDequeue - then both IPv4 interfaces with the
+     * /30 addresses \p lowerAddress(link) (a side) and the next one (b side); then
+     * FinishLinks().  Refuses a zero queue limit or Kmin > Kmax (DcnOptionError naming
+     * the topology's attribute).
+     */
+    void InstallPortQueuesAndAddresses(
+        const std::function<Ipv4Address(const DcnLinkInfo&)>& lowerAddress);
 
     NodeContainer m_hosts;
     NodeContainer m_switches; //!< all switches, switch-index order
@@ -158,6 +172,14 @@ class DcnTopologyBase : public DcnTopology
     std::vector<uint32_t> m_hostSwitch;             //!< by host: switch index
     std::vector<Ptr<DcnQueueDisc>> m_qdiscs;        //!< by device: [2*link + (0 a, 1 b)]
     bool m_built{false};
+    // Port queues (InstallPortQueuesAndAddresses): attributes of each topology's TypeId.
+    QueueSize m_queueLimit;     //!< switch port data queue
+    QueueSize m_hostQueueLimit; //!< host NIC, both bands
+    double m_kmin{0.2};         //!< ECN Kmin, fraction of the limit
+    double m_kmax{0.8};         //!< ECN Kmax, fraction of the limit
+    bool m_trim{false};         //!< trimming at switch ports
+    bool m_markAtDequeue{true}; //!< ECN decision at dequeue
+    bool m_hostEcn{false};      //!< ECN marking at host NICs
 
   private:
     struct Graph;
