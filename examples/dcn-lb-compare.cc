@@ -969,7 +969,8 @@ Main(int argc, char* argv[])
             DcnSchemeRegistry::CheckForRun(lb,
                                            topoName,
                                            o.transport == "roce" ? "dcn" : o.transport,
-                                           o.evs);
+                                           o.evs,
+                                           o.transport == "tcp" ? "" : o.cc);
         if (err.empty() && !DcnTcpTransport::DefaultPathShim())
         {
             // plain TCP without the path shim (bench/tcp-shim.sh): switch-side ECMP only

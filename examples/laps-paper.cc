@@ -29,6 +29,7 @@
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
  *   ./build/laps-paper --experiment=allscatter --topo=df --pathStats   # gaps (Fig. 18)
  */
+#include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-graph-checks.h"
 #include "ns3/dcn-graph-routing.h"
@@ -205,6 +206,27 @@ main(int argc, char** argv)
                 o.scale,
                 {"small", "paper"});
     opts.ChoiceList("lb", "Comma-separated schemes", o.lbs, DcnSchemeRegistry::Names());
+    opts.Check([&] {
+        // the congestion control each scheme runs here (e.g. DCQCN for the RoCE
+        // baselines) with the --ns3:: attributes given
+        std::stringstream ss(o.lbs);
+        for (std::string lb; std::getline(ss, lb, ',');)
+        {
+            std::string cc;
+            std::string mode;
+            LapsTransportOf(lb, cc, mode);
+            const std::string err = CongestionControlRegistry::Has(cc)
+                                        ? CongestionControlRegistry::Create(cc)->Validate()
+                                        : std::string();
+            if (!err.empty())
+            {
+                return err.rfind("option --", 0) == 0
+                           ? err
+                           : "--lb=" + lb + " (congestion control " + cc + "): " + err;
+            }
+        }
+        return std::string();
+    });
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
               "Sec. V / spec 3: lossless RoCE; DcnPfcHelper, doc/roce.rst); false: the lossy "

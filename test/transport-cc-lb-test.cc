@@ -5,6 +5,7 @@
  */
 #include "transport-test-net.h"
 
+#include "ns3/congestion-control.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dctcp-cc.h"
@@ -90,6 +91,122 @@ class DctcpRulesTestCase : public TestCase
     }
 };
 
+/** A paced congestion control whose rate the test sets (no window). */
+class TestRateCc : public CongestionControl
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DcnTransportTestRateCc")
+                                .SetParent<CongestionControl>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<TestRateCc>();
+        return tid;
+    }
+
+    void OnAck(const CcAckSample&) override
+    {
+    }
+
+    void OnNack() override
+    {
+    }
+
+    void OnTimeout() override
+    {
+    }
+
+    DataRate GetRate() const override
+    {
+        return m_rate;
+    }
+
+    std::string Name() const override
+    {
+        return "test-rate";
+    }
+
+    /** Change the rate now and tell the connection (as a CC timer would). */
+    void SetRate(DataRate r)
+    {
+        m_rate = r;
+        if (!m_setup.wakeup.IsNull())
+        {
+            m_setup.wakeup();
+        }
+    }
+
+  private:
+    DataRate m_rate{"1Gbps"};
+};
+
+/**
+ * PaceFromLastSend: a rate change while the next data packet waits for its gap
+ * moves it (true) or not (false, the gap fixed at the last send).
+ */
+class PaceFromLastSendTestCase : public TestCase
+{
+  public:
+    PaceFromLastSendTestCase()
+        : TestCase("PaceFromLastSend: a rate change moves the waiting send only when true")
+    {
+    }
+
+    /** Send times of the first two data packets; the rate becomes \p next 2 us after the first. */
+    static std::vector<Time> Run(bool fromLast, DataRate next)
+    {
+        TestNet net = BuildTestNet(1, 1, false, NanoSeconds(500), NanoSeconds(500));
+        DcnTransportHelper th;
+        th.SetTransportAttribute("PaceFromLastSend", BooleanValue(fromLast));
+        th.Install(net.left);
+        th.Install(net.right);
+        Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
+        Ptr<TestRateCc> cc = CreateObject<TestRateCc>();
+        DcnConnectionParams p;
+        p.lineRate = DataRate("100Gbps");
+        p.baseRtt = MicroSeconds(10);
+        Ptr<DcnConnection> c =
+            t->Connect(net.Addr(net.right.Get(0)), CreateObject<EcmpPathSelector>(), cc, p);
+        std::vector<Time> sent;
+        t->TraceConnectWithoutContext(
+            "Tx",
+            Callback<void, Ptr<const Packet>, const DcnHeader&>(
+                [&sent, cc, next](Ptr<const Packet>, const DcnHeader&) {
+                    sent.push_back(Simulator::Now());
+                    if (sent.size() == 1)
+                    {
+                        Simulator::Schedule(MicroSeconds(2), &TestRateCc::SetRate, cc, next);
+                    }
+                }));
+        c->SendMessage(10 * 4096,
+                       DcnConnection::CompletionCallback([](const DcnMessageRecord&) {}));
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        Simulator::Destroy();
+        sent.resize(2);
+        return sent;
+    }
+
+    void DoRun() override
+    {
+        // the first gap at 1 Gb/s: one ~4.2 KB frame, about 33 us
+        const std::vector<Time> slowFixed = Run(false, DataRate("100Gbps"));
+        const Time gap = slowFixed[1] - slowFixed[0];
+        NS_TEST_ASSERT_MSG_GT(gap, MicroSeconds(30), "false: the 1 Gb/s gap is kept");
+        NS_TEST_ASSERT_MSG_LT(gap, MicroSeconds(40), "false: one frame at 1 Gb/s");
+        const std::vector<Time> fast = Run(true, DataRate("100Gbps"));
+        NS_TEST_ASSERT_MSG_EQ(fast[1] - fast[0],
+                              MicroSeconds(2),
+                              "true: the increase releases the waiting packet at once");
+        const std::vector<Time> slower = Run(true, DataRate("500Mbps"));
+        NS_TEST_ASSERT_MSG_EQ(slower[1] - slower[0],
+                              2 * gap,
+                              "true: a decrease to half the rate doubles the waiting gap");
+        const std::vector<Time> slowerFixed = Run(false, DataRate("500Mbps"));
+        NS_TEST_ASSERT_MSG_EQ(slowerFixed[1] - slowerFixed[0], gap, "false: the decrease waits");
+    }
+};
+
 class CcSuite : public TestSuite
 {
   public:
@@ -97,6 +214,7 @@ class CcSuite : public TestSuite
         : TestSuite("dcn-lb-transport-cc", DCNLB_TEST_UNIT)
     {
         AddTestCase(new DctcpRulesTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PaceFromLastSendTestCase, DCNLB_TEST_QUICK);
     }
 };
 

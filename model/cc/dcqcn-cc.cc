@@ -3,6 +3,7 @@
 #include "../dcn-lb-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/dcn-options.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -114,17 +115,16 @@ DcqcnCc::Name() const
 std::string
 DcqcnCc::Validate() const
 {
-    std::ostringstream os;
-    if (m_minRate.GetBitRate() == 0)
+    for (const auto& [name, rate] : {std::pair<const char*, DataRate>{"MinRate", m_minRate},
+                                     {"RateAi", m_rateAi},
+                                     {"RateHai", m_rateHai}})
     {
-        os << "DcqcnCc::MinRate=0bps is invalid; allowed > 0";
+        if (rate.GetBitRate() == 0)
+        {
+            return std::string("option --ns3::DcqcnCc::") + name + ": value '0bps'; allowed: > 0";
+        }
     }
-    else if (m_rateAi.GetBitRate() == 0 || m_rateHai.GetBitRate() == 0)
-    {
-        os << "DcqcnCc::RateAi/RateHai=" << m_rateAi.GetBitRate() << "/" << m_rateHai.GetBitRate()
-           << "bps is invalid; allowed > 0";
-    }
-    return os.str();
+    return "";
 }
 
 void
@@ -133,7 +133,7 @@ DcqcnCc::Setup(const CcSetup& setup)
     NS_LOG_FUNCTION(this);
     CongestionControl::Setup(setup);
     const std::string err = Validate();
-    NS_ABORT_MSG_IF(!err.empty(), err);
+    DCN_REFUSE_IF(!err.empty(), err);
     const double line = static_cast<double>(setup.lineRate.GetBitRate());
     NS_ABORT_MSG_IF(line <= 0, "DcqcnCc: lineRate = 0 is invalid; allowed > 0");
     cccore::DcqcnConfig c;
@@ -154,9 +154,9 @@ DcqcnCc::Setup(const CcSetup& setup)
         c.byteCounterBytes = m_byteCounter;
         c.rateDecreaseIntervalNs = m_rateDecreaseInterval.GetNanoSeconds();
     }
-    NS_ABORT_MSG_IF(c.minRateBps > line,
-                    "DcqcnCc::MinRate=" << c.minRateBps << "bps is invalid; allowed <= the line "
-                                        << "rate " << line << "bps");
+    DCN_REFUSE_IF(c.minRateBps > line,
+                  "DcqcnCc::MinRate=" << c.minRateBps << "bps is invalid; allowed <= the line "
+                                      << "rate " << line << "bps");
     m_rp.Configure(c);
     m_rateEvent.Cancel();
     m_lastCutNs = -1;

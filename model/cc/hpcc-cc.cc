@@ -2,6 +2,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/dcn-header.h"
+#include "ns3/dcn-options.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -112,7 +113,7 @@ HpccCc::Setup(const CcSetup& setup)
     c.waiBytes = m_waiBytes;
     c.minWindowBytes = m_minWindowBytes;
     const bool ok = m_core.Configure(c);
-    NS_ABORT_MSG_IF(!ok, "HpccCc: invalid configuration (" << Validate() << ")");
+    DCN_REFUSE_IF(!ok, "HpccCc: invalid configuration (" << Validate() << ")");
     m_tSec = t.GetSeconds();
     m_nIntAcks = 0;
     NS_LOG_LOGIC("T=" << t.As(Time::US) << " W_init=" << m_core.GetWinit()

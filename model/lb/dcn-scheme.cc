@@ -231,7 +231,8 @@ std::string
 DcnSchemeRegistry::CheckForRun(const std::string& name,
                                const std::string& topology,
                                const std::string& transport,
-                               uint64_t evs)
+                               uint64_t evs,
+                               const std::string& cc)
 {
     std::string err = CheckCompatible(name, topology, transport);
     if (err.empty() && evs > 0)
@@ -242,7 +243,20 @@ DcnSchemeRegistry::CheckForRun(const std::string& name,
             err = "--evs: " + std::to_string(evs) + " not accepted by --lb=" + name + ": " + err;
         }
     }
-    return err.empty() ? Validate(name) : err;
+    if (err.empty())
+    {
+        err = Validate(name);
+    }
+    if (err.empty() && !cc.empty() && cc != Get(name).congestionControl &&
+        CongestionControlRegistry::Has(cc))
+    {
+        err = CongestionControlRegistry::Create(cc)->Validate();
+        if (!err.empty() && err.rfind("option --", 0) != 0)
+        {
+            err = "--cc=" + cc + ": " + err;
+        }
+    }
+    return err;
 }
 
 std::string

@@ -80,12 +80,15 @@ class DcnSchemeRegistry
     /**
      * Everything an example checks before running scheme `name`: CheckCompatible,
      * the selector's EvSetSize checker against evs (skipped if evs == 0; the
-     * message names --evs) and Validate().  "" if the scheme can run.
+     * message names --evs), Validate() and, when the run replaces the scheme's
+     * congestion control by `cc` (e.g. DCQCN under --transport=roce), that one's
+     * Validate() (the message names --cc).  "" if the scheme can run.
      */
     static std::string CheckForRun(const std::string& name,
                                    const std::string& topology,
                                    const std::string& transport,
-                                   uint64_t evs);
+                                   uint64_t evs,
+                                   const std::string& cc = "");
 
     static std::string CheckSelectorAttribute(const std::string& selector,
                                               const std::string& attr,

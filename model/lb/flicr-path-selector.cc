@@ -5,6 +5,7 @@
 #include "presto-path-selector.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-spritz-info.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
@@ -149,7 +150,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
     {
         m_rng = CreateObject<UniformRandomVariable>();
     }
-    NS_ABORT_MSG_IF(!Validate().empty(), Validate());
+    DCN_REFUSE_IF(!Validate().empty(), Validate());
     double w[lbcore::kMaxPaths];
     for (auto& x : w)
     {

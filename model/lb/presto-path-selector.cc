@@ -4,6 +4,7 @@
 #include "lb-baseline-util.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-options.h"
 #include "ns3/log.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
@@ -146,7 +147,7 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
     std::vector<double> w;
     bool topo = false;
     std::string err = ParseWeights(m_weights, w, topo);
-    NS_ABORT_MSG_IF(!err.empty(), Validate());
+    DCN_REFUSE_IF(!err.empty(), err);
     if (!w.empty())
     {
         for (uint16_t i = 0; i < cfg.numPaths; ++i)

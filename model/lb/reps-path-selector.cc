@@ -5,6 +5,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
+#include "ns3/dcn-options.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -251,7 +252,7 @@ void
 RepsPathSelector::Configure()
 {
     const std::string err = ConfigError();
-    NS_ABORT_MSG_IF(!err.empty(), err);
+    DCN_REFUSE_IF(!err.empty(), err);
     if (!m_rng)
     {
         m_rng = CreateObject<UniformRandomVariable>();

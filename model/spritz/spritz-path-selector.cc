@@ -2,6 +2,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -202,7 +203,7 @@ DcnSpritzPathSelector::Setup(const PathSelectorSetup& setup)
     NS_LOG_FUNCTION(this << setup.srcSwitch << setup.dstSwitch);
     PathSelector::Setup(setup);
     EnsureRng();
-    NS_ABORT_MSG_IF(!Validate().empty(), Validate());
+    DCN_REFUSE_IF(!Validate().empty(), Validate());
     std::string why = "no topology";
     Ptr<DcnSpritzInfo> info =
         setup.topology ? DcnSpritzInfo::Get(*setup.topology, &why) : Ptr<DcnSpritzInfo>();

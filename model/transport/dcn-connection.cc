@@ -67,6 +67,7 @@ DcnConnection::Init(DcnTransport* t,
     m_params = params;
     m_mtu = t->m_mtu;
     m_rto = t->m_rto;
+    m_paceFromLastSend = t->m_paceFromLastSend;
     m_recovery = t->GetMode() == DcnTransport::IN_ORDER ? DcnLossRecovery::GO_BACK_N
                                                         : DcnLossRecovery::SELECTIVE_REPEAT;
 
@@ -166,16 +167,32 @@ DcnConnection::CanSend()
         return false;
     }
     Time now = Simulator::Now();
-    if (now < m_nextSendTime)
+    const Time next = NextSendTime();
+    if (now < next)
     {
-        if (m_paceEvent.IsExpired())
+        // with PaceFromLastSend a rate increase can move the send before a waiting wakeup
+        if (m_paceEvent.IsExpired() ||
+            static_cast<int64_t>(m_paceEvent.GetTs()) > next.GetTimeStep())
         {
-            m_paceEvent =
-                Simulator::Schedule(m_nextSendTime - now, &DcnConnection::PaceWakeup, this);
+            m_paceEvent.Cancel();
+            m_paceEvent = Simulator::Schedule(next - now, &DcnConnection::PaceWakeup, this);
         }
         return false;
     }
     return true;
+}
+
+Time
+DcnConnection::NextSendTime() const
+{
+    if (!m_paceFromLastSend)
+    {
+        return m_nextSendTime;
+    }
+    const DataRate rate = m_cc->GetRate();
+    return rate.GetBitRate() > 0 && m_lastWire > 0
+               ? m_lastSendTime + rate.CalculateBytesTxTime(m_lastWire + 20)
+               : Time(0);
 }
 
 bool
@@ -330,6 +347,8 @@ DcnConnection::SendOne()
     ss.bytesInFlight = m_inflight;
     ss.now = now;
     m_cc->OnSend(ss);
+    m_lastSendTime = now;
+    m_lastWire = wire;
     DataRate rate = m_cc->GetRate();
     if (rate.GetBitRate() > 0)
     {

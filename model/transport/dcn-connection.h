@@ -259,6 +259,8 @@ class DcnConnection : public Object
     void ArmRto();
     void RtoExpired();
     void PaceWakeup();
+    /** Earliest time the next data packet may leave (pacing; 0 without a rate). */
+    Time NextSendTime() const;
     void MaybeReady();
     void Complete(MsgState& m);
     void PopFront();
@@ -305,7 +307,10 @@ class DcnConnection : public Object
     uint64_t m_inflight{0};
 
     // pacing
-    Time m_nextSendTime{0};
+    Time m_nextSendTime{0}; //!< PaceFromLastSend=false: fixed at the last send
+    Time m_lastSendTime{0}; //!< PaceFromLastSend=true: start of the last data send ...
+    uint32_t m_lastWire{0}; //!< ... and its wire bytes; the gap follows the current rate
+    bool m_paceFromLastSend{false};
     EventId m_paceEvent;
 
     DcnConnectionStats m_stats;

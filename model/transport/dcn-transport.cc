@@ -6,6 +6,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/dcn-addressing.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-port-device.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
@@ -87,6 +88,17 @@ DcnTransport::GetTypeId()
                           TimeValue(MicroSeconds(70)),
                           MakeTimeAccessor(&DcnTransport::m_rto),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("PaceFromLastSend",
+                          "Pacing of rate-based congestion control (DCQCN, HPCC, LAPS): false = "
+                          "the gap to the next data packet is fixed at the rate of the last "
+                          "send (a rate change acts from the packet after); true = the next "
+                          "packet leaves one gap at the current rate after the last one, so a "
+                          "rate change also moves an already waiting send (the HPCC / ConWeave "
+                          "/ LAPS authors' simulator, RdmaHw::ChangeRate; our choice: false, "
+                          "the tables of doc/ were taken with it; doc/transport.rst)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnTransport::m_paceFromLastSend),
+                          MakeBooleanChecker())
             .AddAttribute("AckRatio",
                           "Data packets per ACK, 1..255 (REPS spec 1.6: 1, no coalescing)",
                           UintegerValue(1),
@@ -271,7 +283,7 @@ DcnTransport::Install(Ptr<Node> node)
     NS_LOG_FUNCTION(this << node->GetId());
     NS_ABORT_MSG_IF(m_node, "DcnTransport::Install called twice");
     const std::string err = Validate();
-    NS_ABORT_MSG_IF(!err.empty(), err);
+    DCN_REFUSE_IF(!err.empty(), err);
     m_node = node;
     m_ipv4 = node->GetObject<Ipv4L3Protocol>();
     NS_ABORT_MSG_IF(!m_ipv4,

@@ -243,6 +243,7 @@ class DcnTransport : public DcnMessageTransport
 
     /** @internal attribute values read by connections */
     Time m_rto;
+    bool m_paceFromLastSend{false};
     uint32_t m_mtu;
     bool m_trimming;
     bool m_intRequest{false};
