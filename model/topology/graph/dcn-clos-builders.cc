@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <sstream>
 
 namespace dcn
 {
@@ -152,9 +153,16 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
         }
         uplinkRate = derived;
     }
-    if (!(uplinkRate > 0))
+    if (!(uplinkRate >= 1))
     {
-        return fail("uplinkRate=" + std::to_string(uplinkRate) + " bit/s; allowed: > 0");
+        std::ostringstream o;
+        o << (prm.oversubscription ? *prm.oversubscription : 0.0);
+        return fail(prm.oversubscription
+                        ? "oversubscription=" + o.str() +
+                              " gives an uplink rate below 1 bit/s; allowed: at most " +
+                              std::to_string(static_cast<uint64_t>(down / up)) +
+                              " (host bandwidth per leaf over its uplinks)"
+                        : "uplinkRate=" + std::to_string(uplinkRate) + " bit/s; allowed: >= 1");
     }
     if (prm.hostDelayNs < 0 || prm.linkDelayNs < 0 || prm.switchLatencyNs < 0)
     {

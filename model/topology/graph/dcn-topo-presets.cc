@@ -60,7 +60,8 @@ ApplyTable(P& p,
         {
             GraphResult r;
             r.error = "topology '" + name + "': " + k + "=" + v +
-                      " is not a valid value (a non-negative number; integers for counts)";
+                      " is not a valid value (counts: integers >= 0; rates: 0 or 1..1e15 "
+                      "bit/s; delays: 0..1e15 ns)";
             return r;
         }
     }
@@ -82,13 +83,34 @@ U32(uint32_t P::*m)
     };
 }
 
-/** Real setter helper: d must be >= 0 (rates in bit/s, delays in ns). */
+/** Largest rate (bit/s) or delay (ns) a preset takes: 1 Pb/s, 11.6 days. */
+constexpr double REAL_MAX = 1e15;
+
+/** Real setter helper: d must be in [0, REAL_MAX] (rates in bit/s, delays in ns). */
 template <typename P>
 std::function<bool(P&, double)>
 Real(double P::*m)
 {
     return [m](P& p, double d) {
-        if (d < 0)
+        if (!(d >= 0 && d <= REAL_MAX))
+        {
+            return false;
+        }
+        p.*m = d;
+        return true;
+    };
+}
+
+/**
+ * Rate setter helper (bit/s): 0 (the builder refuses it, or takes its default where
+ * 0 means one) or in [1, REAL_MAX]; a fraction of a bit/s would become a 0 bit/s link.
+ */
+template <typename P>
+std::function<bool(P&, double)>
+Rate(double P::*m)
+{
+    return [m](P& p, double d) {
+        if (!(d == 0 || (d >= 1 && d <= REAL_MAX)))
         {
             return false;
         }
@@ -107,7 +129,7 @@ Apply(DragonflyParams& p, const Overrides& ov, const std::string& n)
                                         {"a", U32(&DragonflyParams::a)},
                                         {"h", U32(&DragonflyParams::h)},
                                         {"g", U32(&DragonflyParams::g)},
-                                        {"rate", Real(&DragonflyParams::rateBps)},
+                                        {"rate", Rate(&DragonflyParams::rateBps)},
                                         {"hostDelay", Real(&DragonflyParams::hostDelayNs)},
                                         {"localDelay", Real(&DragonflyParams::localDelayNs)},
                                         {"globalDelay", Real(&DragonflyParams::globalDelayNs)},
@@ -123,7 +145,7 @@ Apply(SlimFlyParams& p, const Overrides& ov, const std::string& n)
                                      n,
                                      {{"q", U32(&SlimFlyParams::q)},
                                       {"p", U32(&SlimFlyParams::p)},
-                                      {"rate", Real(&SlimFlyParams::rateBps)},
+                                      {"rate", Rate(&SlimFlyParams::rateBps)},
                                       {"hostDelay", Real(&SlimFlyParams::hostDelayNs)},
                                       {"localDelay", Real(&SlimFlyParams::localDelayNs)},
                                       {"globalDelay", Real(&SlimFlyParams::globalDelayNs)},
@@ -139,9 +161,9 @@ Apply(RailParams& p, const Overrides& ov, const std::string& n)
                                   n,
                                   {{"clusters", U32(&RailParams::clusters)},
                                    {"rails", U32(&RailParams::rails)},
-                                   {"gpuRate", Real(&RailParams::gpuRateBps)},
-                                   {"fabricRate", Real(&RailParams::fabricRateBps)},
-                                   {"nvlinkRate", Real(&RailParams::nvlinkRateBps)},
+                                   {"gpuRate", Rate(&RailParams::gpuRateBps)},
+                                   {"fabricRate", Rate(&RailParams::fabricRateBps)},
+                                   {"nvlinkRate", Rate(&RailParams::nvlinkRateBps)},
                                    {"nvlinkFirst", U32(&RailParams::nvlinkFirst)},
                                    {"delay", Real(&RailParams::delayNs)},
                                    {"switchLatency", Real(&RailParams::switchLatencyNs)}},
@@ -159,12 +181,12 @@ Apply(LeafSpineParams& p, const Overrides& ov, const std::string& n)
                           {"spines", U32(&L::spines)},
                           {"hostsPerLeaf", U32(&L::hostsPerLeaf)},
                           {"linksPerPair", U32(&L::linksPerPair)},
-                          {"hostRate", Real(&L::hostRateBps)},
+                          {"hostRate", Rate(&L::hostRateBps)},
                           {"uplinkRate",
                            [](L& q, double d) {
                                q.uplinkRateBps = d;
                                q.oversubscription.reset();
-                               return d >= 0;
+                               return d == 0 || (d >= 1 && d <= REAL_MAX);
                            }},
                           {"oversubscription",
                            [](L& q, double d) {
@@ -176,7 +198,7 @@ Apply(LeafSpineParams& p, const Overrides& ov, const std::string& n)
                           {"linkDelay", Real(&L::linkDelayNs)},
                           {"switchLatency", Real(&L::switchLatencyNs)},
                           {"slowFraction", Real(&L::slowFraction)},
-                          {"slowRate", Real(&L::slowRateBps)}},
+                          {"slowRate", Rate(&L::slowRateBps)}},
                          &BuildLeafSpine);
 }
 
