@@ -396,8 +396,10 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
     }
     NS_ABORT_MSG_IF(m_plan.nHosts != n,
                     "WorkloadHelper: plan has " << m_plan.nHosts << " hosts, topology " << n);
-    NS_ABORT_MSG_IF(m_plan.messages.empty(),
-                    "Workload " << m_workload << " produced no messages (check Duration/MaxFlows)");
+    DCN_REFUSE_IF(m_plan.messages.empty(),
+                  "workload " << m_workload << " has no flow: the arrival window (--duration, "
+                              << "ns3::DcnWorkloadHelper::Duration) " << m_duration.As(Time::US)
+                              << " holds no arrival; allowed: a longer window");
     m_started.assign(m_plan.messages.size(), NanoSeconds(-1));
     m_done.assign(m_plan.messages.size(), false);
     m_sched = std::make_unique<WorkloadScheduler>(&m_plan);
