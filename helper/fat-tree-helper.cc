@@ -219,38 +219,49 @@ FatTreeHelper::DoDispose()
 }
 
 Ptr<FatTreeHelper>
-FatTreeHelper::RepsPaper128()
+FatTreeHelper::TwoTier(uint32_t tors, uint32_t hostsPerTor, uint32_t uplinksPerTor)
 {
     Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
     h->SetAttribute("Tiers", UintegerValue(2));
-    h->SetAttribute("NumTors", UintegerValue(16));
-    h->SetAttribute("HostsPerTor", UintegerValue(8));
-    h->SetAttribute("UplinksPerTor", UintegerValue(8));
+    h->SetAttribute("NumTors", UintegerValue(tors));
+    h->SetAttribute("HostsPerTor", UintegerValue(hostsPerTor));
+    h->SetAttribute("UplinksPerTor", UintegerValue(uplinksPerTor));
     return h;
+}
+
+Ptr<FatTreeHelper>
+FatTreeHelper::ThreeTier(uint32_t pods,
+                         uint32_t torsPerPod,
+                         uint32_t hostsPerTor,
+                         uint32_t uplinksPerTor,
+                         uint32_t aggUplinks)
+{
+    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
+    h->SetAttribute("Tiers", UintegerValue(3));
+    h->SetAttribute("NumPods", UintegerValue(pods));
+    h->SetAttribute("TorsPerPod", UintegerValue(torsPerPod));
+    h->SetAttribute("HostsPerTor", UintegerValue(hostsPerTor));
+    h->SetAttribute("UplinksPerTor", UintegerValue(uplinksPerTor));
+    h->SetAttribute("AggUplinks", UintegerValue(aggUplinks));
+    return h;
+}
+
+Ptr<FatTreeHelper>
+FatTreeHelper::RepsPaper128()
+{
+    return TwoTier(16, 8, 8);
 }
 
 Ptr<FatTreeHelper>
 FatTreeHelper::RepsPaper128ThreeTier()
 {
-    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
-    h->SetAttribute("Tiers", UintegerValue(3));
-    h->SetAttribute("HostsPerTor", UintegerValue(4));
-    h->SetAttribute("UplinksPerTor", UintegerValue(4));
-    h->SetAttribute("TorsPerPod", UintegerValue(4));
-    h->SetAttribute("NumPods", UintegerValue(8));
-    h->SetAttribute("AggUplinks", UintegerValue(4));
-    return h;
+    return ThreeTier(8, 4, 4, 4, 4);
 }
 
 Ptr<FatTreeHelper>
 FatTreeHelper::RepsPaper1024()
 {
-    Ptr<FatTreeHelper> h = CreateObject<FatTreeHelper>();
-    h->SetAttribute("Tiers", UintegerValue(2));
-    h->SetAttribute("NumTors", UintegerValue(32));
-    h->SetAttribute("HostsPerTor", UintegerValue(32));
-    h->SetAttribute("UplinksPerTor", UintegerValue(32));
-    return h;
+    return TwoTier(32, 32, 32);
 }
 
 void

@@ -71,6 +71,22 @@ class FatTreeHelper : public DcnTopologyBase
     FatTreeHelper();
     ~FatTreeHelper() override;
 
+    /**
+     * A 2-tier fat tree (leaf-spine): \p tors ToRs of \p hostsPerTor hosts, each with
+     * \p uplinksPerTor uplinks, one to each of as many spines; every other attribute at
+     * its default (set more with SetAttribute before Build()).
+     */
+    static Ptr<FatTreeHelper> TwoTier(uint32_t tors, uint32_t hostsPerTor, uint32_t uplinksPerTor);
+    /**
+     * A 3-tier fat tree: \p pods pods of \p torsPerPod ToRs of \p hostsPerTor hosts; a
+     * ToR has \p uplinksPerTor uplinks (one per aggregation switch of its pod), an
+     * aggregation switch \p aggUplinks uplinks to the core; other attributes default.
+     */
+    static Ptr<FatTreeHelper> ThreeTier(uint32_t pods,
+                                        uint32_t torsPerPod,
+                                        uint32_t hostsPerTor,
+                                        uint32_t uplinksPerTor,
+                                        uint32_t aggUplinks);
     /** REPS paper: 128 hosts, 2 tiers, 16 ToRs x 8 hosts, 8 spines (REPS spec 3.1). */
     static Ptr<FatTreeHelper> RepsPaper128();
     /** REPS paper: 128 hosts, 3 tiers, pods of 16, 4 hosts and 4 uplinks per ToR. */

@@ -513,12 +513,7 @@ class SchemeTestCase : public TestCase
         wl->Dispose();
         Simulator::Destroy();
 
-        Ptr<FatTreeHelper> three = CreateObject<FatTreeHelper>();
-        three->SetAttribute("Tiers", UintegerValue(3));
-        three->SetAttribute("NumPods", UintegerValue(2));
-        three->SetAttribute("TorsPerPod", UintegerValue(2));
-        three->SetAttribute("HostsPerTor", UintegerValue(2));
-        three->SetAttribute("UplinksPerTor", UintegerValue(2));
+        Ptr<FatTreeHelper> three = FatTreeHelper::ThreeTier(2, 2, 2, 2, 4);
         three->Build();
         std::string err = DcnSchemeRegistry::InstallSwitchPolicy("conweave", three, 100);
         NS_TEST_EXPECT_MSG_NE(err.find("--lb=conweave"), std::string::npos, "names the option");

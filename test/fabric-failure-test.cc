@@ -149,13 +149,7 @@ class WithdrawTest : public TestCase
             NS_TEST_EXPECT_MSG_EQ(f.rx[4][0], 400, "no losses after withdrawal (from)");
             NS_TEST_EXPECT_MSG_EQ(f.ft->IsLinkRouted(link), false, "withdrawn");
         }
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("Tiers", UintegerValue(3));
-        ft->SetAttribute("HostsPerTor", UintegerValue(1));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(2));
-        ft->SetAttribute("TorsPerPod", UintegerValue(2));
-        ft->SetAttribute("NumPods", UintegerValue(2));
-        ft->SetAttribute("AggUplinks", UintegerValue(2));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 2, 1, 2, 2);
         ft->Build();
         // Withdraw agg(pod 1, a=0) -> core 0: pod 0's agg 0 must avoid core 0 for pod 1.
         ft->SetLinkRouted(ft->GetAggUplink(2, 0), false);

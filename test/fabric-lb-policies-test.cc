@@ -401,13 +401,7 @@ class CongaRefusalTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("Tiers", UintegerValue(3));
-        ft->SetAttribute("HostsPerTor", UintegerValue(1));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(2));
-        ft->SetAttribute("TorsPerPod", UintegerValue(2));
-        ft->SetAttribute("NumPods", UintegerValue(2));
-        ft->SetAttribute("AggUplinks", UintegerValue(1));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 2, 1, 2, 1);
         ft->Build();
         std::string e = CreateObject<CongaForwardingPolicy>()->CheckTopology(*ft);
         NS_TEST_EXPECT_MSG_NE(e.find("2-tier"), std::string::npos, e);

@@ -62,30 +62,6 @@ WalkPath(Ptr<FatTreeHelper> ft,
     return 99;
 }
 
-Ptr<FatTreeHelper>
-Small2Tier(uint32_t tors, uint32_t hpt, uint32_t up)
-{
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("Tiers", UintegerValue(2));
-    ft->SetAttribute("NumTors", UintegerValue(tors));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hpt));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(up));
-    return ft;
-}
-
-Ptr<FatTreeHelper>
-Small3Tier(uint32_t hpt, uint32_t up, uint32_t tpp, uint32_t pods, uint32_t aggUp)
-{
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("Tiers", UintegerValue(3));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hpt));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(up));
-    ft->SetAttribute("TorsPerPod", UintegerValue(tpp));
-    ft->SetAttribute("NumPods", UintegerValue(pods));
-    ft->SetAttribute("AggUplinks", UintegerValue(aggUp));
-    return ft;
-}
-
 /** Every pair reachable over a shortest path, for many EVs; every path is one of GetPathLinks. */
 class ReachabilityTest : public TestCase
 {
@@ -128,10 +104,10 @@ class ReachabilityTest : public TestCase
 
     void DoRun() override
     {
-        Check(Small2Tier(4, 2, 2), "2-tier 4x2, 2 spines");
-        Check(Small2Tier(3, 4, 2), "2-tier 3x4, 2:1 oversubscribed");
-        Check(Small3Tier(2, 2, 2, 4, 2), "3-tier k=4");
-        Check(Small3Tier(4, 2, 2, 3, 1), "3-tier oversubscribed 2:1 and 2:1");
+        Check(FatTreeHelper::TwoTier(4, 2, 2), "2-tier 4x2, 2 spines");
+        Check(FatTreeHelper::TwoTier(3, 4, 2), "2-tier 3x4, 2:1 oversubscribed");
+        Check(FatTreeHelper::ThreeTier(4, 2, 2, 2, 2), "3-tier k=4");
+        Check(FatTreeHelper::ThreeTier(3, 2, 4, 2, 1), "3-tier oversubscribed 2:1 and 2:1");
         Ptr<FatTreeHelper> big = FatTreeHelper::RepsPaper128ThreeTier();
         big->Build();
         NS_TEST_EXPECT_MSG_EQ(big->GetNHosts(), 128, "REPS 128 3-tier hosts");
@@ -157,7 +133,7 @@ class EcmpSpreadTest : public TestCase
     {
         RngSeedManager::SetSeed(1);
         RngSeedManager::SetRun(1);
-        Ptr<FatTreeHelper> ft = Small2Tier(2, 1, 8);
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 1, 8);
         ft->Build();
         ft->AssignStreams(7);
         Ptr<Node> tor = ft->GetSwitches(0).Get(0);
@@ -214,7 +190,7 @@ class PolarisationTest : public TestCase
 
     double Run(bool sameSalt)
     {
-        Ptr<FatTreeHelper> ft = Small3Tier(1, 4, 1, 2, 4);
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 1, 1, 4, 4);
         ft->Build();
         ft->AssignStreams(3);
         if (sameSalt)
@@ -291,7 +267,7 @@ class SprayTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = Small2Tier(2, 1, 4);
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 1, 4);
         ft->SetAttribute("ForwardingPolicy", StringValue("ns3::SprayForwardingPolicy"));
         ft->Build();
         ft->AssignStreams(11);
@@ -420,8 +396,8 @@ class GlobalEquivalenceTest : public TestCase
 
     void DoRun() override
     {
-        Compare([]() { return Small2Tier(4, 2, 2); }, "2-tier");
-        Compare([]() { return Small3Tier(2, 2, 2, 4, 2); }, "3-tier");
+        Compare([]() { return FatTreeHelper::TwoTier(4, 2, 2); }, "2-tier");
+        Compare([]() { return FatTreeHelper::ThreeTier(4, 2, 2, 2, 2); }, "3-tier");
     }
 };
 
@@ -500,9 +476,9 @@ class BaseRttTest : public TestCase
 
     void DoRun() override
     {
-        Measure(Small2Tier(2, 2, 2), 0, 1);
-        Measure(Small2Tier(2, 2, 2), 0, 3);
-        Measure(Small3Tier(2, 2, 2, 2, 2), 0, 7);
+        Measure(FatTreeHelper::TwoTier(2, 2, 2), 0, 1);
+        Measure(FatTreeHelper::TwoTier(2, 2, 2), 0, 3);
+        Measure(FatTreeHelper::ThreeTier(2, 2, 2, 2, 2), 0, 7);
         // REPS numbers: 4 links, 3 switches -> 2 x (4 x 500 + 3 x 500) ns propagation.
         Ptr<FatTreeHelper> reps = FatTreeHelper::RepsPaper128();
         Time expect =

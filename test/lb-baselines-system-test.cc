@@ -138,12 +138,7 @@ class CongaRefusedTestCase : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("Tiers", UintegerValue(3));
-        ft->SetAttribute("NumPods", UintegerValue(2));
-        ft->SetAttribute("TorsPerPod", UintegerValue(2));
-        ft->SetAttribute("HostsPerTor", UintegerValue(2));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(2));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 2, 2, 2, 4);
         ft->Build();
         std::string err = DcnSchemeRegistry::InstallSwitchPolicy("conga", ft, 100);
         NS_TEST_ASSERT_MSG_NE(err, "", "refused");

@@ -49,11 +49,7 @@ RunScenario(const std::string& lb, uint64_t bytes, bool fail, uint32_t senders =
     RngSeedManager::SetRun(1);
     RunResult res;
 
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("Tiers", UintegerValue(2));
-    ft->SetAttribute("NumTors", UintegerValue(4));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 4, 4);
     ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->Build();

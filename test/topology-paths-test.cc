@@ -22,30 +22,6 @@ using namespace ns3;
 namespace
 {
 
-Ptr<FatTreeHelper>
-Tree2(uint32_t tors, uint32_t hpt, uint32_t up)
-{
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("Tiers", UintegerValue(2));
-    ft->SetAttribute("NumTors", UintegerValue(tors));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hpt));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(up));
-    return ft;
-}
-
-Ptr<FatTreeHelper>
-Tree3(uint32_t hpt, uint32_t up, uint32_t tpp, uint32_t pods, uint32_t aggUp)
-{
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("Tiers", UintegerValue(3));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hpt));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(up));
-    ft->SetAttribute("TorsPerPod", UintegerValue(tpp));
-    ft->SetAttribute("NumPods", UintegerValue(pods));
-    ft->SetAttribute("AggUplinks", UintegerValue(aggUp));
-    return ft;
-}
-
 /** Minimal path sets from Boost.Graph equal the fat tree's structural enumeration. */
 class PathCountTest : public TestCase
 {
@@ -106,7 +82,7 @@ class PathCountTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> t2 = Tree2(4, 2, 3);
+        Ptr<FatTreeHelper> t2 = FatTreeHelper::TwoTier(4, 2, 3);
         t2->Build();
         Compare(t2, 0, 2, 3);
         Compare(t2, 1, 7, 3);
@@ -117,7 +93,7 @@ class PathCountTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(t2->GetPaths(4, 5).nMinimal, 4, "spine pair via each ToR");
         Simulator::Destroy();
 
-        Ptr<FatTreeHelper> t3 = Tree3(2, 2, 2, 3, 2);
+        Ptr<FatTreeHelper> t3 = FatTreeHelper::ThreeTier(3, 2, 2, 2, 2);
         t3->Build();
         Compare(t3, 0, 2, 2);  // same pod: U
         Compare(t3, 0, 11, 4); // other pod: U x K
@@ -128,7 +104,7 @@ class PathCountTest : public TestCase
         // Non-minimal: ToR s -> spine a -> ToR x -> spine b -> ToR d (a != b, x != s,d).
         const uint32_t T = 4;
         const uint32_t U = 3;
-        Ptr<FatTreeHelper> nm = Tree2(T, 1, U);
+        Ptr<FatTreeHelper> nm = FatTreeHelper::TwoTier(T, 1, U);
         nm->SetAttribute("NonMinimalSlack", UintegerValue(2));
         nm->Build();
         const DcnPathSet& ps = nm->GetPaths(0, 1);
@@ -146,7 +122,7 @@ class PathCountTest : public TestCase
         Simulator::Destroy();
 
         // The cap keeps minimal paths first.
-        Ptr<FatTreeHelper> cap = Tree2(T, 1, U);
+        Ptr<FatTreeHelper> cap = FatTreeHelper::TwoTier(T, 1, U);
         cap->SetAttribute("NonMinimalSlack", UintegerValue(2));
         cap->SetAttribute("MaxPathsPerPair", UintegerValue(5));
         cap->Build();
@@ -177,11 +153,11 @@ class SlowLinkRttTest : public TestCase
                    (fast.CalculateBytesTxTime(payload + ovh) + fast.CalculateBytesTxTime(ack));
         };
         // One uplink per ToR: the slow link is on the only path.
-        Ptr<FatTreeHelper> ref = Tree2(2, 1, 1);
+        Ptr<FatTreeHelper> ref = FatTreeHelper::TwoTier(2, 1, 1);
         ref->Build();
         Time base = ref->GetBaseRtt(0, 1, payload);
         Simulator::Destroy();
-        Ptr<FatTreeHelper> s1 = Tree2(2, 1, 1);
+        Ptr<FatTreeHelper> s1 = FatTreeHelper::TwoTier(2, 1, 1);
         s1->SetAttribute("SlowLinkRate", DataRateValue(slow));
         s1->AddSlowLink(0, 0);
         s1->Build();
@@ -191,7 +167,7 @@ class SlowLinkRttTest : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s1->GetBaseRtt(1, 0, payload), base + extra(), "symmetric");
         Simulator::Destroy();
         // Two uplinks, one slow: base RTT (best minimal path) unchanged, the slow path longer.
-        Ptr<FatTreeHelper> s2 = Tree2(2, 1, 2);
+        Ptr<FatTreeHelper> s2 = FatTreeHelper::TwoTier(2, 1, 2);
         s2->SetAttribute("SlowLinkRate", DataRateValue(slow));
         s2->AddSlowLink(1, 0);
         s2->Build();
@@ -221,7 +197,7 @@ class FindLinkTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = Tree3(2, 2, 2, 2, 2);
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 2, 2, 2, 2);
         Ptr<DcnTopology> topo = ft;
         NS_TEST_EXPECT_MSG_EQ(topo->IsBuilt(), false, "not built yet");
         ft->Build();
@@ -311,7 +287,7 @@ class HelpersThroughInterfaceTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = Tree2(2, 2, 2);
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 2, 2);
         ft->Build();
         Ptr<DcnTopology> topo = ft;
         Ptr<FailureHelper> fh = CreateObject<FailureHelper>(topo);
