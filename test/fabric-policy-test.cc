@@ -323,10 +323,7 @@ class ShortestQueueTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(2));
-        ft->SetAttribute("HostsPerTor", UintegerValue(2));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(3));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 2, 3);
         ft->SetAttribute("ForwardingPolicy", StringValue("ns3::DcnTestShortestQueuePolicy"));
         ft->Build();
         Ptr<Node> tor = ft->GetAllSwitches().Get(0);

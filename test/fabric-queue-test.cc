@@ -198,10 +198,7 @@ class FabricTrimTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(2));
-        ft->SetAttribute("HostsPerTor", UintegerValue(2));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(1));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 2, 1);
         ft->SetAttribute("QueueLimit", QueueSizeValue(QueueSize("10p")));
         ft->SetAttribute("TrimEnabled", BooleanValue(true));
         ft->Build();

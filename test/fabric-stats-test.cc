@@ -38,10 +38,7 @@ class PortStatsTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(2));
-        ft->SetAttribute("HostsPerTor", UintegerValue(2));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(1));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 2, 1);
         ft->Build();
         std::string file = CreateTempDirFilename("fabric-port-stats.csv");
         Ptr<PortStatsHelper> ps = CreateObject<PortStatsHelper>();

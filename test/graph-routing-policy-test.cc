@@ -137,10 +137,7 @@ class FatTreeValiantTestCase : public TestCase
         for (const std::string pol :
              {"ns3::DcnValiantForwardingPolicy", "ns3::DcnUgalForwardingPolicy"})
         {
-            Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-            ft->SetAttribute("NumTors", UintegerValue(4));
-            ft->SetAttribute("HostsPerTor", UintegerValue(2));
-            ft->SetAttribute("UplinksPerTor", UintegerValue(3));
+            Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 2, 3);
             ft->SetAttribute("ForwardingPolicy", StringValue(pol));
             ft->Build();
             ft->AssignStreams(1);

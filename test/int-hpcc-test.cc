@@ -45,10 +45,7 @@ SmallFabric(uint32_t nTors, uint32_t hostsPerTor, Time linkDelay, Time switchLat
 {
     RngSeedManager::SetSeed(7);
     RngSeedManager::SetRun(1);
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(nTors));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hostsPerTor));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(1));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(nTors, hostsPerTor, 1);
     ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("LinkDelay", TimeValue(linkDelay));

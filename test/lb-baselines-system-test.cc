@@ -49,10 +49,7 @@ class BaselinesCompleteTestCase : public TestCase
                                      "conga",
                                      "conweave"})
         {
-            Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-            ft->SetAttribute("NumTors", UintegerValue(2));
-            ft->SetAttribute("HostsPerTor", UintegerValue(4));
-            ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+            Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
             ft->Build();
             int64_t stream = 1;
             stream += ft->AssignStreams(stream);

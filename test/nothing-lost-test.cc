@@ -85,10 +85,7 @@ RunLost(const std::string& lb, const std::string& spec, Time stop)
     RngSeedManager::SetSeed(5);
     RngSeedManager::SetRun(1);
     LostRun out;
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(4));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 4, 4);
     ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->Build();

@@ -6,10 +6,10 @@
  */
 #include "ns3/config.h"
 #include "ns3/dcn-failure-spec-parse.h"
-#include "ns3/flow-size-cdf.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/double.h"
+#include "ns3/flow-size-cdf.h"
 #include "ns3/global-value.h"
 #include "ns3/test.h"
 #include "ns3/type-id.h"

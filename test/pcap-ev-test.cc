@@ -146,10 +146,7 @@ class PcapEvTestCase : public TestCase
     {
         RngSeedManager::SetSeed(5);
         RngSeedManager::SetRun(1);
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(2));
-        ft->SetAttribute("HostsPerTor", UintegerValue(4));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
         ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
         ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
         ft->Build();

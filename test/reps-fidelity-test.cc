@@ -20,7 +20,6 @@
 #include "ns3/dcn-transport.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/enum.h"
-#include "ns3/string.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/nstime.h"
 #include "ns3/packet.h"
@@ -31,6 +30,7 @@
 #include "ns3/reps-profile.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -186,10 +186,7 @@ class HostNicTestCase : public TestCase
     {
         RngSeedManager::SetSeed(3);
         RngSeedManager::SetRun(1);
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(4));
-        ft->SetAttribute("HostsPerTor", UintegerValue(4));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 4, 4);
         ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
         ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
         ft->Build();
@@ -325,10 +322,7 @@ class ArtifactProfileTestCase : public TestCase
   private:
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-        ft->SetAttribute("NumTors", UintegerValue(4));
-        ft->SetAttribute("HostsPerTor", UintegerValue(2));
-        ft->SetAttribute("UplinksPerTor", UintegerValue(2));
+        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 2, 2);
         RepsArtifactProfile::ApplyFabric(ft, DataRate("400Gbps"));
         ft->Build();
         RepsArtifactProfile::ApplyQueues(ft);

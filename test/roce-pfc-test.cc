@@ -55,7 +55,7 @@ struct PfcRunConfig
     bool victim{false};
     uint64_t incastBytes{256 * 1024};
     uint64_t victimBytes{256 * 1024};
-    Time watchdog{0}; //!< 0: the attribute's default
+    Time watchdog{0};            //!< 0: the attribute's default
     bool watchdogForward{false}; //!< PfcWatchdogAction=Forward (default Report)
 };
 
@@ -77,19 +77,19 @@ struct PfcRunResult
     uint64_t headroomDrops{0};
     uint64_t malformed{0};
     Time victimFct{0};
-    Time incastMaxFct{0};        //!< slowest incast message
-    Time pausedTime{0};          //!< summed over every port
-    uint64_t watchdogReports{0}; //!< GetNWatchdogReports, summed
-    uint64_t watchdogTraces{0};  //!< "PfcWatchdog" trace calls
+    Time incastMaxFct{0};         //!< slowest incast message
+    Time pausedTime{0};           //!< summed over every port
+    uint64_t watchdogReports{0};  //!< GetNWatchdogReports, summed
+    uint64_t watchdogTraces{0};   //!< "PfcWatchdog" trace calls
     uint64_t watchdogForwards{0}; //!< GetNWatchdogForwards, summed
     uint64_t pausesIgnored{0};    //!< GetNPausesIgnored, summed
-    uint64_t pauseTraces{0};     //!< "PfcPause" trace calls
-    uint64_t resumeTraces{0};    //!< "PfcResume" trace calls
-    uint64_t statsPausesTx{0};   //!< PortStatsHelper samples: pause frames sent
-    uint64_t statsPausesRx{0};   //!< PortStatsHelper samples: pause frames received
-    double statsPausedUs{0};     //!< PortStatsHelper samples: paused fraction x interval
-    uint64_t portsPausesTx{0};   //!< GetNPauseFramesSent over every port
-    uint64_t portsPausesRx{0};   //!< GetNPauseFramesReceived over every port
+    uint64_t pauseTraces{0};      //!< "PfcPause" trace calls
+    uint64_t resumeTraces{0};     //!< "PfcResume" trace calls
+    uint64_t statsPausesTx{0};    //!< PortStatsHelper samples: pause frames sent
+    uint64_t statsPausesRx{0};    //!< PortStatsHelper samples: pause frames received
+    double statsPausedUs{0};      //!< PortStatsHelper samples: paused fraction x interval
+    uint64_t portsPausesTx{0};    //!< GetNPauseFramesSent over every port
+    uint64_t portsPausesRx{0};    //!< GetNPauseFramesReceived over every port
 };
 
 void
@@ -133,10 +133,7 @@ RunPfc(const PfcRunConfig& cfg)
     RngSeedManager::SetSeed(7);
     RngSeedManager::SetRun(1);
     PfcRunResult res;
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(4));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(2));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 4, 2);
     ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->Build();
@@ -443,7 +440,7 @@ class PfcWatchdogForwardCase : public TestCase
         q->SetAttribute("PfcWatchdogAction", StringValue("Forward"));
         q->SetAttribute("PfcWatchdogRestore", TimeValue(MicroSeconds(100)));
         q->SetPfcPort(Ipv4Address("10.0.0.1"), Ipv4Address("10.0.0.2"), DataRate("100Gbps"), 3);
-        q->SetKickCallback(Callback<void>([]() {})); // no device: nothing to restart
+        q->SetKickCallback(Callback<void>([]() {}));      // no device: nothing to restart
         std::vector<std::pair<int64_t, uint64_t>> paused; // (time us, paused ns so far)
         auto sample = [&]() {
             paused.emplace_back(Simulator::Now().GetMicroSeconds(),

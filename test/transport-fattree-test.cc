@@ -55,10 +55,7 @@ RunFatTree(const FatTreeRunConfig& cfg)
     RngSeedManager::SetSeed(11);
     RngSeedManager::SetRun(1);
     FatTreeRunResult res;
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(4));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(4, 4, 4);
     ft->SetAttribute("HostLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("FabricLinkRate", DataRateValue(DataRate("100Gbps")));
     ft->SetAttribute("TrimEnabled", BooleanValue(cfg.trim));

@@ -29,10 +29,7 @@ struct SimOutcome
 SimOutcome
 RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
 {
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(2));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
     ft->Build();
     ft->AssignStreams(1);
     DcnTransportHelper th;
@@ -107,10 +104,7 @@ struct Flow
 Ptr<FatTreeHelper>
 SmallTree()
 {
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    ft->SetAttribute("NumTors", UintegerValue(2));
-    ft->SetAttribute("HostsPerTor", UintegerValue(4));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(4));
+    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
     ft->Build();
     ft->AssignStreams(1);
     DcnTransportHelper th;
