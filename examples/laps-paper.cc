@@ -42,6 +42,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
@@ -320,6 +321,26 @@ main(int argc, char** argv)
            "retransmissions,timeouts,drops,pfc_pauses,pfc_paused_us,reorder_frac,reorder_mean_B,"
            "reorder_p_gt_30KB,rx_util,rx_util_all_active,gaps,gaps_above,gap_mean_us,gap_median_us,"
            "gap_p99_us,events,packet_hops,attributes,wall_s,note\n";
+    // a refusal before the first result row leaves no output file behind
+    bool wroteRow = false;
+    auto refuse = [&](const std::string& line) {
+        if (!wroteRow)
+        {
+            for (auto* f : {&csv, &fcsv, &ccsv})
+            {
+                f->close();
+            }
+            std::remove(o.csv.c_str());
+            for (const auto& name : {o.flowCsv, o.classCsv})
+            {
+                if (!name.empty())
+                {
+                    std::remove(name.c_str());
+                }
+            }
+        }
+        DcnOptions::Exit("laps-paper", line);
+    };
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
@@ -327,9 +348,17 @@ main(int argc, char** argv)
     {
         // how far the offered load is from what the fabric can carry (no simulation):
         // uniform all-to-all, doc/topology-graphs.rst "Static checks"
-        const dcn::SwitchGraph g = DcnTopologyPresets::Graph(
-            o.topo == "df" ? "laps-df" : "laps-rail",
-            DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"));
+        dcn::SwitchGraph g;
+        try
+        {
+            g = DcnTopologyPresets::Graph(
+                o.topo == "df" ? "laps-df" : "laps-rail",
+                DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"));
+        }
+        catch (const DcnOptionError& e)
+        {
+            refuse(e.what());
+        }
         const dcn::MinimalRouting mr(g);
         const double satMin = dcn::UniformLoad(mr, dcn::PathSet::MINIMAL).saturation;
         const double satLaps = dcn::UniformLoad(mr, dcn::PathSet::LAPS).saturation;
@@ -356,8 +385,9 @@ main(int argc, char** argv)
         }
         catch (const DcnOptionError& e)
         {
-            DcnOptions::Exit("laps-paper", e.what());
+            refuse(e.what());
         }
+        wroteRow = true;
         allDone = allDone && r.s.unfinished == 0;
         const bool a2a = o.experiment == "all2all"; // cdf and load apply to all2all only
         std::ostringstream load;

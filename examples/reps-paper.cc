@@ -715,6 +715,19 @@ main(int argc, char** argv)
         }
         return std::string();
     });
+    // every scheme named must run on the 2-tier fat tree over the dcn transport,
+    // accept --evs and pass its components' Validate() (before --out is created)
+    opts.Check([&]() -> std::string {
+        for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
+        {
+            std::string err = DcnSchemeRegistry::CheckForRun(lb, "fat-tree-2tier", "dcn", g.evs);
+            if (!err.empty())
+            {
+                return err;
+            }
+        }
+        return std::string();
+    });
     opts.Check([&]() -> std::string {
         std::string err = CheckOutputPrefix("out", g.out, "/.reps-paper-write-check");
         if (err.empty())
@@ -725,16 +738,6 @@ main(int argc, char** argv)
     });
     opts.Parse(argc, argv);
     g.run = static_cast<uint32_t>(RngSeedManager::GetRun()); // --RngRun
-    // every scheme named must run on the 2-tier fat tree over the dcn transport,
-    // accept --evs and pass its components' Validate()
-    for (const auto& lb : Split(g.lbs.empty() ? "ecmp,ops,reps" : g.lbs))
-    {
-        std::string err = DcnSchemeRegistry::CheckForRun(lb, "fat-tree-2tier", "dcn", g.evs);
-        if (!err.empty())
-        {
-            DcnOptions::Exit("reps-paper", err);
-        }
-    }
 
     std::map<std::string, void (*)()> exps = {{"symmetric", Symmetric},
                                               {"asymmetric", Asymmetric},

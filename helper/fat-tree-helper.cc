@@ -283,22 +283,27 @@ FatTreeHelper::Validate() const
 {
     // Tiers, the counts, LinkDelay, SwitchLatency, Mtu, the fractions: bounded checkers.
     DCN_REFUSE_IF(m_systemCount > GetMaxSystemCount(),
-                  "FatTreeHelper: SystemCount=" << m_systemCount << "; allowed [1,"
-                                                << GetMaxSystemCount() << "] (one rank per "
-                                                << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
+                  "option --ns3::FatTreeHelper::SystemCount: value '"
+                      << m_systemCount << "'; allowed [1, " << GetMaxSystemCount()
+                      << "] (one rank per " << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
     uint64_t hosts = uint64_t(GetNTors()) * m_hostsPerTor;
     DCN_REFUSE_IF(hosts > (1u << 21),
-                  "FatTreeHelper: " << hosts << " hosts; allowed <= 2097152 (10.0.0.0/9)");
+                  "option --ns3::FatTreeHelper::HostsPerTor: value '"
+                      << m_hostsPerTor << "' gives " << hosts
+                      << " hosts; allowed <= 2097152 in all (10.0.0.0/9)");
     uint64_t fabric = uint64_t(GetNTors()) * m_uplinksPerTor +
                       (m_tiers == 3 ? uint64_t(m_numPods) * m_uplinksPerTor * m_aggUplinks : 0);
     DCN_REFUSE_IF(fabric > (1u << 21),
-                  "FatTreeHelper: " << fabric << " switch links; allowed <= 2097152");
+                  "option --ns3::FatTreeHelper::UplinksPerTor: value '"
+                      << m_uplinksPerTor << "' gives " << fabric
+                      << " switch links; allowed <= 2097152 in all");
     uint64_t swPorts = std::max<uint64_t>(
         {uint64_t(m_hostsPerTor) + m_uplinksPerTor,
          m_tiers == 2 ? uint64_t(m_numTors) : uint64_t(m_torsPerPod) + m_aggUplinks,
          m_tiers == 3 ? uint64_t(m_numPods) : 0});
     DCN_REFUSE_IF(swPorts > 65535,
-                  "FatTreeHelper: a switch would need " << swPorts << " ports; allowed <= 65535");
+                  "option --ns3::FatTreeHelper::HostsPerTor: the counts give a switch "
+                      << swPorts << " ports; allowed <= 65535 per switch");
     for (const auto& [name, rate] : {std::pair<const char*, DataRate>{"HostLinkRate", m_hostRate},
                                      {"FabricLinkRate", m_fabricRate},
                                      {"CoreLinkRate", m_coreRate},
@@ -309,7 +314,8 @@ FatTreeHelper::Validate() const
                                                       << "'; allowed: > 0bps");
     }
     DCN_REFUSE_IF(m_routing != "dcn" && m_routing != "global",
-                  "FatTreeHelper: Routing='" << m_routing << "'; allowed 'dcn' or 'global'");
+                  "option --ns3::FatTreeHelper::Routing: value '" << m_routing
+                                                                  << "'; allowed: dcn, global");
     for (auto& r : m_slowRequests)
     {
         DCN_REFUSE_IF(r.first >= GetNTors() || r.second >= m_uplinksPerTor,

@@ -92,7 +92,10 @@ DcnTopologyPresets::Graph(const std::string& name,
     dcn::GraphResult r = dcn::BuildPreset(name, overrides);
     if (!r.Ok())
     {
-        throw DcnOptionError("option --topo: " + r.error);
+        // the preset's own values build: the fault is in the overrides
+        const bool overridesFault = !overrides.empty() && dcn::BuildPreset(name, {}).Ok();
+        throw DcnOptionError((overridesFault ? "option --topoParams: " : "option --topo: ") +
+                             r.error);
     }
     return std::move(r.graph);
 }

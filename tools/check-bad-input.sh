@@ -3,7 +3,8 @@
 #  1. The corpus test/bad-input/corpus.txt ("<example> | <args> | <option>" per line):
 #     each case runs with a timeout and passes ONLY if the example exits with code 2,
 #     prints exactly one non-empty line on stderr, that line names --<option>, and
-#     nothing printed contains a source path or an abort/assert trace.  A signal
+#     nothing printed contains a source path or an abort/assert trace, and it
+#     leaves no file behind (each case runs in an empty working directory).  A signal
 #     (abort, segfault), a timeout, another exit code or a second line fails it.
 #     Lines "#pending ..." are skipped (cases the examples cannot pass yet);
 #     --pending runs them as a report that never fails.
@@ -19,11 +20,13 @@ if [[ ${1:-} == --pending ]]; then
     PENDING=1
     shift
 fi
-B=${1:-build}
+B=$(realpath "${1:-build}")
 CORPUS=${BAD_INPUT_CORPUS:-test/bad-input/corpus.txt}
 T=${BAD_INPUT_TIMEOUT:-20}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# each case runs in an empty working directory: a refusal must leave no file behind
+mkdir -p "$tmp/cwd"
 printf '# not monotone\n0 0\n100000 50\n50000 80\n1000000 100\n' >"$tmp/nonmonotone.txt"
 printf '0 0\n100000 50\n1000000 90\n' >"$tmp/short.txt"
 
@@ -43,9 +46,12 @@ run_case() { # run_case <pending 0|1> <example> <option> <args...>
         reason="no executable $B/$ex"
         rc=127
     else
-        timeout -k 5 "$T" "$B/$ex" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
-        local nl
+        (cd "$tmp/cwd" && timeout -k 5 "$T" "$B/$ex" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null) ||
+            rc=$?
+        local nl left
         nl=$(grep -c . "$tmp/err")
+        left=$(ls -A "$tmp/cwd")
+        rm -rf "${tmp:?}/cwd" && mkdir "$tmp/cwd"
         if [[ $rc -eq 124 || $rc -eq 137 ]]; then
             reason="timeout after ${T}s"
         elif [[ $rc -ge 128 ]]; then
@@ -58,6 +64,8 @@ run_case() { # run_case <pending 0|1> <example> <option> <args...>
             reason="the line does not name --$opt"
         elif grep -Eq -- "$TRACE_RE" "$tmp/out" "$tmp/err"; then
             reason="source path or abort trace in the output"
+        elif [[ -n $left ]]; then
+            reason="left files behind: $(echo $left)"
         fi
     fi
     local tag="bad input"

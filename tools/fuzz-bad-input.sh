@@ -4,7 +4,7 @@
 # numeric / time / size / rate option of the example (--help) a few extreme values
 # (negative, zero, tiny, huge, NaN-like) on top of a base command that runs, and
 # reports each run that aborts, crashes, prints a source path, refuses in more than
-# one line or does not end within the timeout.  A development aid, not part of the
+# one line, leaves a file behind when it refuses or does not end within the timeout.  A development aid, not part of the
 # test suite (a few minutes per example); what it finds goes into
 # test/bad-input/corpus.txt once fixed.
 #
@@ -12,11 +12,14 @@
 #   tools/fuzz-bad-input.sh dcn-lb-compare "--quiet --msgSize=16KiB" ns3::FatTreeHelper ns3::DcnQueueDisc
 #   tools/fuzz-bad-input.sh laps-paper "--duration=10us --lb=laps,ecmp" ns3::LapsPathSelector ns3::DcqcnCc
 #
-# Output: one line per finding (BAD / MULTI / TIMEOUT), then "fuzz: <n> runs, <k> findings".
+# Output: one line per finding (BAD / MULTI / LEFT / TIMEOUT), then "fuzz: <n> runs, <k> findings".
 # A TIMEOUT can be a legitimately long run (e.g. a 1000 s arrival window): read it.
 set -u
 cd "$(dirname "$0")/.." || exit 1
-B=${BUILD_DIR:-build}
+B=$(realpath "${BUILD_DIR:-build}")
+# every run in an empty scratch directory: a refusal must leave no file behind
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 T=30
 if [[ ${1:-} == -t ]]; then
     T=$2
@@ -34,21 +37,25 @@ shift 2
     exit 2
 }
 # shellcheck disable=SC2086 # base arguments are whitespace-separated by design
-if ! timeout "$T" "$B/$ex" $base >/dev/null 2>&1; then
+if ! (cd "$scratch" && timeout "$T" "$B/$ex" $base >/dev/null 2>&1); then
     rc=$?
     [[ $rc -eq 3 ]] || {
         echo "fuzz: the base command '$ex $base' does not run (exit $rc)"
         exit 2
     }
 fi
+rm -rf "${scratch:?}"/* "${scratch:?}"/.[!.]* 2>/dev/null
 runs=0
 found=0
 try() { # try <arg>
     local out rc
     runs=$((runs + 1))
     # shellcheck disable=SC2086
-    out=$(timeout "$T" "$B/$ex" $base "$1" 2>&1 >/dev/null)
+    out=$(cd "$scratch" && timeout "$T" "$B/$ex" $base "$1" 2>&1 >/dev/null)
     rc=$?
+    local left
+    left=$(ls -A "$scratch")
+    rm -rf "${scratch:?}"/* "${scratch:?}"/.[!.]* 2>/dev/null
     if [[ $rc -eq 124 ]]; then
         echo "TIMEOUT $ex $1"
     elif [[ $rc -ne 0 && $rc -ne 2 && $rc -ne 3 ]] ||
@@ -56,6 +63,8 @@ try() { # try <arg>
         echo "BAD exit $rc: $ex $1 :: $(head -n 2 <<<"$out" | tr '\n' ' ' | cut -c1-240)"
     elif [[ $rc -eq 2 && $(wc -l <<<"$out") -ne 1 ]]; then
         echo "MULTI: $ex $1 :: $(head -n 3 <<<"$out" | tr '\n' ' ' | cut -c1-240)"
+    elif [[ $rc -eq 2 && -n $left ]]; then
+        echo "LEFT: $ex $1 :: refused but left $(echo $left) behind"
     else
         return
     fi
