@@ -75,7 +75,8 @@ struct Options
     Time queueStats{0};     //!< > 0: queue occupancy per link class, sampled at this interval
     bool pathStats{false};  //!< inter-packet gaps (Fig. 18) and LAPS path classes (Fig. 19)
     Time gapThreshold{MicroSeconds(50)};
-    std::string classCsv; //!< "" = none: one row per (scheme, path class)
+    std::string classCsv;       //!< "" = none: one row per (scheme, path class)
+    std::vector<double> alphas; //!< --alphas: each LAPS scheme once per softmax Alpha
 };
 
 /** A CSV text field without double quotes. */
@@ -228,6 +229,42 @@ main(int argc, char** argv)
         }
         return std::string();
     });
+    opts.Custom(
+        "alphas",
+        "Alpha sweep (spec 2.1: alpha in {0, 0.5, 1, 2, 5, 10}): run each LAPS scheme of --lb "
+        "once per value of ns3::LapsPathSelector::Alpha, rows labelled laps(alpha=A); e.g. "
+        "0,0.5,1,2,5,10; empty = once, with the attribute's value",
+        "list",
+        [&](const std::string& v) {
+            o.alphas.clear();
+            if (v.empty())
+            {
+                return std::string();
+            }
+            if (v.front() == ',' || v.back() == ',' || v.find(",,") != std::string::npos)
+            {
+                return "option --alphas: value '" + v +
+                       "' has an empty item; allowed: a comma list of numbers in [0, 1e6]";
+            }
+            std::stringstream items(v);
+            for (std::string item; std::getline(items, item, ',');)
+            {
+                auto p = dcnopt::ParseDouble("alphas", item, dcnopt::Interval{0, 1e6});
+                if (!p)
+                {
+                    return p.Error();
+                }
+                o.alphas.push_back(p.Value());
+            }
+            return std::string();
+        });
+    opts.Check([&] {
+        if (o.alphas.empty() || ("," + o.lbs + ",").find(",laps,") != std::string::npos)
+        {
+            return std::string();
+        }
+        return "option --alphas: applies to --lb=laps; --lb is '" + o.lbs + "'";
+    });
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
               "Sec. V / spec 3: lossless RoCE; DcnPfcHelper, doc/roce.rst); false: the lossy "
@@ -370,18 +407,46 @@ main(int argc, char** argv)
              << "\"Offered load against capacity\")";
         std::cout << line.str() << "\n";
     }
-    std::vector<std::string> lbs;
+
+    // (scheme, its label, Alpha or < 0 for the attribute's value): --alphas expands laps
+    struct Run
+    {
+        std::string lb;
+        std::string label;
+        double alpha;
+    };
+
+    std::vector<Run> runs;
     std::stringstream ss(o.lbs);
     for (std::string x; std::getline(ss, x, ',');)
     {
-        lbs.push_back(x);
+        if (x != "laps" || o.alphas.empty())
+        {
+            runs.push_back({x, x, -1});
+            continue;
+        }
+        for (double a : o.alphas)
+        {
+            std::ostringstream label;
+            label << "laps(alpha=" << a << ")";
+            runs.push_back({x, label.str(), a});
+        }
     }
-    for (const auto& lb : lbs)
+    for (const auto& run : runs)
     {
+        const std::string& lb = run.label;
+        std::string attributes = opts.GetAttributeArguments();
+        if (run.alpha >= 0)
+        {
+            Config::SetDefault("ns3::LapsPathSelector::Alpha", DoubleValue(run.alpha));
+            std::ostringstream a;
+            a << (attributes.empty() ? "" : ";") << "ns3::LapsPathSelector::Alpha=" << run.alpha;
+            attributes += a.str();
+        }
         LapsExperimentResult r;
         try
         {
-            r = RunOne(o, lb);
+            r = RunOne(o, run.lb);
         }
         catch (const DcnOptionError& e)
         {
@@ -404,8 +469,7 @@ main(int argc, char** argv)
             << r.reorderFrac << ',' << r.reorderMeanB << ',' << r.reorderAbove30k << ',' << r.rxUtil
             << ',' << r.rxUtilAllActive << ',' << r.gaps << ',' << r.gapsAbove << ',' << r.gapMeanUs
             << ',' << r.gapMedianUs << ',' << r.gapP99Us << ',' << r.events << ',' << r.packetHops
-            << ",\"" << Quote(opts.GetAttributeArguments()) << "\"," << r.wall << ",\""
-            << Quote(r.note) << "\"\n";
+            << ",\"" << Quote(attributes) << "\"," << r.wall << ",\"" << Quote(r.note) << "\"\n";
         if (fcsv.is_open())
         {
             for (const FctRecord& f : r.flows)
@@ -416,8 +480,8 @@ main(int argc, char** argv)
                      << (f.completed ? 1 : 0) << ',' << f.retransmissions << '\n';
             }
         }
-        std::cout << std::left << std::setw(9) << lb << std::setw(7) << r.cc << std::setw(11)
-                  << r.mode;
+        std::cout << std::left << std::setw(lb.size() < 9 ? 9 : static_cast<int>(lb.size()) + 1)
+                  << lb << std::setw(7) << r.cc << std::setw(11) << r.mode;
         if (r.Skipped())
         {
             std::cout << r.note << std::endl;
