@@ -393,6 +393,78 @@ class HermesRetxSharedTestCase : public TestCase
     }
 };
 
+/**
+ * SignalsSharedInRack (spec 1 keying, default true): host A's ECN / RTT samples on a path
+ * make it CONGESTED for host B of the same rack; with false each host keeps its own
+ * signals and B has no sample of that path.
+ */
+class HermesSignalsSharedTestCase : public TestCase
+{
+  public:
+    HermesSignalsSharedTestCase()
+        : TestCase("SignalsSharedInRack: piggybacked signals per rack, or per host")
+    {
+    }
+
+    /** Type of path 0 as host A's and host B's selectors classify it after A's samples. */
+    static std::pair<hermes::PathType, hermes::PathType> Run(bool shared)
+    {
+        Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
+        Ptr<HermesPathSelector> sel[2];
+        for (uint32_t h = 0; h < 2; ++h)
+        {
+            Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
+            host->Set("dcn-rack", rack);
+            sel[h] = CreateObject<HermesPathSelector>();
+            sel[h]->SetAttribute("SignalsSharedInRack", BooleanValue(shared));
+            sel[h]->AssignStreams(11 + 2 * h);
+            PathSelectorSetup setup;
+            setup.shared = host;
+            setup.dstSwitch = 3;
+            sel[h]->Setup(setup);
+        }
+        std::pair<hermes::PathType, hermes::PathType> seen;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.rtt = MilliSeconds(1); // far above T_RTT_high
+            fb.signal = FeedbackSignal::ECN_ACK;
+            for (int i = 0; i < 20; ++i)
+            {
+                sel[0]->OnFeedback(fb);
+            }
+            seen = {sel[0]->GetPathType(0), sel[1]->GetPathType(0)};
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        sel[0]->Dispose();
+        sel[1]->Dispose();
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        const auto congested = static_cast<int>(hermes::PathType::CONGESTED);
+        auto shared = Run(true);
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(shared.first), congested, "A sees its samples");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(shared.second),
+                              congested,
+                              "shared (default): B sees A's samples");
+        auto local = Run(false);
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(local.first), congested, "A sees its samples");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(local.second),
+                              congested,
+                              "host-local: B has no sample of A's path");
+        // RetxSharedInRack needs the rack state
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("SignalsSharedInRack", BooleanValue(false));
+        s->SetAttribute("RetxSharedInRack", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_NE(s->Validate().find("SignalsSharedInRack"),
+                              std::string::npos,
+                              "refused in one line");
+    }
+};
+
 class HermesRetxAttributionTestCase : public TestCase
 {
   public:
@@ -752,6 +824,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesSignalsSharedTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);

@@ -409,6 +409,19 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxShared),
                           MakeBooleanChecker())
+            .AddAttribute("SignalsSharedInRack",
+                          "Keep the ECN / RTT signals of (destination rack, path) per sending "
+                          "rack, shared by its Hermes hosts and fed by the rack agent's probes "
+                          "(spec 1 keying [NP], as the authors' code).  false: every host keeps "
+                          "its own signals and is its own probe agent, so piggybacking gives "
+                          "it host-level visibility (Sec. 3.1.3 / Table 2: 0.007-0.022 "
+                          "concurrent flows per path, against 1.7-5.8 per rack pair), which "
+                          "is what the paper's case for probing assumes; probes then cost one "
+                          "agent per host.  An exploration option (doc/hermes.rst, \"Probing "
+                          "and rack-shared signals\")",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_signalsShared),
+                          MakeBooleanChecker())
             .AddAttribute("RetxOnOriginalPath",
                           "Charge a retransmitted segment to the path that carried its original "
                           "transmission (the path whose loss it repairs, Sec. 3.1.2: drops show "
@@ -477,6 +490,11 @@ HermesPathSelector::Validate() const
     {
         return "ns3::HermesPathSelector::RetxSharedInRack=true needs RetxPerRack=true "
                "(evidence per destination rack)";
+    }
+    if (m_retxShared && !m_signalsShared)
+    {
+        return "ns3::HermesPathSelector::RetxSharedInRack=true needs SignalsSharedInRack=true "
+               "(with host-local signals there is no rack state to share)";
     }
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
@@ -555,10 +573,11 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : m_ownShared;
     m_host = shared->GetOrCreate<HermesHostState>("hermes");
     Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
-    // without a rack object (topology-free use) the host's own object holds the rack state,
-    // under its own key (the host state already uses "hermes")
-    m_rack = rackSs ? rackSs->GetOrCreate<HermesRackState>("hermes")
-                    : shared->GetOrCreate<HermesRackState>("hermes-rack");
+    // without a rack object (topology-free use) or with SignalsSharedInRack=false the
+    // host's own object holds the rack state, under its own key (the host state already
+    // uses "hermes"); the host is then its own probe agent
+    m_rack = rackSs && m_signalsShared ? rackSs->GetOrCreate<HermesRackState>("hermes")
+                                       : shared->GetOrCreate<HermesRackState>("hermes-rack");
 
     const uint32_t dstSw = setup.dstSwitch;
     HermesHostState::HostDst& hd = m_host->dsts[setup.dstHost];

@@ -113,6 +113,7 @@ class HermesPathSelector : public PathSelector
     int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;
     bool m_retxShared;
+    bool m_signalsShared; //!< SignalsSharedInRack
     bool m_retxOnOriginal;
     bool m_retxAfterMove;
     uint32_t m_numPathsAttr;
