@@ -259,11 +259,20 @@ main(int argc, char** argv)
             return std::string();
         });
     opts.Check([&] {
-        if (o.alphas.empty() || ("," + o.lbs + ",").find(",laps,") != std::string::npos)
+        if (o.alphas.empty())
         {
             return std::string();
         }
-        return "option --alphas: applies to --lb=laps; --lb is '" + o.lbs + "'";
+        if (("," + o.lbs + ",").find(",laps,") == std::string::npos)
+        {
+            return "option --alphas: applies to --lb=laps; --lb is '" + o.lbs + "'";
+        }
+        if (opts.GetAttributeArguments().find("ns3::LapsPathSelector::Alpha=") != std::string::npos)
+        {
+            return std::string("option --alphas: sets ns3::LapsPathSelector::Alpha per run; "
+                               "allowed: --alphas or --ns3::LapsPathSelector::Alpha, not both");
+        }
+        return std::string();
     });
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
