@@ -35,6 +35,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -92,6 +93,31 @@ TopologyFreeSelector(const ObjectFactory& f, int64_t stream)
     s->AssignStreams(stream);
     s->Setup(PathSelectorSetup{});
     return s;
+}
+
+/**
+ * Two topology-free selectors on two hosts of one rack (a shared "dcn-rack" object,
+ * destination switch 3), each with boolean attribute \p attr = \p value, streams from
+ * \p stream.
+ */
+std::array<Ptr<HermesPathSelector>, 2>
+TwoHostsOfOneRack(const std::string& attr, bool value, int64_t stream)
+{
+    Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
+    std::array<Ptr<HermesPathSelector>, 2> sel;
+    for (uint32_t h = 0; h < 2; ++h)
+    {
+        Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
+        host->Set("dcn-rack", rack);
+        sel[h] = CreateObject<HermesPathSelector>();
+        sel[h]->SetAttribute(attr, BooleanValue(value));
+        sel[h]->AssignStreams(stream + 2 * h);
+        PathSelectorSetup setup;
+        setup.shared = host;
+        setup.dstSwitch = 3;
+        sel[h]->Setup(setup);
+    }
+    return sel;
 }
 
 HermesRun
@@ -341,20 +367,8 @@ class HermesRetxSharedTestCase : public TestCase
     /** Type of A's lossy path as host B's selector classifies it. */
     static hermes::PathType Run(bool shared)
     {
-        Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
-        Ptr<HermesPathSelector> sel[2];
-        for (uint32_t h = 0; h < 2; ++h)
-        {
-            Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
-            host->Set("dcn-rack", rack);
-            sel[h] = CreateObject<HermesPathSelector>();
-            sel[h]->SetAttribute("RetxSharedInRack", BooleanValue(shared));
-            sel[h]->AssignStreams(7 + 2 * h);
-            PathSelectorSetup setup;
-            setup.shared = host;
-            setup.dstSwitch = 3;
-            sel[h]->Setup(setup);
-        }
+        std::array<Ptr<HermesPathSelector>, 2> sel =
+            TwoHostsOfOneRack("RetxSharedInRack", shared, 7);
         Ptr<HermesPathSelector> a = sel[0];
         auto send = [a](uint32_t q, bool retx) { return SendSegment(a, q, retx); };
         int32_t lossy = -1;
@@ -409,20 +423,8 @@ class HermesSignalsSharedTestCase : public TestCase
     /** Type of path 0 as host A's and host B's selectors classify it after A's samples. */
     static std::pair<hermes::PathType, hermes::PathType> Run(bool shared)
     {
-        Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
-        Ptr<HermesPathSelector> sel[2];
-        for (uint32_t h = 0; h < 2; ++h)
-        {
-            Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
-            host->Set("dcn-rack", rack);
-            sel[h] = CreateObject<HermesPathSelector>();
-            sel[h]->SetAttribute("SignalsSharedInRack", BooleanValue(shared));
-            sel[h]->AssignStreams(11 + 2 * h);
-            PathSelectorSetup setup;
-            setup.shared = host;
-            setup.dstSwitch = 3;
-            sel[h]->Setup(setup);
-        }
+        std::array<Ptr<HermesPathSelector>, 2> sel =
+            TwoHostsOfOneRack("SignalsSharedInRack", shared, 11);
         std::pair<hermes::PathType, hermes::PathType> seen;
         Simulator::Schedule(MicroSeconds(1), [&]() {
             PathFeedback fb;
