@@ -316,11 +316,13 @@ main(int argc, char** argv)
         ft->SetAttribute("UplinksPerTor", UintegerValue(4));
     }
     {
-        // the scheme must run on this topology over the dcn transport
-        std::string err = DcnSchemeRegistry::CheckCompatible(lb,
-                                                             ft ? ft->GetTopologyName()
-                                                                : topology->GetTopologyName(),
-                                                             "dcn");
+        // the scheme must run on this topology over the dcn transport, with the attributes given
+        std::string err =
+            DcnSchemeRegistry::CheckForRun(lb,
+                                           ft ? ft->GetTopologyName() : topology->GetTopologyName(),
+                                           "dcn",
+                                           0,
+                                           cc);
         if (!err.empty())
         {
             DcnOptions::Exit("dcn-transport-bench", err);

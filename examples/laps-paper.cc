@@ -29,7 +29,6 @@
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
  *   ./build/laps-paper --experiment=allscatter --topo=df --pathStats   # gaps (Fig. 18)
  */
-#include "ns3/cc-registry.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-graph-checks.h"
 #include "ns3/dcn-graph-routing.h"
@@ -209,22 +208,21 @@ main(int argc, char** argv)
                 {"small", "paper"});
     opts.ChoiceList("lb", "Comma-separated schemes", o.lbs, DcnSchemeRegistry::Names());
     opts.Check([&] {
-        // the congestion control each scheme runs here (e.g. DCQCN for the RoCE
-        // baselines) with the --ns3:: attributes given
+        // each scheme's selector and the congestion control it runs here (e.g. DCQCN for
+        // the RoCE baselines) with the --ns3:: attributes given, before anything is built
         std::stringstream ss(o.lbs);
         for (std::string lb; std::getline(ss, lb, ',');)
         {
             std::string cc;
             std::string mode;
             LapsTransportOf(lb, cc, mode);
-            const std::string err = CongestionControlRegistry::Has(cc)
-                                        ? CongestionControlRegistry::Create(cc)->Validate()
-                                        : std::string();
+            const std::string err =
+                DcnSchemeRegistry::CheckConfig(lb,
+                                               cc,
+                                               "--lb=" + lb + " (congestion control " + cc + ")");
             if (!err.empty())
             {
-                return err.rfind("option --", 0) == 0
-                           ? err
-                           : "--lb=" + lb + " (congestion control " + cc + "): " + err;
+                return err;
             }
         }
         return std::string();

@@ -156,8 +156,8 @@ DctcpCc::Validate() const
     std::ostringstream os;
     if (m_initBdp <= 0 || m_maxBdp <= 0)
     {
-        os << "DctcpCc: InitialWindowBdp=" << m_initBdp << ", MaxWindowBdp=" << m_maxBdp
-           << "; allowed: both > 0";
+        os << "option --ns3::DctcpCc::" << (m_initBdp <= 0 ? "InitialWindowBdp" : "MaxWindowBdp")
+           << ": value '" << (m_initBdp <= 0 ? m_initBdp : m_maxBdp) << "'; allowed: > 0";
     }
     return os.str();
 }

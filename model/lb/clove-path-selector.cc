@@ -97,7 +97,8 @@ DcnClovePathSelector::Validate() const
 {
     if (m_flowletTimeout.IsNegative())
     {
-        return "ns3::DcnClovePathSelector::FlowletTimeout must be >= 0";
+        return "option --ns3::DcnClovePathSelector::FlowletTimeout: value '" +
+               std::to_string(m_flowletTimeout.GetMicroSeconds()) + "us'; allowed: >= 0";
     }
     return "";
 }

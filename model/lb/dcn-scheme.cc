@@ -243,17 +243,22 @@ DcnSchemeRegistry::CheckForRun(const std::string& name,
             err = "--evs: " + std::to_string(evs) + " not accepted by --lb=" + name + ": " + err;
         }
     }
-    if (err.empty())
-    {
-        err = Validate(name);
-    }
+    return err.empty() ? CheckConfig(name, cc) : err;
+}
+
+std::string
+DcnSchemeRegistry::CheckConfig(const std::string& name,
+                               const std::string& cc,
+                               const std::string& ccSource)
+{
+    std::string err = Validate(name);
     if (err.empty() && !cc.empty() && cc != Get(name).congestionControl &&
         CongestionControlRegistry::Has(cc))
     {
         err = CongestionControlRegistry::Create(cc)->Validate();
         if (!err.empty() && err.rfind("option --", 0) != 0)
         {
-            err = "--cc=" + cc + ": " + err;
+            err = (ccSource.empty() ? "--cc=" + cc : ccSource) + ": " + err;
         }
     }
     return err;

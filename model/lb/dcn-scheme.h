@@ -84,6 +84,16 @@ class DcnSchemeRegistry
      * congestion control by `cc` (e.g. DCQCN under --transport=roce), that one's
      * Validate() (the message names --cc).  "" if the scheme can run.
      */
+    /**
+     * The topology-free part of CheckForRun: Validate() and, when the run replaces the
+     * scheme's congestion control by `cc`, that one's Validate() (a message that does not
+     * name an option is prefixed by `ccSource`, default "--cc=<cc>").  For drivers that
+     * refuse bad attribute values before they build a topology.  "" if fine.
+     */
+    static std::string CheckConfig(const std::string& name,
+                                   const std::string& cc = "",
+                                   const std::string& ccSource = "");
+
     static std::string CheckForRun(const std::string& name,
                                    const std::string& topology,
                                    const std::string& transport,

@@ -122,8 +122,8 @@ DcnFlicrPathSelector::Validate() const
 {
     if (m_pathSource != "virtual" && m_pathSource != "spritz")
     {
-        return "ns3::DcnFlicrPathSelector::PathSource='" + m_pathSource +
-               "': unknown; allowed: virtual, spritz";
+        return "option --ns3::DcnFlicrPathSelector::PathSource: value '" + m_pathSource +
+               "'; allowed: virtual, spritz";
     }
     if (m_weights == "spritz")
     {
@@ -134,9 +134,9 @@ DcnFlicrPathSelector::Validate() const
     std::string err = DcnPrestoPathSelector::ParseWeights(m_weights, w, topo);
     if (!err.empty() || topo)
     {
-        return "ns3::DcnFlicrPathSelector::Weights='" + m_weights +
-               "': " + (err.empty() ? std::string("not a Flicr choice") : err) +
-               "; allowed: spritz, equal or w0,w1,...";
+        return "option --ns3::DcnFlicrPathSelector::Weights: value '" + m_weights + "' (" +
+               (err.empty() ? std::string("not a Flicr choice") : err) +
+               "); allowed: spritz, equal or w0,w1,...";
     }
     return "";
 }

@@ -488,19 +488,22 @@ HermesPathSelector::Validate() const
 {
     if (m_retxShared && !m_retxPerRack)
     {
-        return "ns3::HermesPathSelector::RetxSharedInRack=true needs RetxPerRack=true "
-               "(evidence per destination rack)";
+        return "option --ns3::HermesPathSelector::RetxSharedInRack: value 'true' needs "
+               "RetxPerRack=true (evidence per destination rack); allowed: false, or with "
+               "RetxPerRack=true";
     }
     if (m_retxShared && !m_signalsShared)
     {
-        return "ns3::HermesPathSelector::RetxSharedInRack=true needs SignalsSharedInRack=true "
-               "(with host-local signals there is no rack state to share)";
+        return "option --ns3::HermesPathSelector::RetxSharedInRack: value 'true' needs "
+               "SignalsSharedInRack=true (with host-local signals there is no rack state to "
+               "share); allowed: false, or with SignalsSharedInRack=true";
     }
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
-        return "ns3::HermesPathSelector::StaleTime=" + std::to_string(m_stale.GetMicroSeconds()) +
-               "us must exceed ProbeInterval=" + std::to_string(m_probeInterval.GetMicroSeconds()) +
-               "us (spec 2.1: probe results would expire before use)";
+        return "option --ns3::HermesPathSelector::StaleTime: value '" +
+               std::to_string(m_stale.GetMicroSeconds()) + "us'; allowed: > ProbeInterval (" +
+               std::to_string(m_probeInterval.GetMicroSeconds()) +
+               "us; spec 2.1: probe results would expire before use)";
     }
     return "";
 }

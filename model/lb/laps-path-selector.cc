@@ -230,8 +230,9 @@ LapsPathSelector::Validate() const
 {
     if (m_lineRate.GetBitRate() > 0 && m_minRate.GetBitRate() > m_lineRate.GetBitRate())
     {
-        return "ns3::LapsPathSelector::MinRate = " + std::to_string(m_minRate.GetBitRate()) +
-               " bps is above LineRate; allowed <= LineRate";
+        return "option --ns3::LapsPathSelector::MinRate: value '" +
+               std::to_string(m_minRate.GetBitRate()) + "bps' is above LineRate (" +
+               std::to_string(m_lineRate.GetBitRate()) + "bps); allowed: <= LineRate";
     }
     return "";
 }

@@ -126,8 +126,8 @@ DcnPrestoPathSelector::Validate() const
     std::string err = ParseWeights(m_weights, w, topo);
     if (!err.empty())
     {
-        return "ns3::DcnPrestoPathSelector::Weights='" + m_weights + "': " + err +
-               "; allowed: topology, equal or w0,w1,...";
+        return "option --ns3::DcnPrestoPathSelector::Weights: value '" + m_weights + "' (" + err +
+               "); allowed: topology, equal or w0,w1,...";
     }
     return "";
 }

@@ -182,8 +182,8 @@ DcnSpritzPathSelector::Validate() const
 {
     if (m_minBias < 0 && m_minBias != -1.0)
     {
-        return "ns3::DcnSpritzPathSelector::MinBiasFactor=" + std::to_string(m_minBias) +
-               "; allowed -1 (sum of the other weights) or >= 0";
+        return "option --ns3::DcnSpritzPathSelector::MinBiasFactor: value '" +
+               std::to_string(m_minBias) + "'; allowed: -1 (sum of the other weights) or >= 0";
     }
     return "";
 }
