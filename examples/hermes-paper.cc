@@ -201,9 +201,11 @@ main(int argc, char** argv)
     opts.Time("linkDelay", "Propagation delay of every link, host links included", linkDelay)
         .Max(MilliSeconds(1))
         .Preset("0s", "the preset's 1us; the authors' simulation used 10us (spec 4)");
-    opts.Text("probeInterval",
-              "Hermes ProbeInterval for the sensitivity sweep, e.g. 100us (default: 500us)",
-              probeInterval);
+    opts.Text(
+        "probeInterval",
+        "Hermes ProbeInterval for the sensitivity sweep, e.g. 100us (default: 500us); allowed "
+        "[1us, 100ms]",
+        probeInterval);
     opts.Text("csv", "Write one row per point to this file", csv);
     opts.Parse(argc, argv);
     // the --ns3:: attribute defaults of this run, for the CSV (no double quotes inside)
@@ -248,7 +250,7 @@ main(int argc, char** argv)
     std::string staleTime;
     if (!probeInterval.empty())
     {
-        auto p = dcnopt::ParseTime("probeInterval", probeInterval, 1e-9, 0.1);
+        auto p = dcnopt::ParseTime("probeInterval", probeInterval, 1e-6, 0.1);
         if (!p)
         {
             DcnOptions::Exit("hermes-paper", p.Error());

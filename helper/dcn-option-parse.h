@@ -446,7 +446,8 @@ ParseTime(const std::string& opt,
 {
     using R = Parsed<TimeText>;
     std::string allowed = "a time in [" + ToText(minSeconds) + "s, " + ToText(maxSeconds) +
-                          "s] written as a number with a unit (s, ms, us, ns, ps), or 0";
+                          "s] written as a number with a unit (s, ms, us, ns, ps)" +
+                          (minSeconds <= 0 ? ", or 0" : "");
     bool neg = !s.empty() && s[0] == '-';
     if (neg && !allowNegative)
     {

@@ -332,7 +332,7 @@ HermesPathSelector::GetTypeId()
                           MakeTimeChecker(NanoSeconds(1)))
             .AddAttribute("ProbeInterval",
                           "Probe interval of the rack agent (Sec. 3.1.3: 500 us, range 100-500 "
-                          "us); 0 = no probing (breakdown)",
+                          "us); 0 = no probing (breakdown); allowed 0 or >= 1 us",
                           TimeValue(MicroSeconds(500)),
                           MakeTimeAccessor(&HermesPathSelector::m_probeInterval),
                           MakeTimeChecker(Time(0)))
@@ -497,6 +497,13 @@ HermesPathSelector::Validate() const
         return "option --ns3::HermesPathSelector::RetxSharedInRack: value 'true' needs "
                "SignalsSharedInRack=true (with host-local signals there is no rack state to "
                "share); allowed: false, or with SignalsSharedInRack=true";
+    }
+    if (m_probeInterval.IsStrictlyPositive() && m_probeInterval < MicroSeconds(1))
+    {
+        // a probe round per rack agent every few ns would stall the run
+        return "option --ns3::HermesPathSelector::ProbeInterval: value '" +
+               std::to_string(m_probeInterval.GetNanoSeconds()) +
+               "ns'; allowed: 0 (no probing) or >= 1us";
     }
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
