@@ -45,6 +45,7 @@
 #include "ns3/workload-helper.h"
 #include "ns3/workload-plan.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -454,10 +455,13 @@ Main(int argc, char* argv[])
                     "simulation per load balancer).  Exit status: 0 all flows finished, 2 bad "
                     "input (one line on stderr), 3 some flow did not finish by --stopTime "
                     "(unless --allowUnfinished).");
+    std::vector<std::string> lbNames = DcnSchemeRegistry::Names();
+    lbNames.emplace_back("all");
     opts.ChoiceList("lb",
-                    "Comma-separated load balancers (scheme registry names)",
+                    "Comma-separated load balancers (scheme registry names); all = every "
+                    "scheme that runs on --topo with --transport, in registry order",
                     o.lbs,
-                    DcnSchemeRegistry::Names());
+                    lbNames);
     std::vector<std::string> topos = kFatTreePresets;
     for (const auto& n : DcnTopologyPresets::Names())
     {
@@ -949,13 +953,31 @@ Main(int argc, char* argv[])
                               "degrade:link=" + std::to_string(o.degradeLink) +
                                   ":rate=" + o.degradeRate);
     }
-    auto lbs = Split(o.lbs, ',');
     // every scheme must fit the topology and transport, and take --evs
     const std::string topoName =
         IsFatTree(o.topo)
             ? MakeFabric(o)->GetTopologyName()
             : DcnTopologyPresets::Graph(o.topo, DcnTopologyPresets::ParseOverrides(o.topoParams))
                   .name;
+    const std::string transportFamily = o.transport == "roce" ? "dcn" : o.transport;
+    std::vector<std::string> lbs;
+    std::vector<std::string> named; // given by name (not only through "all")
+    for (const auto& lb : Split(o.lbs, ','))
+    {
+        // "all": the schemes registered for this topology and transport
+        for (const auto& n : lb == "all" ? DcnSchemeRegistry::NamesFor(topoName, transportFamily)
+                                         : std::vector<std::string>{lb})
+        {
+            if (std::find(lbs.begin(), lbs.end(), n) == lbs.end())
+            {
+                lbs.push_back(n);
+            }
+        }
+        if (lb != "all")
+        {
+            named.push_back(lb);
+        }
+    }
     if (o.printLinks)
     {
         Ptr<DcnTopology> t = MakeTopology(o);
@@ -965,12 +987,11 @@ Main(int argc, char* argv[])
     }
     for (const auto& lb : lbs)
     {
-        std::string err =
-            DcnSchemeRegistry::CheckForRun(lb,
-                                           topoName,
-                                           o.transport == "roce" ? "dcn" : o.transport,
-                                           o.evs,
-                                           o.transport == "tcp" ? "" : o.cc);
+        std::string err = DcnSchemeRegistry::CheckForRun(lb,
+                                                         topoName,
+                                                         transportFamily,
+                                                         o.evs,
+                                                         o.transport == "tcp" ? "" : o.cc);
         if (err.empty() && !DcnTcpTransport::DefaultPathShim())
         {
             // plain TCP without the path shim (bench/tcp-shim.sh): switch-side ECMP only
@@ -986,6 +1007,35 @@ Main(int argc, char* argv[])
         std::string sel = DcnSchemeRegistry::Get(lb).pathSelector;
         Config::SetDefaultFailSafe(PathSelectorRegistry::TypeIdName(sel) + "::EvSetSize",
                                    UintegerValue(o.evs));
+    }
+    // switch policies (CONGA, ConWeave, ...) check the built topology: all of them before
+    // the first run, so that no scheme simulates before another one is refused
+    if (std::any_of(lbs.begin(), lbs.end(), [](const std::string& lb) {
+            const std::string& sp = DcnSchemeRegistry::Get(lb).switchPolicy;
+            return !sp.empty() && sp != "ecmp";
+        }))
+    {
+        Ptr<DcnTopology> t = MakeTopology(o);
+        std::vector<std::string> kept;
+        for (const auto& lb : lbs)
+        {
+            const std::string err = DcnSchemeRegistry::CheckSwitchPolicy(lb, *t);
+            if (err.empty())
+            {
+                kept.push_back(lb);
+            }
+            else if (std::find(named.begin(), named.end(), lb) != named.end())
+            {
+                DcnOptions::Exit("dcn-lb-compare", err);
+            }
+            else
+            {
+                // reached through --lb=all: it does not run here, so it is not one of "all"
+                std::cout << "--lb=all: " << lb << " left out (" << err << ")" << std::endl;
+            }
+        }
+        lbs = kept;
+        Simulator::Destroy();
     }
 
     // ---- runs

@@ -288,6 +288,27 @@ DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
 }
 
 std::string
+DcnSchemeRegistry::CheckSwitchPolicy(const std::string& name, const DcnTopology& topology)
+{
+    NS_LOG_FUNCTION(name);
+    if (!Has(name))
+    {
+        return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
+    }
+    const DcnScheme s = Get(name);
+    TypeId tid;
+    if (s.switchPolicy.empty() || s.switchPolicy == "ecmp" ||
+        !TypeId::LookupByNameFailSafe(DcnForwardingPolicyTypeName(s.switchPolicy), &tid))
+    {
+        return ""; // the topology's own policy (an unregistered one: InstallSwitchPolicy says so)
+    }
+    ObjectFactory f;
+    f.SetTypeId(tid);
+    std::string err = f.Create<ForwardingPolicy>()->CheckTopology(topology);
+    return err.empty() ? err : "--lb=" + name + ": " + err;
+}
+
+std::string
 DcnSchemeRegistry::InstallSwitchPolicy(const std::string& name,
                                        Ptr<DcnTopology> topology,
                                        int64_t stream,
@@ -324,6 +345,11 @@ DcnSchemeRegistry::InstallSwitchPolicy(const std::string& name,
         return "--lb=" + name + ": the topology must be built before its switch policy '" +
                s.switchPolicy + "' is installed";
     }
+    std::string err = CheckSwitchPolicy(name, *topology);
+    if (!err.empty())
+    {
+        return err;
+    }
     ObjectFactory f;
     f.SetTypeId(tid);
     NodeContainer sw = topology->GetAllSwitches();
@@ -331,14 +357,6 @@ DcnSchemeRegistry::InstallSwitchPolicy(const std::string& name,
     for (uint32_t i = 0; i < sw.GetN(); ++i)
     {
         pols[i] = f.Create<ForwardingPolicy>();
-        if (i == 0)
-        {
-            std::string err = pols[0]->CheckTopology(*topology);
-            if (!err.empty())
-            {
-                return "--lb=" + name + ": " + err;
-            }
-        }
     }
     int64_t used = 0;
     for (uint32_t i = 0; i < sw.GetN(); ++i)

@@ -105,6 +105,14 @@ class DcnSchemeRegistry
                                               uint64_t value);
 
     /**
+     * "" if scheme `name`'s switch policy (if it has one other than the topology's
+     * own) accepts the built `topology` (ForwardingPolicy::CheckTopology), else its one
+     * line prefixed --lb=<name>.  Examples call it for every scheme before the first run,
+     * so that no scheme simulates before another one is refused.
+     */
+    static std::string CheckSwitchPolicy(const std::string& name, const DcnTopology& topology);
+
+    /**
      * Install scheme `name`'s switch policy on every switch of a built
      * topology (issue 14: --lb=letflow|drill|conga in every example).  A
      * scheme whose switchPolicy is "ecmp" (the default) leaves the topology's
