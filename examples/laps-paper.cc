@@ -216,10 +216,19 @@ main(int argc, char** argv)
             std::string cc;
             std::string mode;
             LapsTransportOf(lb, cc, mode);
-            const std::string err =
-                DcnSchemeRegistry::CheckConfig(lb,
-                                               cc,
-                                               "--lb=" + lb + " (congestion control " + cc + ")");
+            // a scheme of other topology families (e.g. hermes, spritz) is refused before any
+            // run, not skipped after the others simulated
+            std::string err =
+                DcnSchemeRegistry::CheckCompatible(lb,
+                                                   o.topo == "df" ? "laps-df" : "laps-rail",
+                                                   "dcn");
+            if (!err.empty())
+            {
+                return err;
+            }
+            err = DcnSchemeRegistry::CheckConfig(lb,
+                                                 cc,
+                                                 "--lb=" + lb + " (congestion control " + cc + ")");
             if (!err.empty())
             {
                 return err;
@@ -385,6 +394,40 @@ main(int argc, char** argv)
         }
         DcnOptions::Exit("laps-paper", line);
     };
+    {
+        // switch policies (CONGA, ConWeave, ...) check the built topology: all of them
+        // before the first run, so that no scheme simulates before another one is refused
+        std::stringstream lbList(o.lbs);
+        Ptr<DcnTopology> t;
+        for (std::string lb; std::getline(lbList, lb, ',');)
+        {
+            const std::string& sp = DcnSchemeRegistry::Get(lb).switchPolicy;
+            if (sp.empty() || sp == "ecmp")
+            {
+                continue;
+            }
+            try
+            {
+                if (!t)
+                {
+                    t = DcnTopologyPresets::Create(
+                        o.topo == "df" ? "laps-df" : "laps-rail",
+                        DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"),
+                        "minimal");
+                }
+            }
+            catch (const DcnOptionError& e)
+            {
+                refuse(e.what());
+            }
+            const std::string err = DcnSchemeRegistry::CheckSwitchPolicy(lb, *t);
+            if (!err.empty())
+            {
+                refuse(err);
+            }
+        }
+        Simulator::Destroy();
+    }
     bool allDone = true;
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
               << " pfc=" << (o.pfc ? "on" : "off") << "\n";
