@@ -1010,10 +1010,7 @@ Main(int argc, char* argv[])
     }
     // switch policies (CONGA, ConWeave, ...) check the built topology: all of them before
     // the first run, so that no scheme simulates before another one is refused
-    if (std::any_of(lbs.begin(), lbs.end(), [](const std::string& lb) {
-            const std::string& sp = DcnSchemeRegistry::Get(lb).switchPolicy;
-            return !sp.empty() && sp != "ecmp";
-        }))
+    if (std::any_of(lbs.begin(), lbs.end(), &DcnSchemeRegistry::HasSwitchPolicy))
     {
         Ptr<DcnTopology> t = MakeTopology(o);
         std::vector<std::string> kept;

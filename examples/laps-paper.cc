@@ -401,8 +401,7 @@ main(int argc, char** argv)
         Ptr<DcnTopology> t;
         for (std::string lb; std::getline(lbList, lb, ',');)
         {
-            const std::string& sp = DcnSchemeRegistry::Get(lb).switchPolicy;
-            if (sp.empty() || sp == "ecmp")
+            if (!DcnSchemeRegistry::HasSwitchPolicy(lb))
             {
                 continue;
             }

@@ -287,6 +287,17 @@ DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
     return tidName + "::" + attr + " allowed: " + info.checker->GetUnderlyingTypeInformation();
 }
 
+bool
+DcnSchemeRegistry::HasSwitchPolicy(const std::string& name)
+{
+    if (!Has(name))
+    {
+        return false;
+    }
+    const std::string& sp = Get(name).switchPolicy;
+    return !sp.empty() && sp != "ecmp";
+}
+
 std::string
 DcnSchemeRegistry::CheckSwitchPolicy(const std::string& name, const DcnTopology& topology)
 {
@@ -295,10 +306,9 @@ DcnSchemeRegistry::CheckSwitchPolicy(const std::string& name, const DcnTopology&
     {
         return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
     }
-    const DcnScheme s = Get(name);
     TypeId tid;
-    if (s.switchPolicy.empty() || s.switchPolicy == "ecmp" ||
-        !TypeId::LookupByNameFailSafe(DcnForwardingPolicyTypeName(s.switchPolicy), &tid))
+    if (!HasSwitchPolicy(name) ||
+        !TypeId::LookupByNameFailSafe(DcnForwardingPolicyTypeName(Get(name).switchPolicy), &tid))
     {
         return ""; // the topology's own policy (an unregistered one: InstallSwitchPolicy says so)
     }
@@ -324,7 +334,7 @@ DcnSchemeRegistry::InstallSwitchPolicy(const std::string& name,
         return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
     }
     const DcnScheme s = Get(name);
-    if (s.switchPolicy.empty() || s.switchPolicy == "ecmp")
+    if (!HasSwitchPolicy(name))
     {
         return ""; // the topology's own policy
     }

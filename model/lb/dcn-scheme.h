@@ -112,6 +112,10 @@ class DcnSchemeRegistry
      */
     static std::string CheckSwitchPolicy(const std::string& name, const DcnTopology& topology);
 
+    /** Whether scheme `name` installs a switch policy of its own (not "" or "ecmp", which
+     * keep the topology's). */
+    static bool HasSwitchPolicy(const std::string& name);
+
     /**
      * Install scheme `name`'s switch policy on every switch of a built
      * topology (issue 14: --lb=letflow|drill|conga in every example).  A
