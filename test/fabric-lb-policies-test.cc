@@ -296,8 +296,14 @@ class CongaAnyTopologyTest : public TestCase
         RngSeedManager::SetSeed(5);
         const std::map<std::string, std::string> small{{"clusters", "2"}, {"rails", "2"}};
         Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("laps-rail", small);
+        // the check the examples run before their first simulation says the same
+        const std::string before = DcnSchemeRegistry::CheckSwitchPolicy("conga", *t);
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::HasSwitchPolicy("conga"), true, "own policy");
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::HasSwitchPolicy("ops"), false, "host-side");
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::CheckSwitchPolicy("ops", *t), "", "own routing");
         std::string err = DcnSchemeRegistry::InstallSwitchPolicy("conga", t, 100);
         std::clog << "refusal: " << err << "\n";
+        NS_TEST_EXPECT_MSG_EQ(before, err, "CheckSwitchPolicy = InstallSwitchPolicy's refusal");
         NS_TEST_EXPECT_MSG_NE(err.find("AnyTopology=true"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
         Simulator::Destroy();
