@@ -154,6 +154,8 @@ int
 main(int argc, char** argv)
 {
     Options o;
+    // the graph preset of --topo (read after parsing: the checks below run inside Parse)
+    auto presetName = [&o] { return std::string(o.topo == "df" ? "laps-df" : "laps-rail"); };
     // a connection per flow; LetFlow / CONGA flowlet timeout 50 us; CONGA / ConWeave
     // generalised to Rail / Dragonfly;
     // before the options so that --ns3::... overrides them
@@ -181,7 +183,7 @@ main(int argc, char** argv)
         try
         {
             const uint32_t n = DcnTopologyPresets::Graph(
-                                   o.topo == "df" ? "laps-df" : "laps-rail",
+                                   presetName(),
                                    DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"))
                                    .NHosts();
             const uint32_t paper = o.topo == "df" ? 144 : 64;
@@ -218,10 +220,7 @@ main(int argc, char** argv)
             LapsTransportOf(lb, cc, mode);
             // a scheme of other topology families (e.g. hermes, spritz) is refused before any
             // run, not skipped after the others simulated
-            std::string err =
-                DcnSchemeRegistry::CheckCompatible(lb,
-                                                   o.topo == "df" ? "laps-df" : "laps-rail",
-                                                   "dcn");
+            std::string err = DcnSchemeRegistry::CheckCompatible(lb, presetName(), "dcn");
             if (!err.empty())
             {
                 return err;
@@ -410,7 +409,7 @@ main(int argc, char** argv)
                 if (!t)
                 {
                     t = DcnTopologyPresets::Create(
-                        o.topo == "df" ? "laps-df" : "laps-rail",
+                        presetName(),
                         DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"),
                         "minimal");
                 }
@@ -438,7 +437,7 @@ main(int argc, char** argv)
         try
         {
             g = DcnTopologyPresets::Graph(
-                o.topo == "df" ? "laps-df" : "laps-rail",
+                presetName(),
                 DcnTopologyPresets::ParseOverrides(o.topoParams, "--topoParams"));
         }
         catch (const DcnOptionError& e)
