@@ -6,7 +6,8 @@
  *  - the LapsAuthors preset and its rate-decrease interval;
  *  - the notification point sends at most one CNP per CnpInterval per flow;
  *  - two flows on one ECN-marking bottleneck converge to within 10% of the
- *    fair share.
+ *    fair share;
+ *  - the optional send window (Window) caps the bytes in flight.
  */
 #include "transport-test-net.h"
 
@@ -24,7 +25,9 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -335,6 +338,81 @@ class FairnessCase : public TestCase
     }
 };
 
+/** DcqcnCc that records the largest in-flight byte count the transport reports. */
+class InflightDcqcn : public DcqcnCc
+{
+  public:
+    void OnSend(const CcSendSample& s) override
+    {
+        maxInflight = std::max<uint64_t>(maxInflight, s.bytesInFlight);
+        DcqcnCc::OnSend(s);
+    }
+
+    uint64_t maxInflight{0};
+};
+
+/** One 1 MB message over go-back-N with the given window; the largest in-flight count. */
+uint64_t
+WindowRun(uint64_t window, bool& completed)
+{
+    RngSeedManager::SetSeed(3);
+    RngSeedManager::SetRun(1);
+    TestNet net = BuildTestNet(1, 1, false, MicroSeconds(1), MicroSeconds(2), "10Gbps");
+    DcnTransportHelper th;
+    th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
+    th.Install(net.left);
+    th.Install(net.right);
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create("ecmp");
+    ps->AssignStreams(10);
+    Ptr<InflightDcqcn> cc = CreateObject<InflightDcqcn>();
+    cc->SetAttribute("Window", UintegerValue(window));
+    DcnConnectionParams p;
+    p.lineRate = DataRate("10Gbps");
+    p.baseRtt = MicroSeconds(12);
+    Ptr<DcnConnection> c =
+        DcnTransportHelper::Get(net.left.Get(0))->Connect(net.Addr(net.right.Get(0)), ps, cc, p);
+    completed = false;
+    c->SendMessage(1000000,
+                   DcnConnection::CompletionCallback(
+                       [&completed](const DcnMessageRecord&) { completed = true; }));
+    Simulator::Stop(MilliSeconds(20));
+    Simulator::Run();
+    Simulator::Destroy();
+    return cc->maxInflight;
+}
+
+class WindowCase : public TestCase
+{
+  public:
+    WindowCase()
+        : TestCase("DcqcnCc Window caps the unacknowledged bytes in flight (the LAPS authors' "
+                   "send window); 0 leaves DCQCN's rate alone; Window below 64 B refused")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        bool done = false;
+        const uint64_t free = WindowRun(0, done);
+        NS_TEST_ASSERT_MSG_EQ(done, true, "the message completes without a window");
+        // base RTT about 12 us at 10 Gb/s: about 15 KB in flight at line rate
+        NS_TEST_ASSERT_MSG_GT(free, 8000u, "without a window more than 8000 B are in flight");
+        const uint64_t capped = WindowRun(8000, done);
+        NS_TEST_ASSERT_MSG_EQ(done, true, "the message completes with the window");
+        std::clog << "max in flight: " << free << " B without a window, " << capped
+                  << " B with Window=8000\n";
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(capped, 8000u, "the window caps the bytes in flight");
+        NS_TEST_ASSERT_MSG_GT(capped, 4000u, "and the window is used");
+        Ptr<DcqcnCc> cc = CreateObject<DcqcnCc>();
+        cc->SetAttribute("Window", UintegerValue(10));
+        NS_TEST_ASSERT_MSG_EQ(cc->Validate(),
+                              "option --ns3::DcqcnCc::Window: value '10'; allowed: 0 (no "
+                              "window) or >= 64 bytes",
+                              "one line naming the option");
+    }
+};
+
 } // namespace
 
 class RoceDcqcnTestSuite : public TestSuite
@@ -347,6 +425,7 @@ class RoceDcqcnTestSuite : public TestSuite
         AddTestCase(new DcqcnPresetCase, DCNLB_TEST_QUICK);
         AddTestCase(new CnpIntervalCase, DCNLB_TEST_QUICK);
         AddTestCase(new FairnessCase, DCNLB_TEST_QUICK);
+        AddTestCase(new WindowCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "ns3/uinteger.h"
 
 #include <cmath>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -84,6 +85,17 @@ DcqcnCc::GetTypeId()
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&DcqcnCc::m_rateDecreaseInterval),
                           MakeTimeChecker(Seconds(0), Seconds(1)))
+            .AddAttribute("Window",
+                          "Send window in bytes: at most this much unacknowledged data in "
+                          "flight (0 = none, DCQCN's rate alone, SIGCOMM'15).  Not part of "
+                          "DCQCN: the HPCC-derived simulator of the LAPS authors (spec laps.md "
+                          "3 [A]: enableWindow / enableUnifiedWindow) gives every RoCE flow "
+                          "the largest bandwidth-delay product of any host pair, e.g. "
+                          "about 155 KB on laps-rail (doc/laps.rst \"The authors' simulator\"); "
+                          "applies with either Preset; allowed 0 or >= 1 frame (64 B)",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcqcnCc::m_window),
+                          MakeUintegerChecker<uint64_t>())
             .AddTraceSource("Rate",
                             "The current rate Rc changed (old, new bit/s)",
                             MakeTraceSourceAccessor(&DcqcnCc::m_rateTrace),
@@ -123,6 +135,11 @@ DcqcnCc::Validate() const
         {
             return std::string("option --ns3::DcqcnCc::") + name + ": value '0bps'; allowed: > 0";
         }
+    }
+    if (m_window > 0 && m_window < 64)
+    {
+        return "option --ns3::DcqcnCc::Window: value '" + std::to_string(m_window) +
+               "'; allowed: 0 (no window) or >= 64 bytes";
     }
     return "";
 }
@@ -276,6 +293,12 @@ DataRate
 DcqcnCc::GetRate() const
 {
     return DataRate(static_cast<uint64_t>(m_rp.GetRate()));
+}
+
+uint64_t
+DcqcnCc::GetCwnd() const
+{
+    return m_window > 0 ? m_window : std::numeric_limits<uint64_t>::max();
 }
 
 } // namespace ns3

@@ -50,6 +50,7 @@ class DcqcnCc : public CongestionControl
     void OnSend(const CcSendSample& s) override;
     void OnCnp(Time now) override;
     DataRate GetRate() const override;
+    uint64_t GetCwnd() const override;
     std::string Name() const override;
     std::string Validate() const override;
 
@@ -102,6 +103,7 @@ class DcqcnCc : public CongestionControl
     Time m_rateTimer;
     uint64_t m_byteCounter;
     Time m_rateDecreaseInterval;
+    uint64_t m_window{0}; //!< send window in bytes (0 = none)
 
     cccore::DcqcnRp m_rp;
     EventId m_rateEvent;
