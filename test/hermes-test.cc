@@ -624,21 +624,24 @@ class HermesTimeoutPathTestCase : public TestCase
  * [ART]'s reroute gating (RerouteInterval, RerouteSkip; off by default): a flow past S at
  * 0.8 Gb/s whose path turns CONGESTED before each of 100 segments (10 us apart) while every
  * other path is GOOD moves at every segment with the paper's Algorithm 2, at most once per
- * 100 us with RerouteInterval = 100 us, and about every other segment with RerouteSkip 0.5.
+ * 100 us with RerouteInterval = 100 us, and about every other segment with RerouteSkip 0.5;
+ * with SizeSinceMove (S counted since the last move, [ART]) it moves once.
  */
 class HermesRerouteGatingTestCase : public TestCase
 {
   public:
     HermesRerouteGatingTestCase()
-        : TestCase("RerouteInterval and RerouteSkip gate the attempts of a congested flow")
+        : TestCase(
+              "RerouteInterval, RerouteSkip and SizeSinceMove gate the moves of a congested flow")
     {
     }
 
-    static uint32_t Run(Time interval, double skip)
+    static uint32_t Run(Time interval, double skip, bool sizeSinceMove = false)
     {
         ObjectFactory f("ns3::HermesPathSelector");
         f.Set("RerouteInterval", TimeValue(interval));
         f.Set("RerouteSkip", DoubleValue(skip));
+        f.Set("SizeSinceMove", BooleanValue(sizeSinceMove));
         f.Set("ProbeInterval", TimeValue(Time(0)));
         Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 11);
         const uint32_t mss = 1000;
@@ -684,6 +687,9 @@ class HermesRerouteGatingTestCase : public TestCase
         const uint32_t skipped = Run(Time(0), 0.5);
         NS_TEST_ASSERT_MSG_GT(skipped, 30u, "about half the attempts");
         NS_TEST_ASSERT_MSG_LT(skipped, 70u, "about half the attempts");
+        // [ART]'s S since the last move: after its first move the flow must send another
+        // 600 KB on the new path; 100 segments of 1000 B are not enough for a second move
+        NS_TEST_ASSERT_MSG_EQ(Run(Time(0), 0, true), 1u, "SizeSinceMove: one move");
     }
 };
 

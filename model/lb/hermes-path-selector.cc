@@ -390,6 +390,17 @@ HermesPathSelector::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&HermesPathSelector::m_rerouteSkip),
                           MakeDoubleChecker<double>(0, 0.999))
+            .AddAttribute("SizeSinceMove",
+                          "S counts the bytes a flow sent since its last move instead of all "
+                          "its bytes (spec 2 [NP]: s_sent carries over a move, false).  The "
+                          "authors' code ([ART], spec 4) resets the count at every move (acked "
+                          "bytes there, sent bytes here), so a moved flow must send S more on "
+                          "its new path before the next move; with RerouteInterval / "
+                          "RerouteSkip it is [ART]'s gating (doc/hermes.rst \"[ART]'s "
+                          "rerouting gates\")",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_sizeSinceMove),
+                          MakeBooleanChecker())
             .AddAttribute("RetxPerRack",
                           "Count retransmissions per (destination rack, path) at each host, the "
                           "paper's path (Sec. 3.1.2: a path's retransmission fraction every tau; "
@@ -695,7 +706,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
     {
         curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], m_retx[m_cur], now, m_p);
         full = curType == hermes::PathType::FAILED ||
-               (curType == hermes::PathType::CONGESTED && m_p.reroute && m_sent > m_p.sBytes &&
+               (curType == hermes::PathType::CONGESTED && m_p.reroute && SizeForS() > m_p.sBytes &&
                 m_rate.Rate(now, m_p) < m_p.rBps && RerouteAttempt(now));
     }
     if (full)
@@ -708,7 +719,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
         hermes::FlowView f;
         f.cur = m_cur;
         f.timedOut = m_timedOut;
-        f.sentBytes = m_sent;
+        f.sentBytes = SizeForS();
         f.rateBps = m_rate.Rate(now, m_p);
         auto draw = [this](uint32_t k) { return m_rng->GetInteger(0, k - 1); };
         next = hermes::Decide(f, v, m_n, m_p, draw);
@@ -724,6 +735,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
                 m_rp[m_cur].x = std::max(0.0, m_rp[m_cur].x - m_rate.x);
                 m_rp[next].Decay(now, m_p);
                 m_rp[next].x += m_rate.x;
+                m_sentOnPath = 0;
             }
             m_cur = next;
         }
@@ -762,6 +774,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
             ++m_retxAfterMoveCount;
         }
         m_sent += bytes;
+        m_sentOnPath += bytes;
     }
     *m_rackLastUse = now;
     m_rack->EnsureTimer();

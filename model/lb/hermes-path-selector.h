@@ -110,6 +110,7 @@ class HermesPathSelector : public PathSelector
     bool m_reroute;
     Time m_rerouteInterval;
     double m_rerouteSkip{0};
+    bool m_sizeSinceMove{false}; //!< SizeSinceMove: S counts bytes since the flow's last move
     int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;
     bool m_retxShared;
@@ -142,10 +143,18 @@ class HermesPathSelector : public PathSelector
     uint8_t m_segHead{0}; //!< index of the newest entry
     /** RerouteInterval / RerouteSkip ([ART]): may this congested flow try lines 13-23 now? */
     bool RerouteAttempt(int64_t now);
+
+    /** The flow size Algorithm 2 compares with S (SizeSinceMove). */
+    uint64_t SizeForS() const
+    {
+        return m_sizeSinceMove ? m_sentOnPath : m_sent;
+    }
+
     /** Path that carried the original transmission of sequence number seq. */
     int32_t OriginalPath(uint32_t seq) const;
     bool m_timedOut{false};
     uint64_t m_sent{0};
+    uint64_t m_sentOnPath{0}; //!< bytes sent since the flow's last move (SizeSinceMove)
     hermes::Dre m_rate;
     uint32_t m_reroutes{0};
     uint64_t m_retxAfterMoveCount{0}; //!< retransmissions not counted (RetxAfterMove false)
