@@ -154,6 +154,16 @@ BottleneckDevice(TestNet& n)
     return d;
 }
 
+/** The go-back-N (InOrder) transport on every host of the test net. */
+void
+InstallGoBackN(TestNet& net)
+{
+    DcnTransportHelper th;
+    th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
+    th.Install(net.left);
+    th.Install(net.right);
+}
+
 struct FlowRun
 {
     std::vector<std::vector<int64_t>> cnpTimes; //!< per sender: CNP send times (ns)
@@ -208,10 +218,7 @@ RunFlows(uint32_t nFlows,
             "MaxSize",
             QueueSizeValue(QueueSize("1p")));
     }
-    DcnTransportHelper th;
-    th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
-    th.Install(net.left);
-    th.Install(net.right);
+    InstallGoBackN(net);
     Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
     std::map<uint32_t, uint32_t> srcIndex;
     for (uint32_t i = 0; i < nFlows; ++i)
@@ -358,10 +365,7 @@ WindowRun(uint64_t window, bool& completed)
     RngSeedManager::SetSeed(3);
     RngSeedManager::SetRun(1);
     TestNet net = BuildTestNet(1, 1, false, MicroSeconds(1), MicroSeconds(2), "10Gbps");
-    DcnTransportHelper th;
-    th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
-    th.Install(net.left);
-    th.Install(net.right);
+    InstallGoBackN(net);
     Ptr<PathSelector> ps = PathSelectorRegistry::Create("ecmp");
     ps->AssignStreams(10);
     Ptr<InflightDcqcn> cc = CreateObject<InflightDcqcn>();
