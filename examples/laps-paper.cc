@@ -76,6 +76,8 @@ struct Options
     Time gapThreshold{MicroSeconds(50)};
     std::string classCsv;       //!< "" = none: one row per (scheme, path class)
     std::vector<double> alphas; //!< --alphas: each LAPS scheme once per softmax Alpha
+    /** --roceWindow: the DCQCN baselines' send window (LapsExperimentConfig::dcqcnWindow) */
+    uint64_t roceWindow{LapsExperimentConfig::UNIFIED_WINDOW};
 };
 
 /** A CSV text field without double quotes. */
@@ -145,6 +147,7 @@ RunOne(const Options& o, const std::string& lb)
     c.queueSampling = o.queueStats;
     c.pathStats = o.pathStats || !o.classCsv.empty();
     c.gapThreshold = o.gapThreshold;
+    c.dcqcnWindow = o.roceWindow;
     return RunLapsExperiment(c);
 }
 
@@ -279,6 +282,39 @@ main(int argc, char** argv)
                                "allowed: --alphas or --ns3::LapsPathSelector::Alpha, not both");
         }
         return std::string();
+    });
+    opts.Custom(
+        "roceWindow",
+        "Send window of the RoCE baselines' DCQCN flows (ecmp, letflow, conga, conweave): "
+        "unified = the LAPS authors' (spec 3 [A], enableUnifiedWindow): the largest host-pair "
+        "bandwidth-delay product of the built topology (laps-rail 155,240 B, laps-df 130,240 "
+        "B); or bytes, e.g. 100KB; 0 = none (DCQCN's rate alone; the tables of doc/laps.rst "
+        "before 2026-11-29) [unified]",
+        "unified|size",
+        [&](const std::string& v) {
+            if (v == "unified")
+            {
+                o.roceWindow = LapsExperimentConfig::UNIFIED_WINDOW;
+                return std::string();
+            }
+            auto p = dcnopt::ParseSize("roceWindow", v, 0, 1ULL << 40);
+            if (!p)
+            {
+                return p.Error() + " or 'unified'";
+            }
+            if (p.Value() > 0 && p.Value() < 64)
+            {
+                return "option --roceWindow: value '" + v +
+                       "'; allowed: unified, 0 (no window) or >= 64 bytes";
+            }
+            o.roceWindow = p.Value();
+            return std::string();
+        });
+    opts.Check([&] {
+        return opts.GetAttributeArguments().find("ns3::DcqcnCc::Window=") == std::string::npos
+                   ? std::string()
+                   : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
+                                 "window of each run; allowed: --roceWindow=unified|<bytes>");
     });
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
@@ -502,6 +538,12 @@ main(int argc, char** argv)
         }
         wroteRow = true;
         allDone = allDone && r.s.unfinished == 0;
+        if (r.cc == "dcqcn" && o.roceWindow != LapsExperimentConfig::WINDOW_AS_SET)
+        {
+            // the window this run's DCQCN flows had (--roceWindow), in the CSV's attributes
+            attributes += (attributes.empty() ? "" : ";") + std::string("ns3::DcqcnCc::Window=") +
+                          std::to_string(r.dcqcnWindow);
+        }
         const bool a2a = o.experiment == "all2all"; // cdf and load apply to all2all only
         std::ostringstream load;
         if (a2a)
@@ -530,6 +572,10 @@ main(int argc, char** argv)
         }
         std::cout << std::left << std::setw(lb.size() < 9 ? 9 : static_cast<int>(lb.size()) + 1)
                   << lb << std::setw(7) << r.cc << std::setw(11) << r.mode;
+        if (r.cc == "dcqcn" && !r.Skipped())
+        {
+            std::cout << "window " << r.dcqcnWindow << " B ";
+        }
         if (r.Skipped())
         {
             std::cout << r.note << std::endl;

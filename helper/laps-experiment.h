@@ -26,12 +26,15 @@
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
 
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+class DcnTopology;
 
 struct LapsExperimentConfig
 {
@@ -60,8 +63,18 @@ struct LapsExperimentConfig
     /** Inter-packet gaps of every scheme and LAPS path-class shares (LapsTxMonitor). */
     bool pathStats{false};
     Time gapThreshold{MicroSeconds(50)}; //!< pathStats: gap threshold (paper Fig. 18: 50 us)
-    uint32_t seed{1};                    //!< RngSeedManager seed (laps-paper: --RngSeed)
-    uint64_t run{1};                     //!< RngSeedManager run (laps-paper: --RngRun)
+    /**
+     * Send window of the DCQCN (RoCE baseline) flows of this run: WINDOW_AS_SET leaves
+     * ns3::DcqcnCc::Window as configured; UNIFIED_WINDOW gives every flow the LAPS
+     * authors' unified window ([A] enableWindow / enableUnifiedWindow: LapsUnifiedWindow()
+     * of the built topology, laps-paper's default); any other value is the window in
+     * bytes (0 = none).  The attribute's default is restored after the run.
+     */
+    uint64_t dcqcnWindow{WINDOW_AS_SET};
+    static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();
+    static constexpr uint64_t UNIFIED_WINDOW = std::numeric_limits<uint64_t>::max() - 1;
+    uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
+    uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
 
 struct LapsExperimentResult
@@ -69,6 +82,9 @@ struct LapsExperimentResult
     std::string cc;   //!< congestion control used
     std::string mode; //!< transport mode (InOrder = go-back-N)
     std::string note; //!< "" or "skipped: <why>"
+    /** DCQCN send window set for this run (LapsExperimentConfig::dcqcnWindow), bytes;
+     *  0 when the attribute was left as configured or the scheme does not run DCQCN */
+    uint64_t dcqcnWindow{0};
     FctSummary s;
     uint64_t drops{0};     //!< queue drops, every port
     uint64_t pfcPauses{0}; //!< PFC pause frames sent (XOFF and refreshes), every port
@@ -142,9 +158,23 @@ void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mo
  * per-flow AIMD; ReuseIdle before 2026-11-28); LetFlow's and CONGA's flowlet
  * timeout 50 us (spec 3 [P]; their own defaults are Hermes's 150 us) and CONGA on Rail and
  * Dragonfly, ConWeave too, through their first-hop generalisation
- * (AnyTopology=true; the paper ran them there without saying how).
+ * (AnyTopology=true; the paper ran them there without saying how); the RoCE baselines'
+ * DCQCN with the LAPS authors' values (DcqcnCc Preset=LapsAuthors, spec 3 [A]; the
+ * SIGCOMM'15 Paper preset before 2026-11-29).  The authors' send window is per run
+ * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();
+
+/**
+ * The LAPS authors' unified send window for RoCE flows ([A]'s HPCC-derived simulator,
+ * enableWindow / enableUnifiedWindow): the largest bandwidth-delay product of any host
+ * pair, where a pair's path is a hop-count shortest one (the first minimal switch path of
+ * DcnTopology::GetPaths between the hosts' switches, plus both access links), its RTT is
+ * per link twice the delay plus the serialisation of one \p frameBytes frame at the link's
+ * rate (no ACK: [A]'s formula) and its bandwidth the path's slowest link.  Bytes,
+ * rounded down.  laps-rail: 155,240 B; laps-df: 130,240 B (doc/laps.rst).
+ */
+uint64_t LapsUnifiedWindow(const DcnTopology& t, uint32_t frameBytes);
 
 /** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
 LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);

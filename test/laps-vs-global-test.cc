@@ -11,11 +11,13 @@
  *    equal-cost next hops);
  *  - "ecmp": our switches, per-flow ECMP over the minimal paths, RoCE;
  *  - "laps": LAPS over its 4 anchor paths per cluster pair (spec 1.2).
+ * The RoCE runs as laps-paper's (LapsPaperDefaults: the LAPS authors' DCQCN values, and
+ * their send window, 155,240 B here).
  * PFC is off for all four (ns-3's routing does not read our PFC frames), so
  * every run has the same 150 KB drop-tail queues.  Asserted, robust at this
  * size (the margins are wide, see doc/laps.rst): the same flows in every run,
- * every flow completes, and LAPS's mean and p99 FCT are below half of those of
- * every ECMP variant (shortest paths only use at most 2 of the 4 rails between two
+ * every flow completes, and LAPS's mean FCT is below 0.75x and its p99 below half of
+ * those of every ECMP variant (shortest paths only use at most 2 of the 4 rails between two
  * clusters; LAPS sprays over all of them).  Run with --verbose for the table.
  */
 #include "ns3/config.h"
@@ -63,10 +65,14 @@ class LapsVsGlobalTestCase : public TestCase
     {
         std::map<std::string, LapsExperimentResult> r;
         const char* schemes[] = {"ns3-global", "ns3-global-ecmp", "ecmp", "laps"};
+        LapsPaperDefaults();
         for (const char* s : schemes)
         {
-            r[s] = RunLapsExperiment(SmallRailAll2all(s, false));
+            LapsExperimentConfig c = SmallRailAll2all(s, false);
+            c.dcqcnWindow = LapsExperimentConfig::UNIFIED_WINDOW; // laps-paper's default
+            r[s] = RunLapsExperiment(c);
         }
+        Config::Reset();
         std::clog << std::fixed << std::setprecision(1);
         for (const char* s : schemes)
         {
@@ -86,10 +92,11 @@ class LapsVsGlobalTestCase : public TestCase
         }
         for (const char* s : {"ns3-global", "ns3-global-ecmp", "ecmp"})
         {
-            // measured: 4x (mean) and 5.6x (p99) at least; asserted: 2x
+            // measured (the LAPS authors' DCQCN and window): 1.83x (mean) and 3.7x (p99)
+            // at least; asserted: 1.33x and 2x
             NS_TEST_ASSERT_MSG_LT(r["laps"].s.meanUs,
-                                  0.5 * r[s].s.meanUs,
-                                  "LAPS mean FCT below half of " << s);
+                                  0.75 * r[s].s.meanUs,
+                                  "LAPS mean FCT below 0.75x " << s);
             NS_TEST_ASSERT_MSG_LT(r["laps"].s.p99Us,
                                   0.5 * r[s].s.p99Us,
                                   "LAPS p99 FCT below half of " << s);
@@ -101,9 +108,10 @@ class LapsVsGlobalTestCase : public TestCase
  * CONGA and ConWeave generalised to Rail (AnyTopology=true through
  * LapsPaperDefaults(), as laps-paper runs them): the same small All2all as
  * above, RoCE + DCQCN + go-back-N, PFC on, a connection per flow; every flow
- * completes.  Measured (seed 1): mean FCT ECMP 50.9 us, CONGA 49.6 (its flowlets
- * re-pick the NIC switch's uplink by feedback), ConWeave 39.3 (reroutes on RTT);
- * asserted: ConWeave below 0.9x ECMP, CONGA within 5 % of ECMP and not the same
+ * completes.  Measured (seed 1, the LAPS authors' DCQCN and window): mean FCT ECMP 33.2
+ * us, CONGA 31.2 (its flowlets re-pick the NIC switch's uplink by feedback), ConWeave 29.5
+ * (reroutes on RTT); with SIGCOMM'15 DCQCN and no window (before 2026-11-29) 50.9, 49.6,
+ * 39.3.  Asserted: ConWeave below ECMP, CONGA within 5 % of ECMP and not the same
  * run.
  */
 class SwitchBaselinesOnRailTestCase : public TestCase
@@ -123,7 +131,10 @@ class SwitchBaselinesOnRailTestCase : public TestCase
         const char* schemes[] = {"ecmp", "conga", "conweave"};
         for (const char* s : schemes)
         {
-            r[s] = RunLapsExperiment(SmallRailAll2all(s, true));
+            LapsExperimentConfig c = SmallRailAll2all(s, true);
+            c.dcqcnWindow = LapsExperimentConfig::UNIFIED_WINDOW; // laps-paper's default
+            r[s] = RunLapsExperiment(c);
+            NS_TEST_ASSERT_MSG_EQ(r[s].dcqcnWindow, 155240u, s << ": the authors' window");
             std::clog << std::setw(10) << s << " flows " << r[s].s.count << " unfinished "
                       << r[s].s.unfinished << " mean " << r[s].s.meanUs << " us p99 "
                       << r[s].s.p99Us << " us retx " << r[s].s.retransmissions << " " << r[s].note
@@ -139,8 +150,8 @@ class SwitchBaselinesOnRailTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(r[s].s.count, flows, s << ": the same flows (fixed seed)");
         }
         NS_TEST_ASSERT_MSG_LT(r["conweave"].s.meanUs,
-                              0.9 * r["ecmp"].s.meanUs,
-                              "ConWeave below 0.9x ECMP's mean");
+                              r["ecmp"].s.meanUs,
+                              "ConWeave below ECMP's mean");
         NS_TEST_ASSERT_MSG_LT(r["conga"].s.meanUs,
                               1.05 * r["ecmp"].s.meanUs,
                               "CONGA within 5 % of ECMP's mean");
