@@ -21,6 +21,7 @@
 #include "ns3/core-module.h"
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-failure-spec-parse.h"
+#include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pcap-helper.h"
 #include "ns3/dcn-pfc-helper.h"
@@ -91,6 +92,10 @@ struct Options
     std::string cc{"dctcp"};
     std::string transport{"dcn"}; //!< dcn (message transport), roce (in-order + DCQCN + PFC) or tcp
     bool pfc{false};              //!< PFC and shared-buffer switches (default: on for roce only)
+    /** DCQCN send window: "" = ns3::DcqcnCc::Window as set, "unified" = the largest host-pair
+     *  BDP of the built topology (DcnTopology::GetMaxHostPairBdp), else bytes (0 = none) */
+    std::string roceWindow;
+    uint64_t roceWindowBytes{0};
     std::vector<std::string> failures; //!< --failures items (syntax checked)
     int32_t failLink{-1};
     std::string failStart{"0us"};
@@ -309,6 +314,22 @@ RunOne(const Options& o,
         if (!f)
         {
             throw DcnOptionError("option --dot: cannot write " + o.dot);
+        }
+    }
+
+    if (!o.roceWindow.empty())
+    {
+        // every DCQCN connection of this run is created with this window
+        const uint64_t w =
+            o.roceWindow == "unified"
+                ? ft->GetMaxHostPairBdp(o.mtu + DcnHeader::WIRE_BELOW + DcnHeader::BASE_SIZE)
+                : o.roceWindowBytes;
+        Config::SetDefault("ns3::DcqcnCc::Window", UintegerValue(w));
+        static bool windowPrinted = false;
+        if (!windowPrinted)
+        {
+            windowPrinted = true;
+            std::cout << "DCQCN send window (--roceWindow=" << o.roceWindow << "): " << w << " B\n";
         }
     }
 
@@ -579,6 +600,32 @@ Main(int argc, char* argv[])
                 "through the TCP path shim; doc/hermes.rst)",
                 o.transport,
                 {"dcn", "roce", "tcp"});
+    opts.Custom(
+        "roceWindow",
+        "Send window of every DCQCN flow (--cc=dcqcn, e.g. --transport=roce): unified = the "
+        "largest host-pair bandwidth-delay product of the built topology (the unified window "
+        "of HPCC's and the LAPS authors' simulators; doc/laps.rst), or bytes, e.g. 100KB, 0 = "
+        "none; empty = ns3::DcqcnCc::Window as set (default 0, none) []",
+        "unified|size",
+        [&](const std::string& v) {
+            o.roceWindow = v;
+            if (v.empty() || v == "unified")
+            {
+                return std::string();
+            }
+            auto p = dcnopt::ParseSize("roceWindow", v, 0, 1ULL << 40);
+            if (!p)
+            {
+                return p.Error() + " or 'unified'";
+            }
+            if (p.Value() > 0 && p.Value() < 64)
+            {
+                return "option --roceWindow: value '" + v +
+                       "'; allowed: unified, 0 (no window) or >= 64 bytes";
+            }
+            o.roceWindowBytes = p.Value();
+            return std::string();
+        });
     opts.Choice("fabric",
                 "Fabric mode: auto (fast where allowed, else ipv4), ipv4 (ports behind ns-3's "
                 "traffic-control and IPv4 layers) or "
@@ -701,6 +748,18 @@ Main(int argc, char* argv[])
             {
                 o.cc = "dcqcn";
             }
+        }
+        if (!o.roceWindow.empty() && o.cc != "dcqcn")
+        {
+            return "option --roceWindow: applies to DCQCN flows; allowed with --cc=dcqcn "
+                   "(--transport=roce's default), --cc is '" +
+                   o.cc + "'";
+        }
+        if (!o.roceWindow.empty() &&
+            opts.GetAttributeArguments().find("ns3::DcqcnCc::Window=") != std::string::npos)
+        {
+            return std::string("option --roceWindow: sets ns3::DcqcnCc::Window; allowed: "
+                               "--roceWindow or --ns3::DcqcnCc::Window, not both");
         }
         if (o.pfc && o.transport == "tcp")
         {

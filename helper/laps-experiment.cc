@@ -62,71 +62,6 @@ LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
     }
 }
 
-uint64_t
-LapsUnifiedWindow(const DcnTopology& t, uint32_t frameBytes)
-{
-    NS_LOG_FUNCTION(&t << frameBytes);
-    // one link's share of a pair's RTT ([A]: 2 x delay + one frame's serialisation)
-    // (in ps, not Time: the serialisation is not a whole number of ns)
-    auto linkPs = [frameBytes](const DcnLinkInfo& l) {
-        return 2 * l.delay.GetPicoSeconds() +
-               static_cast<int64_t>(frameBytes * 8e12L / l.rate.GetBitRate());
-    };
-
-    struct Part
-    {
-        int64_t rttPs{0};
-        uint64_t bps{std::numeric_limits<uint64_t>::max()};
-    };
-
-    const uint32_t n = t.GetNHosts();
-    NodeContainer hosts = t.GetHosts();
-    std::vector<Part> access(n);
-    std::vector<uint32_t> switchOf(n);
-    for (uint32_t h = 0; h < n; ++h)
-    {
-        // a host has exactly one link: its access link
-        const DcnLinkInfo& l = t.GetLink(t.GetLinksOfNode(hosts.Get(h)).at(0));
-        access[h] = {linkPs(l), l.rate.GetBitRate()};
-        switchOf[h] = t.GetSwitchOfHost(h);
-    }
-    // the switch part of each pair of host switches, once: the first minimal path
-    std::map<std::pair<uint32_t, uint32_t>, Part> between;
-    auto switchPart = [&](uint32_t s, uint32_t d) -> const Part& {
-        auto [it, fresh] = between.try_emplace({s, d});
-        if (fresh && s != d)
-        {
-            const DcnPathSet& ps = t.GetPaths(s, d);
-            NS_ABORT_MSG_IF(ps.paths.empty(),
-                            "LapsUnifiedWindow: no path from switch " << s << " to " << d);
-            for (uint32_t id : ps.paths.front().links)
-            {
-                const DcnLinkInfo& l = t.GetLink(id);
-                it->second.rttPs += linkPs(l);
-                it->second.bps = std::min<uint64_t>(it->second.bps, l.rate.GetBitRate());
-            }
-        }
-        return it->second;
-    };
-    uint64_t best = 0;
-    for (uint32_t a = 0; a < n; ++a)
-    {
-        for (uint32_t b = 0; b < n; ++b)
-        {
-            if (a == b)
-            {
-                continue;
-            }
-            const Part& mid = switchPart(switchOf[a], switchOf[b]);
-            const int64_t rttPs = access[a].rttPs + mid.rttPs + access[b].rttPs;
-            const uint64_t bps = std::min({access[a].bps, mid.bps, access[b].bps});
-            const auto bdp = static_cast<uint64_t>(static_cast<long double>(rttPs) * bps / 8e12L);
-            best = std::max(best, bdp);
-        }
-    }
-    return best;
-}
-
 void
 LapsPaperDefaults()
 {
@@ -212,7 +147,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     if (r.cc == "dcqcn" && c.dcqcnWindow != LapsExperimentConfig::WINDOW_AS_SET)
     {
         r.dcqcnWindow = c.dcqcnWindow == LapsExperimentConfig::UNIFIED_WINDOW
-                            ? LapsUnifiedWindow(*t, 1048) // [A]'s 1048-B frames
+                            ? t->GetMaxHostPairBdp(1048) // [A]'s 1048-B frames
                             : c.dcqcnWindow;
         window = std::make_unique<DcqcnWindowScope>(r.dcqcnWindow);
     }

@@ -34,8 +34,6 @@
 namespace ns3
 {
 
-class DcnTopology;
-
 struct LapsExperimentConfig
 {
     /** all2all (CDF, Poisson), allreduce (incast: senders -> incastReceiver) or
@@ -66,9 +64,9 @@ struct LapsExperimentConfig
     /**
      * Send window of the DCQCN (RoCE baseline) flows of this run: WINDOW_AS_SET leaves
      * ns3::DcqcnCc::Window as configured; UNIFIED_WINDOW gives every flow the LAPS
-     * authors' unified window ([A] enableWindow / enableUnifiedWindow: LapsUnifiedWindow()
-     * of the built topology, laps-paper's default); any other value is the window in
-     * bytes (0 = none).  The attribute's default is restored after the run.
+     * authors' unified window ([A] enableWindow / enableUnifiedWindow:
+     * DcnTopology::GetMaxHostPairBdp(1048) of the built topology, laps-paper's default); any other
+     * value is the window in bytes (0 = none).  The attribute's default is restored after the run.
      */
     uint64_t dcqcnWindow{WINDOW_AS_SET};
     static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();
@@ -164,17 +162,6 @@ void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mo
  * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();
-
-/**
- * The LAPS authors' unified send window for RoCE flows ([A]'s HPCC-derived simulator,
- * enableWindow / enableUnifiedWindow): the largest bandwidth-delay product of any host
- * pair, where a pair's path is a hop-count shortest one (the first minimal switch path of
- * DcnTopology::GetPaths between the hosts' switches, plus both access links), its RTT is
- * per link twice the delay plus the serialisation of one \p frameBytes frame at the link's
- * rate (no ACK: [A]'s formula) and its bandwidth the path's slowest link.  Bytes,
- * rounded down.  laps-rail: 155,240 B; laps-df: 130,240 B (doc/laps.rst).
- */
-uint64_t LapsUnifiedWindow(const DcnTopology& t, uint32_t frameBytes);
 
 /** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
 LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);

@@ -152,7 +152,7 @@ class LapsTableTestCase : public TestCase
 };
 
 /**
- * The LAPS authors' unified RoCE send window (LapsUnifiedWindow, doc/laps.rst "The
+ * The LAPS authors' unified RoCE send window (DcnTopology::GetMaxHostPairBdp, doc/laps.rst "The
  * authors' simulator"): the largest host-pair bandwidth-delay product, per link 2 x delay
  * + one 1048-B frame's serialisation, times the path's slowest link.  By hand: laps-rail's
  * longest shortest path has 6 links of 1 us (2 GPU links at 200 Gb/s, 4 at 100 Gb/s):
@@ -180,7 +180,7 @@ class LapsUnifiedWindowTestCase : public TestCase
         {
             Ptr<DcnGraphTopology> t =
                 DcnTopologyPresets::Create(cases[i].first, cases[i].second, "minimal");
-            NS_TEST_ASSERT_MSG_EQ(LapsUnifiedWindow(*t, 1048),
+            NS_TEST_ASSERT_MSG_EQ(t->GetMaxHostPairBdp(1048),
                                   expect[i],
                                   cases[i].first << " case " << i);
             Simulator::Destroy();

@@ -143,6 +143,18 @@ class DcnTopology : public Object
                             uint32_t dstHost,
                             const DcnPath& path,
                             uint32_t payloadBytes) const;
+    /**
+     * The largest bandwidth-delay product of any host pair, in bytes (rounded down): the
+     * "unified window" that HPCC's simulator and the LAPS authors' descendant of it give
+     * every RoCE flow (enableWindow / enableUnifiedWindow; doc/laps.rst "The authors'
+     * simulator").  A pair's path is a hop-count shortest one (the first minimal path of
+     * GetPaths between the hosts' switches, plus both access links); its RTT is, per link,
+     * twice the delay plus the serialisation of one \p frameBytes frame at the link's rate
+     * (no ACK: their formula), its bandwidth the path's slowest link.  laps-rail with
+     * 1048-B frames: 155,240 B; laps-df: 130,240 B.  O(hosts^2) after the paths of the
+     * hosts' switch pairs.
+     */
+    uint64_t GetMaxHostPairBdp(uint32_t frameBytes) const;
 
     // ---- routing reaction (FailureHelper) ----
     virtual void SetLinkRouted(uint32_t linkId, bool routed) = 0;
