@@ -609,19 +609,14 @@ Main(int argc, char* argv[])
         "unified|size",
         [&](const std::string& v) {
             o.roceWindow = v;
-            if (v.empty() || v == "unified")
+            if (v.empty())
             {
                 return std::string();
             }
-            auto p = dcnopt::ParseSize("roceWindow", v, 0, 1ULL << 40);
+            auto p = dcnopt::ParseRoceWindow("roceWindow", v);
             if (!p)
             {
-                return p.Error() + " or 'unified'";
-            }
-            if (p.Value() > 0 && p.Value() < 64)
-            {
-                return "option --roceWindow: value '" + v +
-                       "'; allowed: unified, 0 (no window) or >= 64 bytes";
+                return p.Error();
             }
             o.roceWindowBytes = p.Value();
             return std::string();

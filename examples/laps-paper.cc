@@ -292,22 +292,14 @@ main(int argc, char** argv)
         "before 2026-11-29) [unified]",
         "unified|size",
         [&](const std::string& v) {
-            if (v == "unified")
-            {
-                o.roceWindow = LapsExperimentConfig::UNIFIED_WINDOW;
-                return std::string();
-            }
-            auto p = dcnopt::ParseSize("roceWindow", v, 0, 1ULL << 40);
+            auto p = dcnopt::ParseRoceWindow("roceWindow", v);
             if (!p)
             {
-                return p.Error() + " or 'unified'";
+                return p.Error();
             }
-            if (p.Value() > 0 && p.Value() < 64)
-            {
-                return "option --roceWindow: value '" + v +
-                       "'; allowed: unified, 0 (no window) or >= 64 bytes";
-            }
-            o.roceWindow = p.Value();
+            o.roceWindow = p.Value() == dcnopt::UNIFIED_WINDOW
+                               ? LapsExperimentConfig::UNIFIED_WINDOW
+                               : p.Value();
             return std::string();
         });
     opts.Check([&] {

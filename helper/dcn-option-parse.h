@@ -409,6 +409,35 @@ ParseSize(const std::string& opt,
     return ParseScaled(opt, s, units, true, "a size in bytes", min, max);
 }
 
+/** ParseRoceWindow's value for "unified". */
+constexpr uint64_t UNIFIED_WINDOW = std::numeric_limits<uint64_t>::max() - 1;
+
+/**
+ * A DCQCN send window (--roceWindow): "unified" (UNIFIED_WINDOW: the largest host-pair
+ * bandwidth-delay product of the built topology, DcnTopology::GetMaxHostPairBdp) or a
+ * size in bytes, 0 (no window) or at least one 64-B frame.
+ */
+inline Parsed<uint64_t>
+ParseRoceWindow(const std::string& opt, const std::string& s)
+{
+    using R = Parsed<uint64_t>;
+    if (s == "unified")
+    {
+        return R::Ok(UNIFIED_WINDOW);
+    }
+    auto p = ParseSize(opt, s, 0, 1ULL << 40);
+    if (!p)
+    {
+        return R::Err(p.Error() + " or 'unified'");
+    }
+    if (p.Value() > 0 && p.Value() < 64)
+    {
+        return R::Err("option --" + opt + ": value '" + s +
+                      "'; allowed: unified, 0 (no window) or >= 64 bytes");
+    }
+    return p;
+}
+
 /** Data rate in bit/s: 400Gbps, 100Mbps. */
 inline Parsed<uint64_t>
 ParseRate(const std::string& opt,
