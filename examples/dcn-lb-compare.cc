@@ -95,7 +95,7 @@ struct Options
     /** DCQCN send window: "" = ns3::DcqcnCc::Window as set, "unified" = the largest host-pair
      *  BDP of the built topology (DcnTopology::GetMaxHostPairBdp), else bytes (0 = none) */
     std::string roceWindow;
-    uint64_t roceWindowBytes{0};
+    uint64_t roceWindowBytes{0};       //!< parsed: dcnopt::UNIFIED_WINDOW or bytes
     std::vector<std::string> failures; //!< --failures items (syntax checked)
     int32_t failLink{-1};
     std::string failStart{"0us"};
@@ -321,7 +321,7 @@ RunOne(const Options& o,
     {
         // every DCQCN connection of this run is created with this window
         const uint64_t w =
-            o.roceWindow == "unified"
+            o.roceWindowBytes == dcnopt::UNIFIED_WINDOW
                 ? ft->GetMaxHostPairBdp(o.mtu + DcnHeader::WIRE_BELOW + DcnHeader::BASE_SIZE)
                 : o.roceWindowBytes;
         Config::SetDefault("ns3::DcqcnCc::Window", UintegerValue(w));

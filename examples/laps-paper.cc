@@ -297,9 +297,7 @@ main(int argc, char** argv)
             {
                 return p.Error();
             }
-            o.roceWindow = p.Value() == dcnopt::UNIFIED_WINDOW
-                               ? LapsExperimentConfig::UNIFIED_WINDOW
-                               : p.Value();
+            o.roceWindow = p.Value(); // UNIFIED_WINDOW or bytes
             return std::string();
         });
     opts.Check([&] {

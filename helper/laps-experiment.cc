@@ -26,7 +26,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <map>
+#include <memory>
 
 namespace ns3
 {

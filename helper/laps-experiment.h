@@ -23,6 +23,7 @@
 #ifndef DCN_LAPS_EXPERIMENT_H
 #define DCN_LAPS_EXPERIMENT_H
 
+#include "ns3/dcn-option-parse.h"
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
 
@@ -70,7 +71,7 @@ struct LapsExperimentConfig
      */
     uint64_t dcqcnWindow{WINDOW_AS_SET};
     static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();
-    static constexpr uint64_t UNIFIED_WINDOW = std::numeric_limits<uint64_t>::max() - 1;
+    static constexpr uint64_t UNIFIED_WINDOW = dcnopt::UNIFIED_WINDOW; //!< "unified"
     uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
     uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
