@@ -91,8 +91,10 @@ DcqcnCc::GetTypeId()
                           "DCQCN: the HPCC-derived simulator of the LAPS authors (spec laps.md "
                           "3 [A]: enableWindow / enableUnifiedWindow) gives every RoCE flow "
                           "the largest bandwidth-delay product of any host pair, e.g. "
-                          "about 155 KB on laps-rail (doc/laps.rst \"The authors' simulator\"); "
-                          "applies with either Preset; allowed 0 or >= 1 frame (64 B)",
+                          "155,240 B on laps-rail (DcnTopology::GetMaxHostPairBdp; "
+                          "--roceWindow=unified in laps-paper, its default, and dcn-lb-compare; "
+                          "doc/laps.rst \"The authors' simulator\"); applies with either "
+                          "Preset; allowed 0 or >= 1 frame (64 B)",
                           UintegerValue(0),
                           MakeUintegerAccessor(&DcqcnCc::m_window),
                           MakeUintegerChecker<uint64_t>())
