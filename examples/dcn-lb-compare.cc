@@ -317,14 +317,15 @@ RunOne(const Options& o,
         }
     }
 
+    uint64_t roceWindow = 0; // bytes, when --roceWindow is given
     if (!o.roceWindow.empty())
     {
-        // every DCQCN connection of this run is created with this window
+        // every DCQCN connection of this run gets this window (set on the workload below)
         const uint64_t w =
             o.roceWindowBytes == dcnopt::UNIFIED_WINDOW
                 ? ft->GetMaxHostPairBdp(o.mtu + DcnHeader::WIRE_BELOW + DcnHeader::BASE_SIZE)
                 : o.roceWindowBytes;
-        Config::SetDefault("ns3::DcqcnCc::Window", UintegerValue(w));
+        roceWindow = w;
         static bool windowPrinted = false;
         if (!windowPrinted)
         {
@@ -398,6 +399,10 @@ RunOne(const Options& o,
     wl->SetAttribute("Bystanders", UintegerValue(o.bystanders));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(tcp ? "" : o.cc));
+    if (!o.roceWindow.empty())
+    {
+        wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(roceWindow));
+    }
     if (tcp)
     {
         wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage")); // a socket per flow

@@ -26,7 +26,6 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <memory>
 
 namespace ns3
 {
@@ -76,37 +75,6 @@ LapsPaperDefaults()
     Config::SetDefault("ns3::DcqcnCc::Preset", StringValue("LapsAuthors"));
 }
 
-namespace
-{
-
-/** Sets ns3::DcqcnCc::Window's default for one run and restores the previous one. */
-class DcqcnWindowScope
-{
-  public:
-    explicit DcqcnWindowScope(uint64_t bytes)
-    {
-        TypeId::AttributeInformation info;
-        NS_ABORT_MSG_UNLESS(
-            TypeId::LookupByName("ns3::DcqcnCc").LookupAttributeByName("Window", &info),
-            "DcqcnCc has no Window attribute");
-        m_saved = info.initialValue->Copy();
-        Config::SetDefault("ns3::DcqcnCc::Window", UintegerValue(bytes));
-    }
-
-    ~DcqcnWindowScope()
-    {
-        Config::SetDefault("ns3::DcqcnCc::Window", *m_saved);
-    }
-
-    DcqcnWindowScope(const DcqcnWindowScope&) = delete;
-    DcqcnWindowScope& operator=(const DcqcnWindowScope&) = delete;
-
-  private:
-    Ptr<AttributeValue> m_saved;
-};
-
-} // namespace
-
 LapsExperimentResult
 RunLapsExperiment(const LapsExperimentConfig& c)
 {
@@ -143,13 +111,12 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         Simulator::Destroy();
         return r;
     }
-    std::unique_ptr<DcqcnWindowScope> window;
-    if (r.cc == "dcqcn" && c.dcqcnWindow != LapsExperimentConfig::WINDOW_AS_SET)
+    const bool setWindow = r.cc == "dcqcn" && c.dcqcnWindow != LapsExperimentConfig::WINDOW_AS_SET;
+    if (setWindow)
     {
         r.dcqcnWindow = c.dcqcnWindow == LapsExperimentConfig::UNIFIED_WINDOW
                             ? t->GetMaxHostPairBdp(1048) // [A]'s 1048-B frames
                             : c.dcqcnWindow;
-        window = std::make_unique<DcqcnWindowScope>(r.dcqcnWindow);
     }
     int64_t stream = 1;
     stream += t->AssignStreams(stream);
@@ -276,6 +243,11 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     }
     wl->SetAttribute("LoadBalancer", StringValue(lb));
     wl->SetAttribute("CongestionControl", StringValue(r.cc));
+    if (setWindow)
+    {
+        // this run's DCQCN connections only; the attribute's global default is untouched
+        wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(r.dcqcnWindow));
+    }
     wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
     wl->Install(t);
     // receiver-link utilisation of an incast: (arrival time, frame bytes) of new data

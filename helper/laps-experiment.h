@@ -67,7 +67,8 @@ struct LapsExperimentConfig
      * ns3::DcqcnCc::Window as configured; UNIFIED_WINDOW gives every flow the LAPS
      * authors' unified window ([A] enableWindow / enableUnifiedWindow:
      * DcnTopology::GetMaxHostPairBdp(1048) of the built topology, laps-paper's default); any other
-     * value is the window in bytes (0 = none).  The attribute's default is restored after the run.
+     * value is the window in bytes (0 = none).  Set on this run's DCQCN connections
+     * (WorkloadHelper::AddCongestionControlAttribute); the attribute's default is untouched.
      */
     uint64_t dcqcnWindow{WINDOW_AS_SET};
     static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();

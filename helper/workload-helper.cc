@@ -259,6 +259,21 @@ WorkloadHelper::AddSelectorAttribute(const std::string& name,
 }
 
 void
+WorkloadHelper::AddCongestionControlAttribute(const std::string& typeName,
+                                              const std::string& name,
+                                              const AttributeValue& v)
+{
+    NS_LOG_FUNCTION(this << typeName << name);
+    TypeId t;
+    NS_ABORT_MSG_UNLESS(TypeId::LookupByNameFailSafe(typeName, &t),
+                        "DcnWorkloadHelper: no TypeId " << typeName);
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(t.LookupAttributeByName(name, &info),
+                        "DcnWorkloadHelper: " << typeName << " has no attribute " << name);
+    m_ccAttrs.emplace_back(t, name, v.Copy());
+}
+
+void
 WorkloadHelper::BuildPlan(uint32_t n)
 {
     m_uniform = CreateObject<UniformRandomVariable>();
@@ -485,6 +500,17 @@ WorkloadHelper::CreateConnectionParts(uint32_t src)
         else
         {
             ps->SetAttribute(std::get<0>(a), *std::get<1>(a));
+        }
+    }
+    if (Ptr<CongestionControl> cc = parts.second)
+    {
+        const TypeId tid = cc->GetInstanceTypeId();
+        for (const auto& [t, name, v] : m_ccAttrs)
+        {
+            if (tid == t || tid.IsChildOf(t))
+            {
+                cc->SetAttribute(name, *v);
+            }
         }
     }
     if (src < m_psHostNext.size())

@@ -105,6 +105,17 @@ class WorkloadHelper : public Object
     void AddSelectorAttribute(const std::string& name, const AttributeValue& v, bool failSafe);
 
     /**
+     * Set attribute `name` of every congestion control created whose TypeId is `typeName`
+     * or derives from it (others are left alone), e.g. ("ns3::DcqcnCc", "Window", ...):
+     * the per-install form of Config::SetDefault("ns3::DcqcnCc::Window", ...), without
+     * touching the global default.  Aborts if the type or attribute does not exist (a
+     * programming error: examples check user input first).  Call before Install.
+     */
+    void AddCongestionControlAttribute(const std::string& typeName,
+                                       const std::string& name,
+                                       const AttributeValue& v);
+
+    /**
      * Connections opened by host `host` use scheme `lb` instead of LoadBalancer
      * (e.g. a background under ECMP while the foreground runs the scheme under
      * test, spritz.md 4.3.5).  Its selector attributes are set fail-safe; its
@@ -202,6 +213,7 @@ class WorkloadHelper : public Object
     int64_t m_psHostShare{0};          //!< PerHostSelectorStreams: streams per host
     bool m_planGiven{false};
     std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
+    std::vector<std::tuple<TypeId, std::string, Ptr<AttributeValue>>> m_ccAttrs;
     std::vector<std::string> m_hostLb;        //!< per-host scheme override ("" = LoadBalancer)
     std::vector<Ptr<DcnWorkloadApp>> m_apps;  //!< local hosts' apps
     std::vector<DcnWorkloadApp*> m_appOfHost; //!< host -> app (null: other rank)

@@ -3,6 +3,7 @@
  * (fabric + transport), fixed seed, a few milliseconds of simulated time.
  */
 #include "ns3/boolean.h"
+#include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/fat-tree-helper.h"
@@ -221,6 +222,53 @@ class WorkloadAppSameFlowsTestCase : public TestCase
     }
 };
 
+class WorkloadCcAttributeTestCase : public TestCase
+{
+  public:
+    WorkloadCcAttributeTestCase()
+        : TestCase("AddCongestionControlAttribute reaches this workload's congestion controls of "
+                   "that type only; the attribute's global default is untouched")
+    {
+    }
+
+    static uint64_t Window(Ptr<CongestionControl> cc)
+    {
+        UintegerValue v;
+        cc->GetAttribute("Window", v);
+        return v.Get();
+    }
+
+    void DoRun() override
+    {
+        Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+        wl->SetAttribute("LoadBalancer", StringValue("ecmp"));
+        wl->SetAttribute("CongestionControl", StringValue("dcqcn"));
+        wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(12345));
+        auto parts = wl->CreateConnectionParts();
+        NS_TEST_ASSERT_MSG_EQ(parts.second->GetInstanceTypeId().GetName(),
+                              "ns3::DcqcnCc",
+                              "the workload's congestion control");
+        NS_TEST_EXPECT_MSG_EQ(Window(parts.second), 12345, "set on the connection's DCQCN");
+        NS_TEST_EXPECT_MSG_EQ(Window(wl->CreateConnectionParts().second),
+                              12345,
+                              "and on every later connection");
+        NS_TEST_EXPECT_MSG_EQ(Window(CongestionControlRegistry::Create("dcqcn")),
+                              0,
+                              "a DCQCN created elsewhere keeps the default (no window)");
+        // a congestion control of another type is left alone (no abort, no attribute)
+        Ptr<WorkloadHelper> other = CreateObject<WorkloadHelper>();
+        other->SetAttribute("LoadBalancer", StringValue("ecmp"));
+        other->SetAttribute("CongestionControl", StringValue("dctcp"));
+        other->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(12345));
+        auto dctcp = other->CreateConnectionParts();
+        NS_TEST_EXPECT_MSG_EQ(dctcp.second->GetInstanceTypeId().GetName(),
+                              "ns3::DctcpCc",
+                              "DCTCP connection created as usual");
+        wl->Dispose();
+        other->Dispose();
+    }
+};
+
 class WorkloadSimTestSuite : public TestSuite
 {
   public:
@@ -229,6 +277,7 @@ class WorkloadSimTestSuite : public TestSuite
     {
         AddTestCase(new WorkloadSimTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new WorkloadAppSameFlowsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new WorkloadCcAttributeTestCase, DCNLB_TEST_QUICK);
     }
 };
 
