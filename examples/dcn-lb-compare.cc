@@ -89,7 +89,8 @@ struct Options
     uint32_t parallel{4};
     uint32_t incastDegree{8};
     uint32_t bystanders{0};
-    std::string cc{"dctcp"};
+    std::string cc;               //!< "" = each scheme's own (CcFor)
+    std::string attributeArgs;    //!< the --ns3::Type::Attr=V given (DcnOptions)
     std::string transport{"dcn"}; //!< dcn (message transport), roce (in-order + DCQCN + PFC) or tcp
     bool pfc{false};              //!< PFC and shared-buffer switches (default: on for roce only)
     /** DCQCN send window: "" = ns3::DcqcnCc::Window as set, "unified" = the largest host-pair
@@ -162,6 +163,13 @@ RoutingNames(const std::string& topo)
 }
 
 /** Per-run outcome. */
+/** The congestion control scheme `lb` runs: --cc if given, else the scheme's default. */
+std::string
+CcFor(const Options& o, const std::string& lb)
+{
+    return o.cc.empty() ? DcnSchemeRegistry::DefaultCongestionControl(lb, o.transport) : o.cc;
+}
+
 struct RunResult
 {
     std::string lb;
@@ -347,7 +355,7 @@ RunOne(const Options& o,
     {
         // ns-3 TCP through the path shim (issue 17): --mtu is the MSS
         DcnTcpTransportHelper th;
-        th.SetCongestionControl(o.cc);
+        th.SetCongestionControl(CcFor(o, lb));
         th.SetTransportAttribute("SegmentSize", UintegerValue(o.mtu));
         th.InstallOnHosts(ft);
     }
@@ -356,8 +364,12 @@ RunOne(const Options& o,
         DcnTransportHelper th;
         if (o.transport == "roce")
         {
-            th.SetTransportAttribute("Mode", StringValue("InOrder")); // go-back-N
+            th.SetTransportAttribute(
+                "Mode",
+                StringValue(DcnSchemeRegistry::RoceMode(lb, CcFor(o, lb)))); // go-back-N
         }
+        th.SetSchemeAttributes(lb, o.attributeArgs); // e.g. LAPS's backstop Rto
+        th.SetRtoFloor(5, o.attributeArgs);          // >= 5 base RTTs on any fabric
         th.SetTransportAttribute("Mtu", UintegerValue(o.mtu));
         th.SetTransportAttribute("AckRatio", UintegerValue(o.ackRatio));
         th.SetTransportAttribute("Trimming", BooleanValue(o.trim));
@@ -398,7 +410,7 @@ RunOne(const Options& o,
     wl->SetAttribute("IncastDegree", UintegerValue(o.incastDegree));
     wl->SetAttribute("Bystanders", UintegerValue(o.bystanders));
     wl->SetAttribute("LoadBalancer", StringValue(lb));
-    wl->SetAttribute("CongestionControl", StringValue(tcp ? "" : o.cc));
+    wl->SetAttribute("CongestionControl", StringValue(tcp ? "" : CcFor(o, lb)));
     if (!o.roceWindow.empty())
     {
         wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(roceWindow));
@@ -594,8 +606,10 @@ Main(int argc, char* argv[])
     std::vector<std::string> ccNames = CongestionControlRegistry::Names();
     ccNames.push_back("newreno");
     opts.Choice("cc",
-                "Congestion control: our transport's (dctcp, ...); with --transport=tcp ns-3's "
-                "TcpDctcp (dctcp) or TcpNewReno with ECN (newreno)",
+                "Congestion control of every scheme (default: each scheme's own - DCTCP for "
+                "most, LAPS's AIMD (laps) for laps, DCQCN for conweave - with DCTCP replaced by "
+                "DCQCN under --transport=roce); with --transport=tcp ns-3's TcpDctcp (dctcp, "
+                "the default) or TcpNewReno with ECN (newreno)",
                 o.cc,
                 ccNames);
     opts.Choice("transport",
@@ -744,16 +758,13 @@ Main(int argc, char* argv[])
             {
                 o.pfc = true;
             }
-            if (!given("cc"))
-            {
-                o.cc = "dcqcn";
-            }
         }
-        if (!o.roceWindow.empty() && o.cc != "dcqcn")
+        if (!o.roceWindow.empty() && o.cc != "dcqcn" && !(o.cc.empty() && o.transport == "roce"))
         {
-            return "option --roceWindow: applies to DCQCN flows; allowed with --cc=dcqcn "
-                   "(--transport=roce's default), --cc is '" +
-                   o.cc + "'";
+            return "option --roceWindow: applies to DCQCN flows; allowed with --cc=dcqcn or "
+                   "--transport=roce (DCQCN its default), here --cc is " +
+                   (o.cc.empty() ? "each scheme's own with --transport=" + o.transport
+                                 : "'" + o.cc + "'");
         }
         if (!o.roceWindow.empty() &&
             opts.GetAttributeArguments().find("ns3::DcqcnCc::Window=") != std::string::npos)
@@ -786,7 +797,7 @@ Main(int argc, char* argv[])
         }
         if (o.transport == "tcp")
         {
-            if (o.cc != "dctcp" && o.cc != "newreno")
+            if (!o.cc.empty() && o.cc != "dctcp" && o.cc != "newreno")
             {
                 return "option --cc: value '" + o.cc +
                        "' does not run with --transport=tcp; allowed: dctcp, newreno";
@@ -986,6 +997,7 @@ Main(int argc, char* argv[])
         return err;
     });
     opts.Parse(argc, argv);
+    o.attributeArgs = opts.GetAttributeArguments();
     Config::SetDefault("ns3::DcnTopologyBase::FabricMode", StringValue(o.fabric));
     if (!o.plot.empty() && o.csv.empty())
     {
@@ -1050,7 +1062,7 @@ Main(int argc, char* argv[])
                                                          topoName,
                                                          transportFamily,
                                                          o.evs,
-                                                         o.transport == "tcp" ? "" : o.cc);
+                                                         o.transport == "tcp" ? "" : CcFor(o, lb));
         if (err.empty() && !DcnTcpTransport::DefaultPathShim())
         {
             // plain TCP without the path shim (bench/tcp-shim.sh): switch-side ECMP only
@@ -1144,7 +1156,16 @@ Main(int argc, char* argv[])
     {
         std::cout << " msgSize=" << o.msgSize;
     }
-    std::cout << " cc=" << o.cc << " transport=" << o.transport
+    std::vector<std::string> ccs; // the congestion controls run, in --lb order
+    for (const auto& lb : lbs)
+    {
+        const std::string c = CcFor(o, lb);
+        if (std::find(ccs.begin(), ccs.end(), c) == ccs.end())
+        {
+            ccs.push_back(c);
+        }
+    }
+    std::cout << " cc=" << dcnopt::Join(ccs, ",") << " transport=" << o.transport
               << " RngRun=" << RngSeedManager::GetRun() << "\n"
               << FctStats::FormatComparison(labels, sums, ctrs);
 

@@ -75,7 +75,7 @@ main(int argc, char** argv)
     bool allowUnfinished = false;
     std::string transport = "dcn";
     bool pfc = false;
-    std::string cc = "dctcp";
+    std::string cc; // "" = the scheme's default (DcnSchemeRegistry::DefaultCongestionControl)
     bool mpi = false;
     std::string mpiSync = "granted";
     bool perHostStreams = false;
@@ -126,7 +126,8 @@ main(int argc, char** argv)
                 {"dcn", "roce"});
     opts.Bool("pfc", "PFC and shared-buffer switches (default: on with --transport=roce)", pfc);
     opts.Choice("cc",
-                "Congestion control (default: dctcp; dcqcn with --transport=roce)",
+                "Congestion control (default: the scheme's own - DCTCP for most, LAPS's AIMD "
+                "for laps - with DCTCP replaced by DCQCN under --transport=roce)",
                 cc,
                 CongestionControlRegistry::Names());
     opts.Bool("mpi",
@@ -160,15 +161,12 @@ main(int argc, char** argv)
         if (transport == "roce")
         {
             bool pfcGiven = false;
-            bool ccGiven = false;
             for (int i = 1; i < argc; ++i)
             {
                 const std::string a = argv[i];
                 pfcGiven |= a == "--pfc" || a.rfind("--pfc=", 0) == 0;
-                ccGiven |= a == "--cc" || a.rfind("--cc=", 0) == 0;
             }
             pfc = pfcGiven ? pfc : true;
-            cc = ccGiven ? cc : "dcqcn";
         }
         isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
         std::string err = dcnargs::CheckOutputPrefix("flowCsv", flowCsv, "");
@@ -315,6 +313,10 @@ main(int argc, char** argv)
         ft->SetAttribute("HostsPerTor", UintegerValue(4));
         ft->SetAttribute("UplinksPerTor", UintegerValue(4));
     }
+    if (cc.empty())
+    {
+        cc = DcnSchemeRegistry::DefaultCongestionControl(lb, transport);
+    }
     {
         // the scheme must run on this topology over the dcn transport, with the attributes given
         std::string err =
@@ -354,10 +356,13 @@ main(int argc, char** argv)
     g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
+    th.SetSchemeAttributes(lb, opts.GetAttributeArguments()); // e.g. LAPS's backstop Rto
+    th.SetRtoFloor(5, opts.GetAttributeArguments());          // >= 5 base RTTs on any fabric
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
     if (transport == "roce")
     {
-        th.SetTransportAttribute("Mode", StringValue("InOrder")); // go-back-N
+        // go-back-N (LAPS: its own loss recovery)
+        th.SetTransportAttribute("Mode", StringValue(DcnSchemeRegistry::RoceMode(lb, cc)));
     }
     th.Install(topology->GetHosts());
     if (pfc)

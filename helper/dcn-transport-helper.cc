@@ -1,8 +1,11 @@
 #include "dcn-transport-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/dcn-scheme.h"
 #include "ns3/dctcp-cc.h"
+#include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 
 namespace ns3
 {
@@ -18,6 +21,37 @@ void
 DcnTransportHelper::SetTransportAttribute(const std::string& name, const AttributeValue& value)
 {
     m_factory.Set(name, value);
+}
+
+void
+DcnTransportHelper::SetSchemeAttributes(const std::string& scheme, const std::string& given)
+{
+    if (!DcnSchemeRegistry::Has(scheme))
+    {
+        return;
+    }
+    const std::string given0 = ";" + given + ";";
+    for (const auto& [name, value] : DcnSchemeRegistry::Get(scheme).transportAttributes)
+    {
+        const bool user = given0.find(";ns3::DcnTransport::" + name + "=") != std::string::npos;
+        NS_LOG_LOGIC(scheme << ": DcnTransport::" << name << "=" << value
+                            << (user ? " (not applied: set by the user)" : ""));
+        if (!user)
+        {
+            m_factory.Set(name, StringValue(value));
+        }
+    }
+}
+
+void
+DcnTransportHelper::SetRtoFloor(double baseRtts, const std::string& given)
+{
+    const std::string given0 = ";" + given + ";";
+    if (given0.find(";ns3::DcnTransport::Rto=") == std::string::npos &&
+        given0.find(";ns3::DcnTransport::RtoBaseRtts=") == std::string::npos)
+    {
+        m_factory.Set("RtoBaseRtts", DoubleValue(baseRtts));
+    }
 }
 
 Ptr<DcnTransport>

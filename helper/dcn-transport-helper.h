@@ -22,6 +22,20 @@ class DcnTransportHelper
     /** Set an attribute of every DcnTransport created by Install(). */
     void SetTransportAttribute(const std::string& name, const AttributeValue& value);
 
+    /**
+     * Set the DcnTransport attributes scheme `scheme` runs with
+     * (DcnScheme::transportAttributes, e.g. LAPS's backstop Rto), except those the user
+     * set: `given` is DcnOptions::GetAttributeArguments() ("ns3::Type::Attr=V;...").
+     */
+    void SetSchemeAttributes(const std::string& scheme, const std::string& given);
+
+    /**
+     * The general drivers' retransmission timeout: at least `baseRtts` unloaded RTTs per
+     * connection (DcnTransport RtoBaseRtts), unless the user set Rto or RtoBaseRtts in
+     * `given` (DcnOptions::GetAttributeArguments()).
+     */
+    void SetRtoFloor(double baseRtts, const std::string& given);
+
     /** Create, aggregate and bind a DcnTransport on each node (which needs an IPv4 stack). */
     void Install(NodeContainer nodes) const;
     Ptr<DcnTransport> Install(Ptr<Node> node) const;

@@ -402,6 +402,77 @@ class HeaderExtensionTestCase : public TestCase
     }
 };
 
+class SchemeDefaultsTestCase : public TestCase
+{
+  public:
+    SchemeDefaultsTestCase()
+        : TestCase("a scheme runs its own congestion control and transport settings unless the "
+                   "user chose others")
+    {
+    }
+
+    void DoRun() override
+    {
+        struct Cc
+        {
+            const char* lb;
+            const char* transport;
+            const char* cc;
+        };
+
+        for (const Cc& c : {Cc{"ecmp", "dcn", "dctcp"},
+                            Cc{"reps", "dcn", "dctcp"},
+                            Cc{"laps", "dcn", "laps"},
+                            Cc{"conweave", "dcn", "dcqcn"},
+                            Cc{"ecmp", "roce", "dcqcn"},
+                            Cc{"reps", "roce", "dcqcn"},
+                            Cc{"laps", "roce", "laps"},
+                            Cc{"ecmp", "tcp", "dctcp"}})
+        {
+            NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::DefaultCongestionControl(c.lb, c.transport),
+                                  c.cc,
+                                  c.lb << " over " << c.transport);
+        }
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("laps", "laps"),
+                              "OutOfOrder",
+                              "LAPS's loss recovery replaces go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("laps", "dcqcn"),
+                              "InOrder",
+                              "LAPS's selector under DCQCN: go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("ops", "laps"), "InOrder", "not LAPS");
+
+        // transport attributes: LAPS's backstop Rto and ConWeave's go-back-N, unless given
+        auto attr = [](const std::string& lb, const std::string& given, const std::string& n) {
+            TestNet net = BuildTestNet(1, 1, false, NanoSeconds(500), NanoSeconds(500));
+            DcnTransportHelper th;
+            th.SetSchemeAttributes(lb, given);
+            th.SetRtoFloor(5, given);
+            th.Install(net.left);
+            Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
+            StringValue v;
+            t->GetAttribute(n, v);
+            Simulator::Destroy();
+            return v.Get();
+        };
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("laps", "", "Rto")), MilliSeconds(8), "LAPS's backstop");
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("laps", "ns3::DcnTransport::Rto=1ms", "Rto")),
+                              MicroSeconds(70),
+                              "a user's Rto is not replaced (its global default applies)");
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("ecmp", "", "Rto")),
+                              MicroSeconds(70),
+                              "others keep the default");
+        NS_TEST_EXPECT_MSG_EQ(attr("conweave", "", "Mode"), "InOrder", "ConWeave: go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(
+            attr("conweave", "ns3::X::Y=1;ns3::DcnTransport::Mode=OutOfOrder", "Mode"),
+            "OutOfOrder",
+            "a user's Mode is kept (here its global default, OutOfOrder)");
+        NS_TEST_EXPECT_MSG_EQ(attr("ecmp", "", "RtoBaseRtts"), "5", "the drivers' RTO floor");
+        NS_TEST_EXPECT_MSG_EQ(attr("ecmp", "ns3::DcnTransport::Rto=1ms", "RtoBaseRtts"),
+                              "0",
+                              "no floor when the user set Rto");
+    }
+};
+
 class SchemeRefusalTestCase : public TestCase
 {
   public:
@@ -473,6 +544,7 @@ class PlatformSeamsSuite : public TestSuite
         AddTestCase(new LostInSequenceOrderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new DelayedAckTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SchemeRefusalTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SchemeDefaultsTestCase, DCNLB_TEST_QUICK);
     }
 };
 

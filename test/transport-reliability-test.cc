@@ -33,6 +33,8 @@ struct ScenarioConfig
     std::string ackEvMode{"Standard"};
     std::function<void(TestNet&)> hook;
     Time stop{MilliSeconds(50)};
+    Time rto{0};           //!< DcnTransport Rto (0: the default, 70 us)
+    double rtoBaseRtts{0}; //!< DcnTransport RtoBaseRtts
 };
 
 struct ScenarioResult
@@ -61,6 +63,11 @@ RunScenario(const ScenarioConfig& cfg)
     DcnTransportHelper th;
     th.SetTransportAttribute("AckRatio", UintegerValue(cfg.ackRatio));
     th.SetTransportAttribute("AckEvMode", StringValue(cfg.ackEvMode));
+    if (cfg.rto.IsStrictlyPositive())
+    {
+        th.SetTransportAttribute("Rto", TimeValue(cfg.rto));
+    }
+    th.SetTransportAttribute("RtoBaseRtts", DoubleValue(cfg.rtoBaseRtts));
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
@@ -168,6 +175,38 @@ class ReorderTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(ooo, 0, "out-of-order counted in message records");
         NS_TEST_ASSERT_MSG_EQ(r.acksEvMismatch, 0, "every ACK echoes the data packet's EV");
         NS_TEST_ASSERT_MSG_EQ(r.txTotal.timeouts, 0, "reordering alone causes no timeouts");
+    }
+};
+
+class RtoFloorTestCase : public TestCase
+{
+  public:
+    RtoFloorTestCase()
+        : TestCase("RtoBaseRtts: the RTO of a connection is at least that many base RTTs")
+    {
+    }
+
+    void DoRun() override
+    {
+        // the reordering scenario (no loss, 0 timeouts at the default 70 us) with an RTO
+        // below the path's RTT: every packet times out and is resent
+        ScenarioConfig c;
+        c.rto = MicroSeconds(5);
+        ScenarioResult low = RunScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(low.allOnce, true, "every byte delivered exactly once");
+        NS_TEST_ASSERT_MSG_GT(low.txTotal.timeouts, 100, "a 5 us RTO times out (no loss)");
+        // the same with a floor of 7 base RTTs (the connections' baseRtt is 10 us: 70 us)
+        c.rtoBaseRtts = 7;
+        ScenarioResult floored = RunScenario(c);
+        ScenarioResult dflt = RunScenario(ScenarioConfig());
+        NS_TEST_ASSERT_MSG_EQ(floored.txTotal.timeouts, 0, "70 us floor: no spurious timeout");
+        NS_TEST_ASSERT_MSG_EQ(floored.recs.size(), dflt.recs.size(), "same messages");
+        for (size_t i = 0; i < floored.recs.size() && i < dflt.recs.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(floored.recs[i].finish,
+                                  dflt.recs[i].finish,
+                                  "max(5 us, 7 x 10 us) runs as the default 70 us");
+        }
     }
 };
 
@@ -324,6 +363,7 @@ class ReliabilitySuite : public TestSuite
     {
         AddTestCase(new ReorderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LossTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new RtoFloorTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new TrimTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SilentFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new EcnEchoTestCase(1, "Standard"), DCNLB_TEST_QUICK);

@@ -265,6 +265,23 @@ DcnSchemeRegistry::CheckConfig(const std::string& name,
 }
 
 std::string
+DcnSchemeRegistry::DefaultCongestionControl(const std::string& name, const std::string& transport)
+{
+    if (transport == "tcp")
+    {
+        return "dctcp";
+    }
+    const std::string own = Get(name).congestionControl;
+    return transport == "roce" && own == "dctcp" ? "dcqcn" : own;
+}
+
+std::string
+DcnSchemeRegistry::RoceMode(const std::string& name, const std::string& cc)
+{
+    return Get(name).congestionControl == "laps" && cc == "laps" ? "OutOfOrder" : "InOrder";
+}
+
+std::string
 DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
                                           const std::string& attr,
                                           uint64_t value)

@@ -41,6 +41,10 @@ struct DcnScheme
     std::vector<std::string> topologies;
     /** Selector attributes the scheme sets (name, value), applied after creation. */
     std::vector<std::pair<std::string, std::string>> selectorAttributes;
+    /** DcnTransport attributes the scheme runs with (name, value), e.g. LAPS's backstop
+     *  Rto; drivers apply them unless the user set the attribute
+     *  (DcnTransportHelper::SetSchemeAttributes). */
+    std::vector<std::pair<std::string, std::string>> transportAttributes;
 };
 
 class DcnSchemeRegistry
@@ -93,6 +97,22 @@ class DcnSchemeRegistry
     static std::string CheckConfig(const std::string& name,
                                    const std::string& cc = "",
                                    const std::string& ccSource = "");
+
+    /**
+     * The congestion control scheme `name` runs over `transport` when the driver is given
+     * none: its own (DcnScheme::congestionControl), with DCTCP replaced by DCQCN over
+     * "roce" (lossless RoCE's); "dctcp" (ns-3's TcpDctcp) over "tcp".
+     */
+    static std::string DefaultCongestionControl(const std::string& name,
+                                                const std::string& transport);
+
+    /**
+     * DcnTransport Mode of scheme `name` running congestion control `cc` over RoCE:
+     * "InOrder" (go-back-N), except "OutOfOrder" for a scheme whose own congestion control
+     * is LAPS's when it runs it: LAPS's rate control and per-path loss recovery replace
+     * DCQCN and go-back-N (LAPS paper; doc/laps.rst).
+     */
+    static std::string RoceMode(const std::string& name, const std::string& cc);
 
     static std::string CheckForRun(const std::string& name,
                                    const std::string& topology,

@@ -31,7 +31,10 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE | DcnHeader::EXT_TIMESTAMP,
     "dcn",
     {},
-    {}}));
+    {},
+    // LAPS recovers losses per path (Alg. 3, 2 realVal); the transport's timeout is only a
+    // backstop, [A]'s fixed 8 ms (laps-paper sets the same), not REPS's 70 us default
+    {{"Rto", "8ms"}}}));
 
 TypeId
 LapsPathSelector::GetTypeId()

@@ -62,8 +62,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "reordering of REROUTED packets until the TAIL (SIGCOMM'23; authors' leaf-spine settings), "
     "fields in IPv4 header bytes, 2-tier leaf-spine; on the graph presets with "
     "--ns3::DcnConWeaveForwardingPolicy::AnyTopology=true (our first-hop generalisation, as "
-    "laps-paper runs it); run it with --cc=dcqcn and --ns3::DcnTransport::Mode=InOrder as LAPS "
-    "did",
+    "laps-paper runs it); over RoCE as its paper: DCQCN (its congestion control unless --cc "
+    "is given) and go-back-N (DcnTransport Mode=InOrder unless given)",
     "ecmp",
     "dcqcn",
     "selective-repeat",
@@ -71,6 +71,9 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     0,
     "dcn",
     {"fat-tree-2tier", "leaf-spine", "hermes", "laps-", "spritz-", "df-", "sf-"},
-    {}}));
+    {},
+    // RDMA's in-order receiver (ConWeave Sec. 2: it reorders in the network for it); DCQCN
+    // needs its CNPs
+    {{"Mode", "InOrder"}}}));
 
 } // namespace ns3

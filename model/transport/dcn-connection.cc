@@ -67,6 +67,10 @@ DcnConnection::Init(DcnTransport* t,
     m_params = params;
     m_mtu = t->m_mtu;
     m_rto = t->m_rto;
+    if (t->m_rtoBaseRtts > 0)
+    {
+        m_rto = std::max(m_rto, params.baseRtt * int64x64_t(t->m_rtoBaseRtts));
+    }
     m_paceFromLastSend = t->m_paceFromLastSend;
     m_recovery = t->GetMode() == DcnTransport::IN_ORDER ? DcnLossRecovery::GO_BACK_N
                                                         : DcnLossRecovery::SELECTIVE_REPEAT;

@@ -8,6 +8,7 @@
 #include "ns3/dcn-addressing.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-port-device.h"
+#include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/ipv4-l3-protocol.h"
@@ -88,6 +89,19 @@ DcnTransport::GetTypeId()
                           TimeValue(MicroSeconds(70)),
                           MakeTimeAccessor(&DcnTransport::m_rto),
                           MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("RtoBaseRtts",
+                          "Per connection the retransmission timeout is at least this many "
+                          "unloaded RTTs of the connection (DcnConnectionParams::baseRtt): "
+                          "max(Rto, RtoBaseRtts x baseRtt); 0 = Rto alone (the default: the "
+                          "REPS paper's fixed 70 us).  Not in a paper (our resolution): REPS's "
+                          "70 us is 9.5 base RTTs of its 2-tier 400 Gb/s fat tree (7.3 us) and "
+                          "6 of the 3-tier one (11.5 us), but below one RTT of an MTU packet on "
+                          "the 1 Gb/s hermes-testbed, where every packet would time out; "
+                          "dcn-lb-compare and dcn-transport-bench use 5 unless Rto or this is "
+                          "given (every REPS fat-tree preset keeps 70 us).  Allowed 0..1000",
+                          DoubleValue(0),
+                          MakeDoubleAccessor(&DcnTransport::m_rtoBaseRtts),
+                          MakeDoubleChecker<double>(0, 1000))
             .AddAttribute("PaceFromLastSend",
                           "Pacing of rate-based congestion control (DCQCN, HPCC, LAPS): false = "
                           "the gap to the next data packet is fixed at the rate of the last "

@@ -243,6 +243,7 @@ class DcnTransport : public DcnMessageTransport
 
     /** @internal attribute values read by connections */
     Time m_rto;
+    double m_rtoBaseRtts{0}; //!< RtoBaseRtts: per-connection RTO floor in base RTTs
     bool m_paceFromLastSend{false};
     uint32_t m_mtu;
     bool m_trimming;
