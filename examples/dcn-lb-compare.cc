@@ -162,7 +162,6 @@ RoutingNames(const std::string& topo)
     return v;
 }
 
-/** Per-run outcome. */
 /** The congestion control scheme `lb` runs: --cc if given, else the scheme's default. */
 std::string
 CcFor(const Options& o, const std::string& lb)
@@ -170,6 +169,7 @@ CcFor(const Options& o, const std::string& lb)
     return o.cc.empty() ? DcnSchemeRegistry::DefaultCongestionControl(lb, o.transport) : o.cc;
 }
 
+/** Per-run outcome. */
 struct RunResult
 {
     std::string lb;
@@ -364,9 +364,9 @@ RunOne(const Options& o,
         DcnTransportHelper th;
         if (o.transport == "roce")
         {
-            th.SetTransportAttribute(
-                "Mode",
-                StringValue(DcnSchemeRegistry::RoceMode(lb, CcFor(o, lb)))); // go-back-N
+            // go-back-N (LAPS: its own per-path loss recovery)
+            th.SetTransportAttribute("Mode",
+                                     StringValue(DcnSchemeRegistry::RoceMode(lb, CcFor(o, lb))));
         }
         th.SetSchemeAttributes(lb, o.attributeArgs); // e.g. LAPS's backstop Rto
         th.SetRtoFloor(5, o.attributeArgs);          // >= 5 base RTTs on any fabric
