@@ -11,8 +11,9 @@
 # rounds: cpu_us_per_hop, events_per_hop, and the ratio of its cpu_us_per_hop to ECMP's
 # in the same round (> 1: the policy costs more per packet hop).  Defaults: 3 rounds,
 # LBs letflow drill conga conweave presto drb reps, bench args --topo=reps128
-# --msgBytes=262144.  An LB may name its congestion control as LB:CC (e.g. laps:laps, which
-# runs --lb=laps --cc=laps; LAPS paces with its own AIMD).  Measurements only: no test
+# --msgBytes=262144.  An LB may name its congestion control as LB:CC (e.g. ops:dcqcn, which
+# runs --lb=ops --cc=dcqcn; without it each scheme runs its own, LAPS its AIMD, since
+# 2026-11-29).  Measurements only: no test
 # asserts them.
 #   LAPS against OPS on a small Rail (doc/laps.rst):
 #   bench/lb-cost.sh -n 3 ops laps:laps -- --topo=laps-rail --msgBytes=1048576

@@ -467,6 +467,18 @@ RunOne(const Options& o,
     }
     res.counters.packetHops = hops.Get();
     res.counters.pfc = o.pfc;
+    if (!tcp)
+    {
+        for (uint32_t h = 0; h < ft->GetNHosts(); ++h)
+        {
+            Ptr<DcnTransport> t = ft->GetHosts().Get(h)->GetObject<DcnTransport>();
+            if (t && t->GetMode() == DcnTransport::IN_ORDER)
+            {
+                res.counters.goBackN = true;
+                res.counters.outOfSequenceDropped += t->GetStats().outOfSequenceDropped;
+            }
+        }
+    }
     res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
 
     wl->Dispose();

@@ -183,6 +183,26 @@ TEST(FctUnfinished, ComparisonTableShowsRunEndOnlyWhenSomethingIsUnfinished)
     EXPECT_NE(t.find("unfinished retx"), std::string::npos) << t;
 }
 
+TEST(FctUnfinished, ComparisonTableShowsGoBackNDiscardsOnlyWithGoBackN)
+{
+    FctStats ok;
+    ok.Add(Done(0, 1000, 0, 10, 5));
+    ok.SetRunEnd(MicroSeconds(10));
+    FabricCounters sr; // selective repeat: no row
+    EXPECT_EQ(FctStats::FormatComparison({"ops"}, {ok.Summarize()}, {sr}).find("go-back-N"),
+              std::string::npos);
+    FabricCounters gbn;
+    gbn.goBackN = true;
+    gbn.outOfSequenceDropped = 4184;
+    std::string t =
+        FctStats::FormatComparison({"ecmp", "ops"}, {ok.Summarize(), ok.Summarize()}, {sr, gbn});
+    const size_t row = t.find("go-back-N discards");
+    ASSERT_NE(row, std::string::npos) << t;
+    const std::string line = t.substr(row, t.find('\n', row) - row);
+    EXPECT_NE(line.find(" 0 "), std::string::npos) << line;
+    EXPECT_NE(line.find("4184"), std::string::npos) << line;
+}
+
 TEST(FctUnfinished, JsonHasTheNewFields)
 {
     FctStats st;

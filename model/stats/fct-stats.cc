@@ -487,6 +487,18 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
         row("PFC paused (us)", [&](size_t i) { return fmt(ctr[i].pausedUs); });
         row("PFC watchdog reports", [&](size_t i) { return std::to_string(ctr[i].pfcWatchdog); });
     }
+    bool anyGoBackN = false;
+    for (const auto& c : ctr)
+    {
+        anyGoBackN |= c.goBackN;
+    }
+    if (anyGoBackN) // only with go-back-N receivers: the default table stays as it was
+    {
+        // resends of out-of-order arrivals (e.g. sprayed packets) are counted here, not as
+        // out-of-order packets, which counts those accepted
+        row("go-back-N discards",
+            [&](size_t i) { return std::to_string(ctr[i].outOfSequenceDropped); });
+    }
     bool anyUnfinished = false;
     for (const auto& s : sums)
     {

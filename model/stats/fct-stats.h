@@ -123,6 +123,9 @@ struct FabricCounters
     uint64_t pfcPauses{0};   //!< PFC frames with non-zero quanta sent (XOFF and refreshes)
     double pausedUs{0};      //!< time data bands were paused, summed over every port (us)
     uint64_t pfcWatchdog{0}; //!< pauses held longer than DcnQueueDisc::PfcWatchdog
+    bool goBackN{false};     //!< in-order (go-back-N) receivers (then the table shows their row)
+    uint64_t outOfSequenceDropped{0}; //!< data packets go-back-N receivers dropped (past the
+                                      //!< expected PSN), every host
 };
 
 /** A flow-size bin [lo, hi) in bytes. */
