@@ -364,9 +364,8 @@ RunOne(const Options& o,
         DcnTransportHelper th;
         if (o.transport == "roce")
         {
-            // go-back-N (LAPS: its own per-path loss recovery)
-            th.SetTransportAttribute("Mode",
-                                     StringValue(DcnSchemeRegistry::RoceMode(lb, CcFor(o, lb))));
+            // go-back-N (a scheme's own Mode below wins: LAPS keeps its loss recovery)
+            th.SetTransportAttribute("Mode", StringValue("InOrder"));
         }
         th.SetSchemeAttributes(lb, o.attributeArgs); // e.g. LAPS's backstop Rto
         th.SetRtoFloor(5, o.attributeArgs);          // >= 5 base RTTs on any fabric

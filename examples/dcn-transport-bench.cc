@@ -356,14 +356,14 @@ main(int argc, char** argv)
     g_hopCounter.InstallAll();
 
     DcnTransportHelper th;
-    th.SetSchemeAttributes(lb, opts.GetAttributeArguments()); // e.g. LAPS's backstop Rto
-    th.SetRtoFloor(5, opts.GetAttributeArguments());          // >= 5 base RTTs on any fabric
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
     if (transport == "roce")
     {
-        // go-back-N (LAPS: its own loss recovery)
-        th.SetTransportAttribute("Mode", StringValue(DcnSchemeRegistry::RoceMode(lb, cc)));
+        // go-back-N (a scheme's own Mode below wins: LAPS keeps its loss recovery)
+        th.SetTransportAttribute("Mode", StringValue("InOrder"));
     }
+    th.SetSchemeAttributes(lb, opts.GetAttributeArguments()); // e.g. LAPS's backstop Rto
+    th.SetRtoFloor(5, opts.GetAttributeArguments());          // >= 5 base RTTs on any fabric
     th.Install(topology->GetHosts());
     if (pfc)
     {

@@ -433,18 +433,19 @@ class SchemeDefaultsTestCase : public TestCase
                                   c.cc,
                                   c.lb << " over " << c.transport);
         }
-        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("laps", "laps"),
-                              "OutOfOrder",
-                              "LAPS's loss recovery replaces go-back-N");
-        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("laps", "dcqcn"),
-                              "InOrder",
-                              "LAPS's selector under DCQCN: go-back-N");
-        NS_TEST_EXPECT_MSG_EQ(DcnSchemeRegistry::RoceMode("ops", "laps"), "InOrder", "not LAPS");
 
         // transport attributes: LAPS's backstop Rto and ConWeave's go-back-N, unless given
-        auto attr = [](const std::string& lb, const std::string& given, const std::string& n) {
+        // (roce: as the drivers do for --transport=roce, go-back-N first)
+        auto attr = [](const std::string& lb,
+                       const std::string& given,
+                       const std::string& n,
+                       bool roce = false) {
             TestNet net = BuildTestNet(1, 1, false, NanoSeconds(500), NanoSeconds(500));
             DcnTransportHelper th;
+            if (roce)
+            {
+                th.SetTransportAttribute("Mode", StringValue("InOrder"));
+            }
             th.SetSchemeAttributes(lb, given);
             th.SetRtoFloor(5, given);
             th.Install(net.left);
@@ -462,6 +463,10 @@ class SchemeDefaultsTestCase : public TestCase
                               MicroSeconds(70),
                               "others keep the default");
         NS_TEST_EXPECT_MSG_EQ(attr("conweave", "", "Mode"), "InOrder", "ConWeave: go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(attr("laps", "", "Mode", true),
+                              "OutOfOrder",
+                              "over RoCE LAPS's loss recovery replaces go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(attr("ecmp", "", "Mode", true), "InOrder", "RoCE: go-back-N");
         NS_TEST_EXPECT_MSG_EQ(
             attr("conweave", "ns3::X::Y=1;ns3::DcnTransport::Mode=OutOfOrder", "Mode"),
             "OutOfOrder",

@@ -276,12 +276,6 @@ DcnSchemeRegistry::DefaultCongestionControl(const std::string& name, const std::
 }
 
 std::string
-DcnSchemeRegistry::RoceMode(const std::string& name, const std::string& cc)
-{
-    return Get(name).congestionControl == "laps" && cc == "laps" ? "OutOfOrder" : "InOrder";
-}
-
-std::string
 DcnSchemeRegistry::CheckSelectorAttribute(const std::string& selector,
                                           const std::string& attr,
                                           uint64_t value)

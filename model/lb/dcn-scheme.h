@@ -42,7 +42,8 @@ struct DcnScheme
     /** Selector attributes the scheme sets (name, value), applied after creation. */
     std::vector<std::pair<std::string, std::string>> selectorAttributes;
     /** DcnTransport attributes the scheme runs with (name, value), e.g. LAPS's backstop
-     *  Rto; drivers apply them unless the user set the attribute
+     *  Rto and selective repeat, ConWeave's go-back-N; drivers apply them after their own
+     *  (--transport=roce's go-back-N) unless the user set the attribute
      *  (DcnTransportHelper::SetSchemeAttributes). */
     std::vector<std::pair<std::string, std::string>> transportAttributes;
 };
@@ -105,14 +106,6 @@ class DcnSchemeRegistry
      */
     static std::string DefaultCongestionControl(const std::string& name,
                                                 const std::string& transport);
-
-    /**
-     * DcnTransport Mode of scheme `name` running congestion control `cc` over RoCE:
-     * "InOrder" (go-back-N), except "OutOfOrder" for a scheme whose own congestion control
-     * is LAPS's when it runs it: LAPS's rate control and per-path loss recovery replace
-     * DCQCN and go-back-N (LAPS paper; doc/laps.rst).
-     */
-    static std::string RoceMode(const std::string& name, const std::string& cc);
 
     static std::string CheckForRun(const std::string& name,
                                    const std::string& topology,

@@ -32,9 +32,10 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     "dcn",
     {},
     {},
-    // LAPS recovers losses per path (Alg. 3, 2 realVal); the transport's timeout is only a
-    // backstop, [A]'s fixed 8 ms (laps-paper sets the same), not REPS's 70 us default
-    {{"Rto", "8ms"}}}));
+    // LAPS recovers losses per path (Alg. 3, 2 realVal) over selective repeat, also on RoCE
+    // (its rate control and loss recovery replace DCQCN and go-back-N); the transport's
+    // timeout is only a backstop, [A]'s fixed 8 ms (laps-paper sets the same), not REPS's 70 us
+    {{"Rto", "8ms"}, {"Mode", "OutOfOrder"}}}));
 
 TypeId
 LapsPathSelector::GetTypeId()
