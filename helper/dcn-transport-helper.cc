@@ -12,6 +12,17 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnTransportHelper");
 
+namespace
+{
+/** Whether the user set DcnTransport attribute `name`: `given` is
+ *  DcnOptions::GetAttributeArguments() ("ns3::Type::Attr=V;..."). */
+bool
+UserSet(const std::string& given, const std::string& name)
+{
+    return (";" + given + ";").find(";ns3::DcnTransport::" + name + "=") != std::string::npos;
+}
+} // namespace
+
 DcnTransportHelper::DcnTransportHelper()
 {
     m_factory.SetTypeId(DcnTransport::GetTypeId());
@@ -30,10 +41,9 @@ DcnTransportHelper::SetSchemeAttributes(const std::string& scheme, const std::st
     {
         return;
     }
-    const std::string given0 = ";" + given + ";";
     for (const auto& [name, value] : DcnSchemeRegistry::Get(scheme).transportAttributes)
     {
-        const bool user = given0.find(";ns3::DcnTransport::" + name + "=") != std::string::npos;
+        const bool user = UserSet(given, name);
         NS_LOG_LOGIC(scheme << ": DcnTransport::" << name << "=" << value
                             << (user ? " (not applied: set by the user)" : ""));
         if (!user)
@@ -46,9 +56,7 @@ DcnTransportHelper::SetSchemeAttributes(const std::string& scheme, const std::st
 void
 DcnTransportHelper::SetRtoFloor(double baseRtts, const std::string& given)
 {
-    const std::string given0 = ";" + given + ";";
-    if (given0.find(";ns3::DcnTransport::Rto=") == std::string::npos &&
-        given0.find(";ns3::DcnTransport::RtoBaseRtts=") == std::string::npos)
+    if (!UserSet(given, "Rto") && !UserSet(given, "RtoBaseRtts"))
     {
         m_factory.Set("RtoBaseRtts", DoubleValue(baseRtts));
     }
