@@ -238,12 +238,19 @@ class WorkloadCcAttributeTestCase : public TestCase
         return v.Get();
     }
 
-    void DoRun() override
+    /** An ECMP workload running `cc`, asked for a 12,345-B DCQCN window. */
+    static Ptr<WorkloadHelper> Workload(const std::string& cc)
     {
         Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
         wl->SetAttribute("LoadBalancer", StringValue("ecmp"));
-        wl->SetAttribute("CongestionControl", StringValue("dcqcn"));
+        wl->SetAttribute("CongestionControl", StringValue(cc));
         wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(12345));
+        return wl;
+    }
+
+    void DoRun() override
+    {
+        Ptr<WorkloadHelper> wl = Workload("dcqcn");
         auto parts = wl->CreateConnectionParts();
         NS_TEST_ASSERT_MSG_EQ(parts.second->GetInstanceTypeId().GetName(),
                               "ns3::DcqcnCc",
@@ -256,10 +263,7 @@ class WorkloadCcAttributeTestCase : public TestCase
                               0,
                               "a DCQCN created elsewhere keeps the default (no window)");
         // a congestion control of another type is left alone (no abort, no attribute)
-        Ptr<WorkloadHelper> other = CreateObject<WorkloadHelper>();
-        other->SetAttribute("LoadBalancer", StringValue("ecmp"));
-        other->SetAttribute("CongestionControl", StringValue("dctcp"));
-        other->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(12345));
+        Ptr<WorkloadHelper> other = Workload("dctcp");
         auto dctcp = other->CreateConnectionParts();
         NS_TEST_EXPECT_MSG_EQ(dctcp.second->GetInstanceTypeId().GetName(),
                               "ns3::DctcpCc",
