@@ -165,11 +165,14 @@ FailureHelper::SetDirRate(uint32_t linkId, DcnLinkDir dir, DataRate r, double sc
     }
     if (scale > 0)
     {
+        // Floor: two of the largest frames the port sends (its MTU and the
+        // point-to-point header), see DcnQueueDisc::SetRateScale.
+        const uint32_t frame = l.devA->GetMtu() + 2;
         for (auto& q : DirQueues(linkId, dir))
         {
             if (q)
             {
-                q->SetRateScale(scale);
+                q->SetRateScale(scale, frame);
             }
         }
     }

@@ -256,6 +256,38 @@ class DegradeScaleTest : public TestCase
     }
 };
 
+class DegradeFloorTest : public TestCase
+{
+  public:
+    DegradeFloorTest()
+        : TestCase("a port degraded far below its rate keeps two frames of queue and still "
+                   "forwards (scaled below one frame it would drop everything)")
+    {
+    }
+
+    void DoRun() override
+    {
+        KindsFixture f;
+        // 400 Gb/s -> 100 Mb/s: 415,000 B x 2.5e-4 = 104 B, less than one frame.
+        NS_TEST_ASSERT_MSG_EQ(
+            f.fh->AddFromSpec("failures", "degrade:link=tor0-spine0:dir=up:rate=100Mbps"),
+            "",
+            "accepted");
+        const DcnLinkInfo& l = f.ft->GetLink(f.ft->FindLink("tor0-spine0"));
+        Ptr<DcnQueueDisc> qa = f.ft->GetQueueDisc(l.devA);
+        uint32_t limit = 0;
+        Simulator::Schedule(MicroSeconds(1), [&]() { limit = qa->GetDataLimit().GetValue(); });
+        f.Send(0, 2, DcnHeader::DATA, 20, MicroSeconds(2)); // a 2 us burst into the slow port
+        Simulator::Stop(MilliSeconds(5));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(limit, 2 * (l.devA->GetMtu() + 2), "two frames of the port's MTU");
+        // The first packet goes straight to the device, the queue holds what fits in two
+        // frames (of about 1.1 KB each here): several arrive, the rest of the burst is dropped.
+        NS_TEST_EXPECT_MSG_GT(f.rx[0][2][0], 2, "the slow port forwards");
+        NS_TEST_EXPECT_MSG_LT(f.rx[0][2][0], 20, "and drops what its short queue cannot hold");
+    }
+};
+
 Ptr<QueueDiscItem>
 DataItem(uint32_t psn)
 {
@@ -412,6 +444,7 @@ class FabricFailureKindsSuite : public TestSuite
         AddTestCase(new BlackholeDataDirTest(), DCNLB_TEST_QUICK);
         AddTestCase(new BlackholeAllSwitchTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeScaleTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new DegradeFloorTest(), DCNLB_TEST_QUICK);
         AddTestCase(new OverflowPolicyTest(), DCNLB_TEST_QUICK);
         AddTestCase(new FailureSpecNamesTest(), DCNLB_TEST_QUICK);
     }

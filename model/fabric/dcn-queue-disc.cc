@@ -18,6 +18,7 @@
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 
@@ -412,9 +413,9 @@ DcnQueueDisc::SetBlackhole(bool on, bool dataOnly)
 }
 
 void
-DcnQueueDisc::SetRateScale(double f)
+DcnQueueDisc::SetRateScale(double f, uint32_t frameBytes)
 {
-    NS_LOG_FUNCTION(this << f);
+    NS_LOG_FUNCTION(this << f << frameBytes);
     NS_ABORT_MSG_IF(!(f > 0), "DcnQueueDisc::SetRateScale: factor=" << f << "; allowed > 0");
     if (!m_baseLimitSet)
     {
@@ -422,8 +423,13 @@ DcnQueueDisc::SetRateScale(double f)
         m_baseLimitSet = true;
     }
     m_rateScale = f;
-    double v = std::round(m_baseLimit.GetValue() * f);
-    SetDataLimit(QueueSize(m_baseLimit.GetUnit(), v < 1 ? 1 : static_cast<uint32_t>(v)));
+    const double base = m_baseLimit.GetValue();
+    const double twoFrames = m_baseLimit.GetUnit() == QueueSizeUnit::BYTES
+                                 ? 2.0 * std::max<uint32_t>(frameBytes, 1)
+                                 : 2.0;
+    const double v = std::max(std::round(base * f), std::min(twoFrames, base));
+    NS_LOG_LOGIC("limit " << base << " x " << f << " -> " << v);
+    SetDataLimit(QueueSize(m_baseLimit.GetUnit(), static_cast<uint32_t>(v)));
 }
 
 double

@@ -28,8 +28,9 @@
  * packet, or only data packets (our transport's DATA opcode read from the
  * packet bytes, or a TCP segment with payload), before enqueue; counted in
  * GetNBlackholed() and the "DcnBlackholeDrop" trace, not as congestion drops.
- * SetRateScale(f) scales DataLimit (and with it Kmin/Kmax, which are
- * fractions of it) to f times the configured limit, for a degraded port.
+ * SetRateScale(f, frameBytes) scales DataLimit (and with it Kmin/Kmax, which
+ * are fractions of it) to f times the configured limit, for a degraded port,
+ * never below two frames (so a slow port still forwards).
  *
  * INT (issue 12, dcn-int-stamper.h): every dequeued item is counted in the
  * port's transmitted bytes; on a switch port (SetIntIdentity, called by the
@@ -122,9 +123,13 @@ class DcnQueueDisc : public QueueDisc
 
     /**
      * Scale DataLimit (and Kmin/Kmax with it) to \p f times the limit this
-     * queue had at the first call (the configured one); 1 restores it.
+     * queue had at the first call (the configured one); 1 restores it.  The
+     * scaled limit is at least two frames - two packets, or 2 x \p frameBytes
+     * bytes (the port's largest frame) - unless the configured limit is
+     * smaller: a limit below one frame would drop every packet and turn a
+     * slow port into a black hole.
      */
-    void SetRateScale(double f);
+    void SetRateScale(double f, uint32_t frameBytes = 0);
 
     double GetRateScale() const
     {

@@ -43,11 +43,13 @@ DcnSpritzForwardingPolicy::GetTypeId()
                           DCNLB_ENUM_ACCESSOR(Mode, &DcnSpritzForwardingPolicy::m_mode),
                           MakeEnumChecker(FINE, "fine", COARSE, "coarse"))
             .AddAttribute("ControlRoute",
-                          "Route of ACK / NACK / probe replies: default (the minimal table; spec "
-                          "2.4 [A, ref-code]) or ev (steered by the echoed EV like data, from "
-                          "the receiver's switch; Spritz Sec. IV: the receiver keeps the same EV "
-                          "for the response)",
-                          EnumValue(CTRL_DEFAULT),
+                          "Route of ACK / NACK / probe replies: ev (steered by the echoed EV "
+                          "like data, from the receiver's switch; Spritz Sec. IV: the receiver "
+                          "keeps the same EV for the response; what spritz-paper runs, and what "
+                          "spec 6 cases 25 / 28 need: a failed link on a pair's minimal reverse "
+                          "path would otherwise lose every ACK) or default (the static minimal "
+                          "table; spec 2.4 [A, ref-code])",
+                          EnumValue(CTRL_EV),
                           DCNLB_ENUM_ACCESSOR(ControlRoute, &DcnSpritzForwardingPolicy::m_ctrl),
                           MakeEnumChecker(CTRL_DEFAULT, "default", CTRL_EV, "ev"))
             .AddTraceSource("Steer",

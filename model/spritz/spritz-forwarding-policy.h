@@ -6,10 +6,11 @@
  *  - destination switch: the destination host address (DcnAddressing);
  *    source switch: the source host address; hop index: the IPv4 TTL
  *    (hosts send TTL 64, spec 2.1 "hop index = TTL0 - TTL");
- *  - the DcnHeader opcode (byte 8 of the IP payload): ACK / NACK / probe
- *    replies take the default (minimal) table (spec 2.4 [A, ref-code]); DATA,
- *    trimmed headers included, follow the EV (ControlRoute=ev: ACK / NACK too,
- *    steered by the echoed EV from the receiver's switch);
+ *  - the DcnHeader opcode (byte 8 of the IP payload): DATA, trimmed headers
+ *    included, follow the EV; ACK / NACK / probe replies too, steered by the
+ *    echoed EV from the receiver's switch (ControlRoute=ev, the default: the
+ *    paper's "the receiver keeps the same EV for the response"), or the
+ *    default (minimal) table (ControlRoute=default, spec 2.4 [A, ref-code]);
  *  - fine-grained mode (the paper's evaluation): role ECMP1 (first switch)
  *    takes T1[EV1 mod |T1|], role ECMP2 (second switch; DF: inter-group pair
  *    still in the source group; SF: always) T2[EV2 mod |T2|], every other
