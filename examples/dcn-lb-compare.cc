@@ -104,7 +104,7 @@ struct Options
     std::string failEnd{"0us"};
     Time failEndTime{0};
     int32_t degradeLink{-1};
-    std::string degradeRate{"200Gbps"};
+    std::string degradeRate; //!< empty: half the link's rate
     bool trim{false};
     uint32_t ackRatio{1};
     uint32_t evs{65536};
@@ -719,7 +719,8 @@ Main(int argc, char* argv[])
         .Range(-1, 1u << 30)
         .Preset("-1", "none");
     opts.Custom("degradeRate",
-                "Rate of --degradeLink [200Gbps]",
+                "Rate of --degradeLink, at most the link's rate (default: half the link's "
+                "rate, 200Gbps on 400G links)",
                 "rate",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseRate("degradeRate", v, 1, 10000000000000ULL);
@@ -1033,7 +1034,7 @@ Main(int argc, char* argv[])
     {
         failures.emplace_back("degradeLink",
                               "degrade:link=" + std::to_string(o.degradeLink) +
-                                  ":rate=" + o.degradeRate);
+                                  (o.degradeRate.empty() ? "" : ":rate=" + o.degradeRate));
     }
     // every scheme must fit the topology and transport, and take --evs
     const std::string topoName =

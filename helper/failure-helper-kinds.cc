@@ -354,7 +354,20 @@ FailureHelper::Apply(const std::string& opt, const dcnopt::FailureSpec& f, const
     }
     else if (f.kind == "degrade")
     {
-        DegradeLink(link, DataRate(f.hasRate ? f.rateBps : 200000000000ULL), dir, start, duration);
+        // default: half the link's rate (the REPS artifact's 200G of 400G)
+        const uint64_t built = m_fabric->GetLink(link).rate.GetBitRate();
+        const uint64_t rate = f.hasRate ? f.rateBps : std::max<uint64_t>(built / 2, 1);
+        if (rate > built)
+        {
+            std::ostringstream gbps;
+            gbps << built / 1e9 << "Gbps";
+            return dcnopt::Message(opt + " rate",
+                                   spec,
+                                   "a degradation of link " + m_fabric->GetLink(link).name +
+                                       " (built at " + gbps.str() + ")",
+                                   "a rate of at most " + gbps.str());
+        }
+        DegradeLink(link, DataRate(rate), dir, start, duration);
     }
     else if (f.kind == "drop")
     {

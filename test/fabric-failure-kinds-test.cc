@@ -288,6 +288,43 @@ class DegradeFloorTest : public TestCase
     }
 };
 
+class DegradeRateTest : public TestCase
+{
+  public:
+    DegradeRateTest()
+        : TestCase("degrade without a rate halves the link's rate; a rate above it is refused "
+                   "with one line")
+    {
+    }
+
+    void DoRun() override
+    {
+        KindsFixture f;
+        const std::string up =
+            f.fh->AddFromSpec("failures", "degrade:link=tor0-spine0:rate=401Gbps");
+        NS_TEST_EXPECT_MSG_EQ(up.rfind("option --failures rate: value "
+                                       "'degrade:link=tor0-spine0:rate=401Gbps' is not a "
+                                       "degradation of link tor0-spine0 (built at 400Gbps)",
+                                       0),
+                              0,
+                              up);
+        NS_TEST_EXPECT_MSG_EQ(up.find('\n'), std::string::npos, "one line");
+        NS_TEST_ASSERT_MSG_EQ(f.fh->AddFromSpec("failures", "degrade:link=tor0-spine0:dir=up"),
+                              "",
+                              "no rate: accepted");
+        NS_TEST_ASSERT_MSG_EQ(
+            f.fh->AddFromSpec("failures", "degrade:link=tor1-spine0:dir=up:rate=400Gbps"),
+            "",
+            "the built rate itself: accepted");
+        const DcnLinkInfo& l = f.ft->GetLink(f.ft->FindLink("tor0-spine0"));
+        Simulator::Stop(MicroSeconds(1));
+        Simulator::Run();
+        DataRateValue a;
+        l.devA->GetAttribute("DataRate", a);
+        NS_TEST_EXPECT_MSG_EQ(a.Get().GetBitRate(), 200000000000ULL, "half of 400 Gb/s");
+    }
+};
+
 Ptr<QueueDiscItem>
 DataItem(uint32_t psn)
 {
@@ -445,6 +482,7 @@ class FabricFailureKindsSuite : public TestSuite
         AddTestCase(new BlackholeAllSwitchTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeScaleTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeFloorTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new DegradeRateTest(), DCNLB_TEST_QUICK);
         AddTestCase(new OverflowPolicyTest(), DCNLB_TEST_QUICK);
         AddTestCase(new FailureSpecNamesTest(), DCNLB_TEST_QUICK);
     }
