@@ -33,8 +33,9 @@ struct ScenarioConfig
     std::string ackEvMode{"Standard"};
     std::function<void(TestNet&)> hook;
     Time stop{MilliSeconds(50)};
-    Time rto{0};           //!< DcnTransport Rto (0: the default, 70 us)
-    double rtoBaseRtts{0}; //!< DcnTransport RtoBaseRtts
+    Time rto{0};             //!< DcnTransport Rto (0: the default, 70 us)
+    double rtoBaseRtts{0};   //!< DcnTransport RtoBaseRtts
+    bool rtoAdaptive{false}; //!< DcnTransport RtoAdaptive
 };
 
 struct ScenarioResult
@@ -47,6 +48,7 @@ struct ScenarioResult
     uint64_t acksWithEcn{0};
     uint64_t acksEvMismatch{0};
     uint64_t acks{0};
+    std::vector<Time> finalRto; //!< per sender connection, at the end of the run
 };
 
 inline ScenarioResult
@@ -68,6 +70,7 @@ RunScenario(const ScenarioConfig& cfg)
         th.SetTransportAttribute("Rto", TimeValue(cfg.rto));
     }
     th.SetTransportAttribute("RtoBaseRtts", DoubleValue(cfg.rtoBaseRtts));
+    th.SetTransportAttribute("RtoAdaptive", BooleanValue(cfg.rtoAdaptive));
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
@@ -134,6 +137,7 @@ RunScenario(const ScenarioConfig& cfg)
         res.txTotal.retransmissions += s.retransmissions;
         res.txTotal.timeouts += s.timeouts;
         res.txTotal.nacksReceived += s.nacksReceived;
+        res.finalRto.push_back(conns[i]->GetRto());
     }
     Simulator::Destroy();
     return res;
@@ -206,6 +210,57 @@ class RtoFloorTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(floored.recs[i].finish,
                                   dflt.recs[i].finish,
                                   "max(5 us, 7 x 10 us) runs as the default 70 us");
+        }
+    }
+};
+
+class RtoAdaptiveTestCase : public TestCase
+{
+  public:
+    RtoAdaptiveTestCase()
+        : TestCase("RtoAdaptive: the RTO follows SRTT + 4 RTTVAR above Rto, so an RTO below "
+                   "the RTT stops timing out")
+    {
+    }
+
+    void DoRun() override
+    {
+        // the reordering scenario with a 5 us RTO: every packet in flight longer times out
+        ScenarioConfig c;
+        c.rto = MicroSeconds(5);
+        ScenarioResult fixed = RunScenario(c);
+        c.rtoAdaptive = true;
+        ScenarioResult adaptive = RunScenario(c);
+        NS_TEST_ASSERT_MSG_EQ(adaptive.allOnce, true, "every byte delivered exactly once");
+        NS_TEST_ASSERT_MSG_EQ(adaptive.recs.size(), adaptive.expected, "all messages complete");
+        NS_TEST_ASSERT_MSG_GT(fixed.txTotal.timeouts, 100, "fixed 5 us: spurious timeouts");
+        // only the first window, sent before any RTT sample, can time out (measured: 771
+        // timeouts fixed, 7 adaptive; final RTOs 39.9 / 44.2 us)
+        NS_TEST_EXPECT_MSG_LT(adaptive.txTotal.timeouts * 10,
+                              fixed.txTotal.timeouts,
+                              "adaptive: under a tenth of the fixed RTO's timeouts");
+        for (Time r : adaptive.finalRto)
+        {
+            // the 3 us path's round trip alone is over 6 us
+            NS_TEST_EXPECT_MSG_GT(r, MicroSeconds(6), "the RTO grew to the RTT and beyond");
+        }
+        for (Time r : fixed.finalRto)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r, MicroSeconds(5), "fixed: Rto");
+        }
+        // a floor above every estimate: the adaptive run is the fixed 70 us run
+        ScenarioConfig d;
+        d.rtoAdaptive = true;
+        ScenarioResult high = RunScenario(d);
+        ScenarioResult dflt = RunScenario(ScenarioConfig());
+        NS_TEST_ASSERT_MSG_EQ(high.recs.size(), dflt.recs.size(), "same messages");
+        for (size_t i = 0; i < high.recs.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(high.recs[i].finish, dflt.recs[i].finish, "same FCTs");
+        }
+        for (Time r : high.finalRto)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r, MicroSeconds(70), "estimate below the 70 us floor");
         }
     }
 };
@@ -364,6 +419,7 @@ class ReliabilitySuite : public TestSuite
         AddTestCase(new ReorderTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LossTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new RtoFloorTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new RtoAdaptiveTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new TrimTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SilentFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new EcnEchoTestCase(1, "Standard"), DCNLB_TEST_QUICK);

@@ -71,6 +71,8 @@ DcnConnection::Init(DcnTransport* t,
     {
         m_rto = std::max(m_rto, params.baseRtt * int64x64_t(t->m_rtoBaseRtts));
     }
+    m_rtoFloor = m_rto;
+    m_rtoAdaptive = t->m_rtoAdaptive;
     m_paceFromLastSend = t->m_paceFromLastSend;
     m_recovery = t->GetMode() == DcnTransport::IN_ORDER ? DcnLossRecovery::GO_BACK_N
                                                         : DcnLossRecovery::SELECTIVE_REPEAT;
@@ -375,6 +377,23 @@ DcnConnection::ArmRto()
 }
 
 void
+DcnConnection::UpdateRto(Time rtt)
+{
+    const double r = static_cast<double>(rtt.GetNanoSeconds());
+    if (m_srttNs < 0)
+    {
+        m_srttNs = r;
+        m_rttvarNs = r / 2;
+    }
+    else
+    {
+        m_rttvarNs = 0.75 * m_rttvarNs + 0.25 * std::abs(m_srttNs - r);
+        m_srttNs = 0.875 * m_srttNs + 0.125 * r;
+    }
+    m_rto = std::max(m_rtoFloor, NanoSeconds(static_cast<int64_t>(m_srttNs + 4 * m_rttvarNs)));
+}
+
+void
 DcnConnection::RtoExpired()
 {
     Time now = Simulator::Now();
@@ -555,6 +574,10 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
 
     m_stats.acksReceived++;
     Time rtt = NanoSeconds(now.GetNanoSeconds() - h.timestampNs);
+    if (m_rtoAdaptive)
+    {
+        UpdateRto(rtt);
+    }
     uint32_t newly = 0;
     if (h.HasFlag(DcnHeader::FLAG_OOO))
     {

@@ -127,6 +127,12 @@ class DcnConnection : public Object
         return m_cc;
     }
 
+    /** Current retransmission timeout (DcnTransport Rto, RtoBaseRtts, RtoAdaptive). */
+    Time GetRto() const
+    {
+        return m_rto;
+    }
+
     const DcnConnectionStats& GetStats() const
     {
         return m_stats;
@@ -257,6 +263,8 @@ class DcnConnection : public Object
     void AckPsn(uint32_t psn, uint32_t& newlyAcked);
     void MarkLost(uint32_t psn);
     void ArmRto();
+    /** RtoAdaptive: one RTT sample into the RFC 6298 estimator. */
+    void UpdateRto(Time rtt);
     void RtoExpired();
     void PaceWakeup();
     /** Earliest time the next data packet may leave (pacing; 0 without a rate). */
@@ -287,6 +295,10 @@ class DcnConnection : public Object
     uint32_t m_mtu{4096};
     uint8_t m_intSlots{0}; //!< INT records reserved per data packet (0 = no INT)
     Time m_rto;
+    Time m_rtoFloor; //!< Rto, or the RtoBaseRtts floor
+    bool m_rtoAdaptive{false};
+    double m_srttNs{-1};  //!< RtoAdaptive: smoothed RTT (ns), < 0 before the first sample
+    double m_rttvarNs{0}; //!< RtoAdaptive: RTT variation (ns)
     DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
     int64_t m_lastGoBackNs{-1}; //!< time of the latest go-back (stale NACK filter)
     uint32_t m_lastGoBackPsn{0};

@@ -102,6 +102,18 @@ DcnTransport::GetTypeId()
                           DoubleValue(0),
                           MakeDoubleAccessor(&DcnTransport::m_rtoBaseRtts),
                           MakeDoubleChecker<double>(0, 1000))
+            .AddAttribute("RtoAdaptive",
+                          "Per connection the retransmission timeout follows the RTT: "
+                          "max(floor, SRTT + 4 RTTVAR), RFC 6298 Sec. 2's estimator (gains 1/8 "
+                          "and 1/4) fed by every ACK's RTT (the echoed send time, so a "
+                          "retransmission's ACK is a valid sample); floor = Rto, or the "
+                          "RtoBaseRtts floor.  No backoff: a timeout keeps the estimate (the "
+                          "spraying schemes detect failed paths by their timeouts).  Not in a "
+                          "paper (false, the default: the REPS paper's fixed Rto); for slow or "
+                          "deep-buffered fabrics where queueing exceeds a fixed timeout",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnTransport::m_rtoAdaptive),
+                          MakeBooleanChecker())
             .AddAttribute("PaceFromLastSend",
                           "Pacing of rate-based congestion control (DCQCN, HPCC, LAPS): false = "
                           "the gap to the next data packet is fixed at the rate of the last "

@@ -243,7 +243,8 @@ class DcnTransport : public DcnMessageTransport
 
     /** @internal attribute values read by connections */
     Time m_rto;
-    double m_rtoBaseRtts{0}; //!< RtoBaseRtts: per-connection RTO floor in base RTTs
+    double m_rtoBaseRtts{0};   //!< RtoBaseRtts: per-connection RTO floor in base RTTs
+    bool m_rtoAdaptive{false}; //!< RtoAdaptive: RFC 6298 estimate above the floor
     bool m_paceFromLastSend{false};
     uint32_t m_mtu;
     bool m_trimming;
