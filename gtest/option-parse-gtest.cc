@@ -302,6 +302,17 @@ TEST(OptionParse, FailureSpecGood)
     ASSERT_TRUE(w);
     EXPECT_FALSE(w.Value().hasEnd); // end=0: persists
     EXPECT_TRUE(w.Value().hasWithdraw);
+    // names as --PrintLinks prints them, parallel links ("/k") included
+    auto n = ParseFailureSpec("failures",
+                              "silent:link=leaf0-spine0/1",
+                              100,
+                              {"silent", "down", "degrade", "drop", "blackhole"},
+                              true);
+    ASSERT_TRUE(n) << n.Error();
+    EXPECT_EQ(n.Value().linkName, "leaf0-spine0/1");
+    EXPECT_TRUE(IsFailureName("sf0.1.2-sf1.0.3"));
+    EXPECT_FALSE(IsFailureName("0spine"));
+    EXPECT_FALSE(IsFailureName("spine 0"));
 }
 
 TEST(OptionParse, FailureSpecBad)

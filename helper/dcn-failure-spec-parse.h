@@ -42,7 +42,10 @@ struct FailureSpec
     TimeText withdraw;
 };
 
-/** True if \p v is a plausible topology name: [A-Za-z_][A-Za-z0-9_.-]*. */
+/**
+ * True if \p v is a plausible topology name: [A-Za-z_][A-Za-z0-9_./-]* ('/' for the
+ * parallel links of a preset, e.g. hermes-testbed's "leaf0-spine0/1").
+ */
 inline bool
 IsFailureName(const std::string& v)
 {
@@ -52,7 +55,8 @@ IsFailureName(const std::string& v)
     }
     for (char c : v)
     {
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'))
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.' ||
+              c == '/'))
         {
             return false;
         }
@@ -65,7 +69,7 @@ IsFailureName(const std::string& v)
  * integer <= maxLink, times with units, end > start (end=0 or no end: the failure
  * persists), rate only for `degrade`, prob in (0, 1] only for `drop`, withdraw only
  * for `down`, no unknown or repeated keys.  Defaults of absent rate/prob are the
- * caller's (dcn-lb-compare: 200Gbps, 0.01).
+ * caller's (FailureHelper: half the link's rate, 0.01).
  */
 inline Parsed<FailureSpec>
 ParseFailureSpec(

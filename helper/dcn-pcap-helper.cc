@@ -19,19 +19,23 @@ NS_LOG_COMPONENT_DEFINE("DcnPcapHelper");
 std::string
 DcnPcapHelper::EndName(const DcnLinkInfo& li, bool endA)
 {
-    const std::string::size_type dash = li.name.find('-');
+    // a parallel link's "/k" suffix (hermes-testbed's "leaf0-spine0/1") names no node
+    const std::string name = li.name.substr(0, li.name.find('/'));
+    const std::string::size_type dash = name.find('-');
     if (dash == std::string::npos)
     {
-        return li.name + (endA ? ".a" : ".b");
+        return name + (endA ? ".a" : ".b");
     }
-    return endA ? li.name.substr(0, dash) : li.name.substr(dash + 1);
+    return endA ? name.substr(0, dash) : name.substr(dash + 1);
 }
 
 std::string
 DcnPcapHelper::FileName(const DcnTopology& topo, const DcnPcapPort& port, const std::string& prefix)
 {
     const DcnLinkInfo& li = topo.GetLink(port.linkId);
-    return prefix + "-" + li.name + "-" + EndName(li, port.endA) + ".pcap";
+    std::string link = li.name;
+    std::replace(link.begin(), link.end(), '/', '_'); // a file name, not a directory
+    return prefix + "-" + link + "-" + EndName(li, port.endA) + ".pcap";
 }
 
 std::string

@@ -20,6 +20,7 @@
 #include "ns3/dctcp-cc.h"
 #include "ns3/ev-util.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/path-selector.h"
 #include "ns3/pcap-file.h"
@@ -318,6 +319,47 @@ class PcapEvTestCase : public TestCase
     std::string m_lb;
 };
 
+class PcapParallelLinkTestCase : public TestCase
+{
+  public:
+    PcapParallelLinkTestCase()
+        : TestCase("pcap on a parallel link (hermes-testbed 'leaf0-spine0/1'): a file name "
+                   "without '/', the node names without the suffix")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("hermes-testbed", {}, "minimal");
+        const uint32_t id = t->FindLink("leaf0-spine0/1");
+        NS_TEST_ASSERT_MSG_LT(id, t->GetLinks().size(), "the preset has parallel links");
+        std::vector<DcnPcapPort> ports;
+        NS_TEST_ASSERT_MSG_EQ(DcnPcapHelper::ParsePortList(*t, "leaf0-spine0/1", ports),
+                              "",
+                              "the name --PrintLinks prints is accepted");
+        NS_TEST_ASSERT_MSG_EQ(ports.size(), 2u, "both ends");
+        std::set<std::string> names;
+        for (const DcnPcapPort& p : ports)
+        {
+            names.insert(DcnPcapHelper::FileName(*t, p, "x"));
+        }
+        NS_TEST_EXPECT_MSG_EQ((names == std::set<std::string>{"x-leaf0-spine0_1-leaf0.pcap",
+                                                              "x-leaf0-spine0_1-spine0.pcap"}),
+                              true,
+                              "one file per end, in this directory");
+        // a node name selects its ends of the parallel links too
+        ports.clear();
+        NS_TEST_ASSERT_MSG_EQ(DcnPcapHelper::ParsePortList(*t, "spine0", ports), "", "node");
+        uint32_t parallel = 0;
+        for (const DcnPcapPort& p : ports)
+        {
+            parallel += p.linkId == id ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(parallel, 1u, "spine0's end of leaf0-spine0/1");
+    }
+};
+
 class PcapEvTestSuite : public TestSuite
 {
   public:
@@ -326,6 +368,7 @@ class PcapEvTestSuite : public TestSuite
     {
         AddTestCase(new PcapEvTestCase("reps"), DCNLB_TEST_QUICK);
         AddTestCase(new PcapEvTestCase("ecmp"), DCNLB_TEST_QUICK);
+        AddTestCase(new PcapParallelLinkTestCase(), DCNLB_TEST_QUICK);
     }
 };
 
