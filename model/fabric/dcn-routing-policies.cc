@@ -293,24 +293,16 @@ constexpr uint32_t UDP = 8;
 } // namespace
 
 bool
-DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
+DcnParseSourceRoute(const uint8_t* b, uint32_t got, DcnSourceRoute* r)
 {
     const uint32_t base = UDP + DcnHeader::DATA_SIZE;
-    uint8_t b[base + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
-    // the fixed part first (UDP + DcnHeader): most packets stop here
-    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), base));
     // DATA only: ACKs/NACKs echo the data packet's route (branch plat), which
     // describes the other direction
-    if (got < base || b[UDP] != DcnHeader::DATA || !(b[UDP + 1] & EXT_FLAG))
+    if (got < base + 1 || b[UDP] != DcnHeader::DATA || !(b[UDP + 1] & EXT_FLAG))
     {
         return false;
     }
-    got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
     uint32_t off = base; // DATA headers have no EV list (dcn-header.h)
-    if (got < off + 1)
-    {
-        return false;
-    }
     uint8_t mask = b[off++];
     if (!(mask & EXT_ROUTE))
     {
@@ -334,6 +326,24 @@ DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
         r->anchors[i] = static_cast<uint16_t>((b[off + 2 * i] << 8) | b[off + 2 * i + 1]);
     }
     return true;
+}
+
+bool
+DcnReadSourceRoute(Ptr<const Packet> p, DcnSourceRoute* r)
+{
+    static_assert(DCN_SOURCE_ROUTE_PREFIX ==
+                      UDP + DcnHeader::DATA_SIZE + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX,
+                  "prefix = UDP + DATA header + extMask + path id + len/ptr + anchors");
+    const uint32_t base = UDP + DcnHeader::DATA_SIZE;
+    uint8_t b[DCN_SOURCE_ROUTE_PREFIX];
+    // the fixed part first (UDP + DcnHeader): most packets stop here
+    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), base));
+    if (got < base || b[UDP] != DcnHeader::DATA || !(b[UDP + 1] & EXT_FLAG))
+    {
+        return false;
+    }
+    got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
+    return DcnParseSourceRoute(b, got, r);
 }
 
 Ptr<Packet>

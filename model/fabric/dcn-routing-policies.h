@@ -168,6 +168,15 @@ struct DcnSourceRoute
  */
 bool DcnReadSourceRoute(Ptr<const Packet> ipPayload, DcnSourceRoute* route);
 
+/** Largest prefix of an IP payload DcnReadSourceRoute reads (UDP, DATA header, extension). */
+constexpr uint32_t DCN_SOURCE_ROUTE_PREFIX = 8 + 24 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX;
+
+/**
+ * DcnReadSourceRoute on bytes already copied: the first \p got bytes of the IP payload
+ * (at most DCN_SOURCE_ROUTE_PREFIX are looked at), for readers that copy once.
+ */
+bool DcnParseSourceRoute(const uint8_t* b, uint32_t got, DcnSourceRoute* route);
+
 /** Serialise the bytes DcnReadSourceRoute reads (tests and tools): UDP + DcnHeader + ext. */
 Ptr<Packet> DcnMakeSourceRoutedPacket(uint16_t srcPort,
                                       const std::vector<uint16_t>& anchors,

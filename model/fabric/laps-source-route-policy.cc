@@ -26,7 +26,9 @@ LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
 {
     // fixed part of a control header (the larger one) after UDP
     uint8_t b[UDP + DcnHeader::CTRL_BASE_SIZE + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
-    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), UDP + 2));
+    static_assert(sizeof(b) >= DCN_SOURCE_ROUTE_PREFIX, "a DATA prefix fits");
+    // one copy serves a DATA packet (nearly every packet a LAPS switch forwards)
+    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), DCN_SOURCE_ROUTE_PREFIX));
     if (got < UDP + 2 || !(b[UDP + 1] & DcnHeader::FLAG_EXT))
     {
         return false;
@@ -34,7 +36,7 @@ LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
     const uint8_t op = b[UDP];
     if (op == DcnHeader::DATA)
     {
-        return DcnReadSourceRoute(p, r);
+        return DcnParseSourceRoute(b, got, r);
     }
     const bool reply = op == DcnHeader::ACK || op == DcnHeader::NACK || op == DcnHeader::PROBE_ACK;
     if (!reply && op != DcnHeader::PROBE)

@@ -306,6 +306,7 @@ LapsPathSelector::Ready()
     m_w.assign(m_n, 0.0);
     m_deadline.assign(m_n, std::numeric_limits<int64_t>::max());
     m_timer.assign(m_n, EventId());
+    m_timerAt.assign(m_n, std::numeric_limits<int64_t>::max());
     m_sent.assign(m_n, 0);
     m_doubled.assign(m_n, 0);
     m_loss.Init(m_n);
@@ -429,16 +430,20 @@ LapsPathSelector::ArmTimer(uint32_t k, int64_t nowNs)
         (m_fixedTimeout.IsStrictlyPositive()
              ? m_fixedTimeout.GetNanoSeconds()
              : static_cast<int64_t>(m_timeoutFactor * static_cast<double>(m_entries[k]->realNs)));
-    if (!m_timer[k].IsExpired() && TimeStep(m_timer[k].GetTs()) > NanoSeconds(m_deadline[k]))
+    // m_timerAt mirrors the pending event (no EventId query per packet)
+    constexpr int64_t NONE = std::numeric_limits<int64_t>::max();
+    if (m_timerAt[k] != NONE && m_timerAt[k] > m_deadline[k])
     {
         m_timer[k].Cancel(); // realVal fell: the deadline moved earlier
+        m_timerAt[k] = NONE;
     }
-    if (m_timer[k].IsExpired())
+    if (m_timerAt[k] == NONE)
     {
         m_timer[k] = Simulator::Schedule(NanoSeconds(m_deadline[k] - nowNs),
                                          &LapsPathSelector::TimerFired,
                                          this,
                                          k);
+        m_timerAt[k] = m_deadline[k];
     }
 }
 
@@ -446,6 +451,7 @@ void
 LapsPathSelector::TimerFired(uint32_t k)
 {
     const int64_t now = Simulator::Now().GetNanoSeconds();
+    m_timerAt[k] = std::numeric_limits<int64_t>::max(); // this event is no longer pending
     if (m_loss.Live(k) == 0 || m_deadline[k] == std::numeric_limits<int64_t>::max())
     {
         return;
@@ -456,6 +462,7 @@ LapsPathSelector::TimerFired(uint32_t k)
                                          &LapsPathSelector::TimerFired,
                                          this,
                                          k);
+        m_timerAt[k] = m_deadline[k];
         return;
     }
     NS_LOG_LOGIC("path timer pid " << m_first + k << ": " << m_loss.Live(k) << " lost");

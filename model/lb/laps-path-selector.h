@@ -188,6 +188,7 @@ class LapsPathSelector : public PathSelector
     std::vector<uint32_t> m_lost;
     std::vector<int64_t> m_deadline;
     std::vector<EventId> m_timer;
+    std::vector<int64_t> m_timerAt; //!< when m_timer[k] fires (ns), max if none pending
     std::vector<uint64_t> m_sent;
     uint64_t m_probes{0};
     uint64_t m_inferred{0};

@@ -197,7 +197,7 @@ DcnConnection::NextSendTime() const
     }
     const DataRate rate = m_cc->GetRate();
     return rate.GetBitRate() > 0 && m_lastWire > 0
-               ? m_lastSendTime + rate.CalculateBytesTxTime(m_lastWire + 20)
+               ? m_lastSendTime + m_txTime.Get(rate, m_lastWire + 20)
                : Time(0);
 }
 
@@ -358,7 +358,7 @@ DcnConnection::SendOne()
     DataRate rate = m_cc->GetRate();
     if (rate.GetBitRate() > 0)
     {
-        m_nextSendTime = now + rate.CalculateBytesTxTime(wire + 20);
+        m_nextSendTime = now + m_txTime.Get(rate, wire + 20);
     }
     return wire;
 }

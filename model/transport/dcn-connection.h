@@ -14,6 +14,7 @@
 #include "ns3/callback.h"
 #include "ns3/congestion-control.h"
 #include "ns3/data-rate.h"
+#include "ns3/dcn-fast-path.h"
 #include "ns3/dcn-path-choice.h"
 #include "ns3/event-id.h"
 #include "ns3/ipv4-address.h"
@@ -319,7 +320,8 @@ class DcnConnection : public Object
     uint64_t m_inflight{0};
 
     // pacing
-    Time m_nextSendTime{0}; //!< PaceFromLastSend=false: fixed at the last send
+    mutable dcnfast::TxTimeMemo m_txTime; //!< pacing gaps: a rate changes less often than a send
+    Time m_nextSendTime{0};               //!< PaceFromLastSend=false: fixed at the last send
     Time m_lastSendTime{0}; //!< PaceFromLastSend=true: start of the last data send ...
     uint32_t m_lastWire{0}; //!< ... and its wire bytes; the gap follows the current rate
     bool m_paceFromLastSend{false};
