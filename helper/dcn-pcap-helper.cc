@@ -19,8 +19,7 @@ NS_LOG_COMPONENT_DEFINE("DcnPcapHelper");
 std::string
 DcnPcapHelper::EndName(const DcnLinkInfo& li, bool endA)
 {
-    // a parallel link's "/k" suffix (hermes-testbed's "leaf0-spine0/1") names no node
-    const std::string name = li.name.substr(0, li.name.find('/'));
+    const std::string name = li.EndsName(); // without a parallel link's "/k"
     const std::string::size_type dash = name.find('-');
     if (dash == std::string::npos)
     {

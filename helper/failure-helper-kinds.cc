@@ -64,10 +64,11 @@ FailureHelper::GetSwitchName(uint32_t index) const
     for (uint32_t l : m_fabric->GetLinksOfNode(sw))
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
+        const std::string name = li.EndsName(); // parallel links: without "/k"
         std::set<std::string> c;
-        for (size_t p = li.name.find('-'); p != std::string::npos; p = li.name.find('-', p + 1))
+        for (size_t p = name.find('-'); p != std::string::npos; p = name.find('-', p + 1))
         {
-            c.insert(li.a == sw ? li.name.substr(0, p) : li.name.substr(p + 1));
+            c.insert(li.a == sw ? name.substr(0, p) : name.substr(p + 1));
         }
         if (first)
         {

@@ -19,6 +19,7 @@
 #include "ns3/dcn-transport.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/ev-util.h"
+#include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-header.h"
@@ -323,8 +324,8 @@ class PcapParallelLinkTestCase : public TestCase
 {
   public:
     PcapParallelLinkTestCase()
-        : TestCase("pcap on a parallel link (hermes-testbed 'leaf0-spine0/1'): a file name "
-                   "without '/', the node names without the suffix")
+        : TestCase("parallel links (hermes-testbed 'leaf0-spine0/1'): pcap file names without "
+                   "'/', node names without the suffix, in --pcap and --failures")
     {
     }
 
@@ -357,6 +358,18 @@ class PcapParallelLinkTestCase : public TestCase
             parallel += p.linkId == id ? 1 : 0;
         }
         NS_TEST_EXPECT_MSG_EQ(parallel, 1u, "spine0's end of leaf0-spine0/1");
+        // the failure specs take the same names (the switch's name comes from its links)
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);
+        Ptr<Node> spine0 = fh->FindSwitch("spine0");
+        NS_TEST_ASSERT_MSG_NE(spine0, nullptr, "switch spine0 by name");
+        NS_TEST_EXPECT_MSG_EQ(spine0, t->GetLink(id).b, "the far end of leaf0-spine0/1");
+        NS_TEST_EXPECT_MSG_EQ(fh->AddFromSpec("failures", "drop:switch=spine0:prob=0.02"),
+                              "",
+                              "switch spec");
+        NS_TEST_EXPECT_MSG_EQ(fh->AddFromSpec("failures", "silent:link=leaf0-spine0/1"),
+                              "",
+                              "link spec");
+        Simulator::Destroy();
     }
 };
 

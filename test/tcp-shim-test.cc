@@ -58,6 +58,7 @@ struct TcpRun
     uint64_t echoes{0};
     uint64_t ceEchoes{0};
     uint64_t retransmissions{0}; //!< shim: segments below the highest sequence sent
+    uint64_t recordRetx{0};      //!< the same, summed over the flows' FCT records
     uint64_t reseqHeld{0};       //!< shim: segments the reorder buffer held
     uint64_t reseqTimeouts{0};
     uint64_t pathChanges{0};  //!< shim: data segments on another path than their flow's last
@@ -148,6 +149,10 @@ RunTcp(const std::string& cc,
     Simulator::Run();
     wl->Finalize();
     r.s = wl->GetStats().Summarize();
+    for (const FctRecord& f : wl->GetStats().GetRecords())
+    {
+        r.recordRetx += f.retransmissions;
+    }
     for (const auto& m : plan.messages)
     {
         r.planBytes += m.bytes;
@@ -318,6 +323,9 @@ class TcpShimReorderBufferTestCase : public TestCase
                               without.encapsulated / 4,
                               "per-packet spraying moves the data at most segments");
         NS_TEST_ASSERT_MSG_GT(without.retransmissions, 0u, "reordering alone makes TCP retransmit");
+        // each flow's record carries its connection's retransmissions (the shim's count)
+        NS_TEST_EXPECT_MSG_EQ(without.recordRetx, without.retransmissions, "per-flow records");
+        NS_TEST_EXPECT_MSG_EQ(lossy.recordRetx, lossy.retransmissions, "per-flow records, loss");
         NS_TEST_ASSERT_MSG_LT_OR_EQ(
             3 * with.retransmissions,
             without.retransmissions,

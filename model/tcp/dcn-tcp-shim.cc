@@ -219,6 +219,23 @@ DcnTcpShim::RegisterFlow(uint16_t localPort,
     f.reseqTx = ps && ps->ReceiverResequencing();
 }
 
+bool
+DcnTcpShim::GetFlowCounters(uint16_t localPort,
+                            Ipv4Address remote,
+                            uint16_t remotePort,
+                            uint32_t& retransmissions,
+                            uint32_t& timeouts) const
+{
+    auto it = m_flows.find(Key(localPort, remote, remotePort));
+    if (it == m_flows.end())
+    {
+        return false;
+    }
+    retransmissions = it->second.retx;
+    timeouts = it->second.timeouts;
+    return true;
+}
+
 void
 DcnTcpShim::UnregisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort)
 {
@@ -336,6 +353,7 @@ DcnTcpShim::Send(Ptr<Packet> p,
         {
             retx = true;
             ++m_stats.retransmissions;
+            ++f.retx;
             // TCP sends in the processing of a received segment (or 1 ns later, its
             // SendPendingData event); a retransmission at any other time is its
             // retransmission timer (RTO or SYN timeout)
@@ -345,6 +363,7 @@ DcnTcpShim::Send(Ptr<Packet> p,
                 timeout = true;
                 f.lastTimeout = now;
                 ++m_stats.timeouts;
+                ++f.timeouts;
                 m_timeoutTrace(dst, rport, f.last.ev);
             }
             if (SeqLess(f.sndMax, seq + len))

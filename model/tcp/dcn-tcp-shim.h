@@ -112,6 +112,16 @@ class DcnTcpShim : public Object
         return m_stats;
     }
 
+    /**
+     * Retransmitted segments and retransmission timeouts of one registered
+     * connection so far (counted as in GetStats()); false if it is not registered.
+     */
+    bool GetFlowCounters(uint16_t localPort,
+                         Ipv4Address remote,
+                         uint16_t remotePort,
+                         uint32_t& retransmissions,
+                         uint32_t& timeouts) const;
+
     /** Per-segment send path (TcpL4Protocol's down target). @internal public for tests. */
     void Send(Ptr<Packet> p, Ipv4Address src, Ipv4Address dst, uint8_t proto, Ptr<Ipv4Route> route);
     /** Receive a UDP/4792 packet (UDP header first). @internal */
@@ -158,7 +168,9 @@ class DcnTcpShim : public Object
         uint32_t sndMax{0}; //!< highest sequence sent + 1 (raw 32-bit, wrap-safe compare)
         Time lastRx{-1};    //!< time of the last segment received on this connection
         Time lastTimeout{-1};
-        PathChoice last; //!< path of the last segment sent
+        uint32_t retx{0};     //!< segments of this connection sent again
+        uint32_t timeouts{0}; //!< its retransmission timeouts
+        PathChoice last;      //!< path of the last segment sent
         bool dataPathSet{false};
         uint16_t lastDataEv{0};     //!< EV of the last data segment sent
         int32_t lastDataPathId{-1}; //!< its path id

@@ -13,6 +13,8 @@
 #include "ns3/tcp-socket-base.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -337,6 +339,8 @@ DcnTcpTransport::OpenSocket(Conn& c)
     c.base = c.written;
     c.open = true;
     c.connected = false;
+    c.retxSeen = 0; // the shim counts per socket
+    c.rtoSeen = 0;
     if (m_shim)
     {
         m_shim->RegisterFlow(c.lport, c.dst, m_port, c.ps);
@@ -444,6 +448,17 @@ DcnTcpTransport::Acked(Conn& c)
         r.finish = Simulator::Now();
         r.userTag = m.userTag;
         r.bytesAcked = m.bytes;
+        // the socket's retransmissions since the previous message finished (the shim's
+        // per-connection counts; with PathShim=false they stay 0)
+        uint32_t retx = 0;
+        uint32_t rto = 0;
+        if (m_shim && m_shim->GetFlowCounters(c.lport, c.dst, m_port, retx, rto))
+        {
+            r.retransmissions = retx - std::min(retx, c.retxSeen);
+            r.timeouts = rto - std::min(rto, c.rtoSeen);
+            c.retxSeen = retx;
+            c.rtoSeen = rto;
+        }
         NS_LOG_INFO("connection " << c.id << " message " << m.msgId << " of " << m.bytes
                                   << " B done in " << (r.finish - r.start).As(Time::US));
         if (c.msgs.empty() && m_closeWhenIdle && c.open)
@@ -527,6 +542,15 @@ DcnTcpTransport::GetMessageProgress(uint64_t userTag, DcnMessageRecord& out) con
                 out.start = m.start;
                 out.userTag = userTag;
                 out.bytesAcked = c->acked > begin ? std::min(m.bytes, c->acked - begin) : 0;
+                uint32_t retx = 0;
+                uint32_t rto = 0;
+                if (&m == &c->msgs.front() && m_shim && c->open &&
+                    m_shim->GetFlowCounters(c->lport, c->dst, m_port, retx, rto))
+                {
+                    // the message in progress: the socket's counts since the last one finished
+                    out.retransmissions = retx - std::min(retx, c->retxSeen);
+                    out.timeouts = rto - std::min(rto, c->rtoSeen);
+                }
                 return true;
             }
         }

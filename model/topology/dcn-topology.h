@@ -46,6 +46,15 @@ struct DcnLinkInfo
     uint32_t ifB{0};
     DataRate rate; //!< rate as built (after asymmetry)
     Time delay;    //!< channel delay (switch latency folded in, see the builder's doc)
+
+    /**
+     * "<end a>-<end b>": the name without a parallel link's "/k" suffix
+     * ("leaf0-spine0/1" of hermes-testbed -> "leaf0-spine0").
+     */
+    std::string EndsName() const
+    {
+        return name.substr(0, name.find('/'));
+    }
 };
 
 /** Class of a path between two switches. */
