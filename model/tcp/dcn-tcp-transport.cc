@@ -448,17 +448,9 @@ DcnTcpTransport::Acked(Conn& c)
         r.finish = Simulator::Now();
         r.userTag = m.userTag;
         r.bytesAcked = m.bytes;
-        // the socket's retransmissions since the previous message finished (the shim's
-        // per-connection counts; with PathShim=false they stay 0)
-        uint32_t retx = 0;
-        uint32_t rto = 0;
-        if (m_shim && m_shim->GetFlowCounters(c.lport, c.dst, m_port, retx, rto))
-        {
-            r.retransmissions = retx - std::min(retx, c.retxSeen);
-            r.timeouts = rto - std::min(rto, c.rtoSeen);
-            c.retxSeen = retx;
-            c.rtoSeen = rto;
-        }
+        FillUnseenCounters(c, r);
+        c.retxSeen += r.retransmissions; // this message's counts are given
+        c.rtoSeen += r.timeouts;
         NS_LOG_INFO("connection " << c.id << " message " << m.msgId << " of " << m.bytes
                                   << " B done in " << (r.finish - r.start).As(Time::US));
         if (c.msgs.empty() && m_closeWhenIdle && c.open)
@@ -512,6 +504,19 @@ DcnTcpTransport::GetPendingMessages(uint32_t connId) const
     return connId < m_conns.size() ? static_cast<uint32_t>(m_conns[connId]->msgs.size()) : 0;
 }
 
+void
+DcnTcpTransport::FillUnseenCounters(const Conn& c, DcnMessageRecord& r) const
+{
+    uint32_t retx = 0;
+    uint32_t rto = 0;
+    if (!m_shim || !m_shim->GetFlowCounters(c.lport, c.dst, m_port, retx, rto))
+    {
+        return;
+    }
+    r.retransmissions = retx - std::min(retx, c.retxSeen);
+    r.timeouts = rto - std::min(rto, c.rtoSeen);
+}
+
 uint32_t
 DcnTcpTransport::GetMtu() const
 {
@@ -542,14 +547,10 @@ DcnTcpTransport::GetMessageProgress(uint64_t userTag, DcnMessageRecord& out) con
                 out.start = m.start;
                 out.userTag = userTag;
                 out.bytesAcked = c->acked > begin ? std::min(m.bytes, c->acked - begin) : 0;
-                uint32_t retx = 0;
-                uint32_t rto = 0;
-                if (&m == &c->msgs.front() && m_shim && c->open &&
-                    m_shim->GetFlowCounters(c->lport, c->dst, m_port, retx, rto))
+                if (&m == &c->msgs.front() && c->open)
                 {
                     // the message in progress: the socket's counts since the last one finished
-                    out.retransmissions = retx - std::min(retx, c->retxSeen);
-                    out.timeouts = rto - std::min(rto, c->rtoSeen);
+                    FillUnseenCounters(*c, out);
                 }
                 return true;
             }

@@ -148,6 +148,11 @@ class DcnTcpTransport : public DcnMessageTransport
     void OpenSocket(Conn& c);
     void Push(Conn& c);
     void Acked(Conn& c);
+    /**
+     * Give \p r the retransmissions and timeouts of \p c's socket not yet given to a
+     * finished message (the shim's per-connection counts; left 0 with PathShim=false).
+     */
+    void FillUnseenCounters(const Conn& c, DcnMessageRecord& r) const;
     void CloseSocket(Ptr<Socket> s, Conn* c);
     void ApplySocketAttributes(Ptr<Socket> s) const;
     void OnAccept(Ptr<Socket> s, const Address& from);
