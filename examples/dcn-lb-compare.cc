@@ -1118,6 +1118,32 @@ Main(int argc, char* argv[])
         Simulator::Destroy();
     }
 
+    // schemes that take the switches' minimal routing (EV in the UDP source port) are
+    // identical where every pair has one minimal path (a Dragonfly's one global link per
+    // group pair): say so once, before the table that would show equal columns
+    std::vector<std::string> onRouting;
+    std::copy_if(lbs.begin(), lbs.end(), std::back_inserter(onRouting), [](const std::string& lb) {
+        return !DcnSchemeRegistry::HasSwitchPolicy(lb);
+    });
+    const std::string routing = o.routing.empty() ? "minimal" : o.routing;
+    if (!IsFatTree(o.topo) && onRouting.size() > 1 &&
+        (routing == "minimal" || routing == "ecmp" || routing == "spray"))
+    {
+        Ptr<DcnTopology> t = MakeTopology(o);
+        uint32_t sampled = 0;
+        const uint32_t single = CountSinglePathPairs(*t, 256, sampled);
+        Simulator::Destroy();
+        if (sampled > 0 && single == sampled)
+        {
+            std::cout << "note: --routing=" << routing << " on " << o.topo << ": each of "
+                      << sampled << " sampled pairs of host switches has one minimal path, so "
+                      << dcnopt::Join(onRouting, ", ")
+                      << " take the same paths (equal columns); --routing=valiant or ugal-l "
+                         "adds non-minimal paths (laps and spritz* route on their own)"
+                      << std::endl;
+        }
+    }
+
     // ---- runs
     std::vector<RunResult> results;
     uint64_t totalEvents = 0;

@@ -2,6 +2,7 @@
 
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -140,6 +141,33 @@ TopologyDot(const DcnTopology& topology)
     }
     os << edges.str() << "}\n";
     return os.str();
+}
+
+uint32_t
+CountSinglePathPairs(const DcnTopology& topology, uint32_t maxPairs, uint32_t& sampled)
+{
+    std::vector<uint32_t> sw; // switches with hosts, ascending
+    for (uint32_t h = 0; h < topology.GetNHosts(); ++h)
+    {
+        sw.push_back(topology.GetSwitchOfHost(h));
+    }
+    std::sort(sw.begin(), sw.end());
+    sw.erase(std::unique(sw.begin(), sw.end()), sw.end());
+    sampled = 0;
+    uint32_t single = 0;
+    const uint64_t n = sw.size();
+    const uint64_t all = n * (n - std::min<uint64_t>(n, 1));
+    const uint64_t step = std::max<uint64_t>(1, all / std::max<uint32_t>(1, maxPairs));
+    // ordered pairs (i, j != i) numbered k = i (n - 1) + j', every step-th one
+    for (uint64_t k = 0; k < all && sampled < maxPairs; k += step)
+    {
+        const uint64_t i = k / (n - 1);
+        uint64_t j = k % (n - 1);
+        j += j >= i ? 1 : 0;
+        ++sampled;
+        single += topology.GetPaths(sw[i], sw[j]).nMinimal == 1 ? 1 : 0;
+    }
+    return single;
 }
 
 std::vector<std::string>

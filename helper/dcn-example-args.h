@@ -44,6 +44,12 @@ std::string CheckOutputPrefix(const std::string& opt,
  * names ("tor0-spine1"), else "n<node id>".  DcnGraphTopology::ToDot is richer.
  */
 std::string TopologyDot(const DcnTopology& topology);
+/**
+ * How many host-switch pairs of a built topology have a single minimal path, over a
+ * deterministic sample of at most maxPairs ordered pairs of distinct switches with hosts
+ * (GetPaths(...).nMinimal).  \p sampled receives the number of pairs looked at.
+ */
+uint32_t CountSinglePathPairs(const DcnTopology& topology, uint32_t maxPairs, uint32_t& sampled);
 /** Split on sep, dropping empty items. */
 std::vector<std::string> Split(const std::string& s, char sep);
 /** Bytes from "4096", "2MiB", "4MB", ... (0 = invalid). */

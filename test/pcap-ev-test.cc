@@ -324,8 +324,9 @@ class PcapParallelLinkTestCase : public TestCase
 {
   public:
     PcapParallelLinkTestCase()
-        : TestCase("parallel links (hermes-testbed 'leaf0-spine0/1'): pcap file names without "
-                   "'/', node names without the suffix, in --pcap and --failures")
+        : TestCase(
+              "parallel links (hermes-testbed 'leaf0-spine0' link k=1): pcap file names without "
+              "a slash, node names without the suffix, in --pcap and --failures")
     {
     }
 

@@ -6,10 +6,12 @@
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-addressing.h"
+#include "ns3/dcn-example-args.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/port-stats-helper.h"
 #include "ns3/test.h"
@@ -446,6 +448,43 @@ class GenericTablesTest : public TestCase
     }
 };
 
+/** dcn-lb-compare's note on equal columns: pairs of host switches with one minimal path. */
+class SinglePathPairsTest : public TestCase
+{
+  public:
+    SinglePathPairsTest()
+        : TestCase("CountSinglePathPairs: every sampled pair of a Dragonfly has one minimal "
+                   "path, none of a leaf-spine or a fat tree; the sample is bounded")
+    {
+    }
+
+    void DoRun() override
+    {
+        uint32_t sampled = 0;
+        // df-small: 36 switches with hosts, one global link per group pair
+        Ptr<DcnTopology> df = DcnTopologyPresets::Create("df-small");
+        uint32_t single = dcnargs::CountSinglePathPairs(*df, 256, sampled);
+        NS_TEST_EXPECT_MSG_EQ(sampled, 256, "sample capped at 256 of 36 x 35 pairs");
+        NS_TEST_EXPECT_MSG_EQ(single, sampled, "Dragonfly: one minimal path per pair");
+        single = dcnargs::CountSinglePathPairs(*df, 5000, sampled);
+        NS_TEST_EXPECT_MSG_EQ(sampled, 36 * 35, "every ordered pair when the cap is larger");
+        NS_TEST_EXPECT_MSG_EQ(single, sampled, "every pair of df-small");
+        Simulator::Destroy();
+        // hermes-sim: 8 leaves x 8 spines, 8 minimal paths per leaf pair
+        Ptr<DcnTopology> ls = DcnTopologyPresets::Create("hermes-sim");
+        single = dcnargs::CountSinglePathPairs(*ls, 256, sampled);
+        NS_TEST_EXPECT_MSG_EQ(sampled, 8 * 7, "leaf pairs");
+        NS_TEST_EXPECT_MSG_EQ(single, 0, "leaf-spine: several minimal paths");
+        Simulator::Destroy();
+        Ptr<FatTreeHelper> ft = FatTreeHelper::ThreeTier(2, 2, 2, 2, 2);
+        ft->Build();
+        single = dcnargs::CountSinglePathPairs(*ft, 256, sampled);
+        NS_TEST_EXPECT_MSG_GT(sampled, 0, "fat tree sampled");
+        NS_TEST_EXPECT_MSG_EQ(single, 0, "3-tier fat tree: several minimal paths");
+        Simulator::Destroy();
+    }
+};
+
 class TopologySuite : public TestSuite
 {
   public:
@@ -457,6 +496,7 @@ class TopologySuite : public TestSuite
         AddTestCase(new FindLinkTest(), DCNLB_TEST_QUICK);
         AddTestCase(new HelpersThroughInterfaceTest(), DCNLB_TEST_QUICK);
         AddTestCase(new GenericTablesTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new SinglePathPairsTest(), DCNLB_TEST_QUICK);
     }
 };
 
