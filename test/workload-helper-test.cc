@@ -25,6 +25,7 @@ struct SimOutcome
     FctSummary summary;
     uint32_t messages{0};
     double minSlowdown{1e9};
+    uint32_t connections{0}; //!< opened by every host's transport
 };
 
 SimOutcome
@@ -47,6 +48,10 @@ RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
     Simulator::Run();
     wl->Finalize();
     SimOutcome o;
+    for (uint32_t h = 0; h < ft->GetNHosts(); ++h)
+    {
+        o.connections += DcnTransportHelper::Get(ft->GetHosts().Get(h))->GetNConnections();
+    }
     o.summary = wl->GetStats().Summarize();
     o.messages = wl->GetPlan().messages.size();
     for (const auto& r : wl->GetStats().GetRecords())
@@ -80,6 +85,14 @@ class WorkloadSimTestCase : public TestCase
             // Ideal FCT is a lower bound (1 ns tolerance for time rounding).
             NS_TEST_ASSERT_MSG_GT_OR_EQ(o.minSlowdown, 0.999, w << ": FCT >= ideal FCT");
         }
+        // ReuseIdle (the default): a step posted from the previous step's completion
+        // callback reuses that connection (ring: one per host; butterfly: one per partner)
+        NS_TEST_ASSERT_MSG_EQ(RunSmall("ring", "ecmp", 64 * 1024).connections,
+                              8,
+                              "ring: one connection per host");
+        NS_TEST_ASSERT_MSG_EQ(RunSmall("butterfly", "ecmp", 64 * 1024).connections,
+                              8 * 3,
+                              "butterfly: one connection per partner");
         // Same seed, same result.
         SimOutcome a = RunSmall("permutation", "ops", 256 * 1024);
         SimOutcome b = RunSmall("permutation", "ops", 256 * 1024);

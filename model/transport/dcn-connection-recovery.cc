@@ -68,6 +68,15 @@ void
 DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
 {
     NS_LOG_FUNCTION(this << h.cumAck << h.timestampNs);
+    if (h.HasFlag(DcnHeader::FLAG_TRIMMED) && h.psn >= m_psnBase && h.psn < m_nextPsn &&
+        m_tx[h.psn - m_psnBase].lastSend.GetNanoSeconds() == h.timestampNs)
+    {
+        // the NACK of a trimmed packet's latest send: counted per message as out of order
+        if (MsgState* m = FindMsg(m_tx[h.psn - m_psnBase].msgId))
+        {
+            m->trimmed++;
+        }
+    }
     uint32_t newly = 0;
     AckCumulative(h.cumAck, newly);
     m_stats.bytesAcked += newly;

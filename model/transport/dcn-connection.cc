@@ -127,6 +127,7 @@ DcnConnection::SendMessage(uint64_t bytes, CompletionCallback onComplete, uint64
     m.cb = onComplete;
     m.userTag = userTag;
     m_msgs.push_back(m);
+    m_openMsgs++;
     MaybeReady();
     return m.msgId;
 }
@@ -487,6 +488,7 @@ void
 DcnConnection::Complete(MsgState& m)
 {
     m.done = true;
+    m_openMsgs--; // before the callback: it may post the next message on this connection
     m_stats.messagesCompleted++;
     m_transport->MutableStats().messagesCompleted++;
     DcnMessageRecord r;
@@ -504,6 +506,7 @@ DcnConnection::Complete(MsgState& m)
     r.timeouts = m.timeouts;
     r.trimmed = m.trimmed;
     r.userTag = m.userTag;
+    r.bytesAcked = m.ackedBytes;
     CompletionCallback cb = m.cb;
     m.cb = CompletionCallback();
     m_transport->m_msgCompleteTrace(r);
@@ -592,7 +595,15 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
     }
     AckPsn(h.psn, newly);
     AckCumulative(h.cumAck, newly);
+    // psns of the last applied bitmap are ACKED already (ACKED is final): visit only the
+    // bits this ACK adds (the same result as visiting all, without the re-visits)
     uint64_t bits = h.sackBitmap;
+    if (h.cumAck >= m_sackCum && h.cumAck - m_sackCum < 64)
+    {
+        bits &= ~(m_sackBits >> (h.cumAck - m_sackCum));
+    }
+    m_sackCum = h.cumAck;
+    m_sackBits = h.sackBitmap;
     while (bits != 0)
     {
         int i = __builtin_ctzll(bits);

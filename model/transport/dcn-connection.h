@@ -145,10 +145,10 @@ class DcnConnection : public Object
         return m_inflight;
     }
 
-    /** Messages queued or in progress. */
+    /** Messages queued or in progress (0 already inside the last one's completion callback). */
     uint32_t GetPendingMessages() const
     {
-        return static_cast<uint32_t>(m_msgs.size());
+        return m_openMsgs;
     }
 
     /**
@@ -307,12 +307,15 @@ class DcnConnection : public Object
     // messages
     std::deque<MsgState> m_msgs; //!< in msgId order; front = oldest not yet popped
     uint32_t m_nextMsgId{0};
+    uint32_t m_openMsgs{0}; //!< posted and not completed (m_msgs keeps done ones until popped)
     size_t m_sendMsgIdx{0}; //!< index in m_msgs of the message being packetised
 
     // packets
     std::deque<TxEntry> m_tx; //!< psn m_psnBase + i
     uint32_t m_psnBase{0};
     uint32_t m_nextPsn{0};
+    uint32_t m_sackCum{0};                //!< cumAck of the last ACK whose bitmap was applied
+    uint64_t m_sackBits{0};               //!< that bitmap: its psns are ACKED (a final state)
     std::deque<uint32_t> m_retxQueue;     //!< psns lost (NACK, RTO, go-back)
     std::vector<uint32_t> m_selectorLost; //!< psns the path selector declared lost (min-heap)
     std::deque<std::pair<uint32_t, Time>> m_timerQueue; //!< (psn, send time) in send order

@@ -84,7 +84,7 @@ class DcnHeader : public Header
     enum Flags : uint8_t
     {
         FLAG_ECN_ECHO = 0x01, //!< ACK: the acknowledged data packet arrived CE-marked
-        FLAG_TRIMMED = 0x02,  //!< DATA: payload was cut by a switch (packet trimming)
+        FLAG_TRIMMED = 0x02,  //!< DATA: payload cut by a switch (trimming); NACK: answers one
         FLAG_LAST = 0x04,     //!< DATA: last packet of its message
         FLAG_RETX = 0x08,     //!< DATA: retransmission
         FLAG_OOO = 0x10,      //!< ACK: the acknowledged data packet arrived out of order

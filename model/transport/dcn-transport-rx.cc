@@ -207,7 +207,8 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         m_stats.trimmedReceived++;
         m_rxTrace(p, h, from, false);
         m_ackHdr.opcode = DcnHeader::NACK;
-        m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
+        // FLAG_TRIMMED: a go-back-N sender tells it from an out-of-sequence NACK
+        m_ackHdr.flags = DcnHeader::FLAG_TRIMMED | (ce ? DcnHeader::FLAG_ECN_ECHO : 0);
         m_ackHdr.evEcho = ev;
         m_ackHdr.connId = h.connId;
         m_ackHdr.psn = h.psn;
