@@ -21,6 +21,8 @@
 #include "ns3/core-module.h"
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-failure-spec-parse.h"
+#include "ns3/dcn-graph-checks.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-pcap-helper.h"
@@ -29,6 +31,7 @@
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-tcp-transport-helper.h"
+#include "ns3/dcn-topo-builders.h"
 #include "ns3/dcn-topology-base.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/failure-helper.h"
@@ -478,7 +481,9 @@ RunOne(const Options& o,
             }
         }
     }
-    res.counters.failureDrops = fh->GetInjectedDrops() + fh->GetUnroutableDrops();
+    // injected (silent, drop), unroutable (withdrawn) and queue black-hole drops
+    res.counters.failureDrops =
+        fh->GetInjectedDrops() + fh->GetUnroutableDrops() + fh->GetBlackholeDrops();
 
     wl->Dispose();
     Simulator::Destroy();
@@ -1141,6 +1146,26 @@ Main(int argc, char* argv[])
                       << " take the same paths (equal columns); --routing=valiant or ugal-l "
                          "adds non-minimal paths (laps and spritz* route on their own)"
                       << std::endl;
+        }
+    }
+
+    // lossless (PFC, one class) on a graph preset whose minimal paths form a cyclic channel
+    // dependency graph (a Dragonfly's local-global-local routes): a deadlock may stall flows
+    if (o.pfc && !IsFatTree(o.topo) &&
+        (routing == "minimal" || routing == "ecmp" || routing == "spray"))
+    {
+        const auto overrides = DcnTopologyPresets::ParseOverrides(o.topoParams);
+        const dcn::GraphResult g =
+            overrides.empty() ? dcn::BuildPreset(o.topo) : dcn::BuildPreset(o.topo, overrides);
+        if (g.Ok() &&
+            dcn::CheckChannelDependencies(dcn::MinimalRouting(g.graph), dcn::PathSet::MINIMAL)
+                .cyclic)
+        {
+            std::cout << "note: PFC on " << o.topo << " with --routing=" << routing
+                      << ": the channel dependency graph of its minimal paths is cyclic, so a "
+                         "PFC deadlock can stall flows (watchdog warnings, unfinished flows; "
+                         "dcn-topo-graph-info --topo="
+                      << o.topo << " --cdg=minimal shows a cycle)" << std::endl;
         }
     }
 

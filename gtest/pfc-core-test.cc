@@ -139,6 +139,39 @@ TEST(PfcCore, DynamicThresholdFollowsFreeSharedBuffer)
     EXPECT_EQ(pfc.OnDequeue(0, 0, 1000), PfcSignal::XON); // 49 000 <= P - 49 000
 }
 
+TEST(PfcCore, EmptiedQueueResumesEvenBelowTheXonOffset)
+{
+    // a threshold below the XON offset: shared + offset <= threshold never holds, so only
+    // "the queue is empty" can resume it (before: paused for good, no byte left to leave)
+    PfcConfig c = StaticCfg();
+    c.staticXoffBytes = 2'000;
+    c.xonOffsetBytes = 3'000;
+    PfcIngressCore pfc;
+    ASSERT_TRUE(pfc.Configure(c));
+    EXPECT_EQ(pfc.OnEnqueue(0, 3, 1000).signal, PfcSignal::NONE);
+    EXPECT_EQ(pfc.OnEnqueue(0, 3, 1000).signal, PfcSignal::XOFF);
+    EXPECT_TRUE(pfc.OnEnqueue(0, 3, 1000).admitted);       // headroom
+    EXPECT_EQ(pfc.OnDequeue(0, 3, 1000), PfcSignal::NONE); // headroom empty, shared 2000
+    EXPECT_EQ(pfc.OnDequeue(0, 3, 1000), PfcSignal::NONE); // shared 1000
+    EXPECT_EQ(pfc.OnDequeue(0, 3, 1000), PfcSignal::XON);  // shared 0
+    EXPECT_FALSE(pfc.IsPaused(0, 3));
+    // the same with a dynamic threshold on a small pool: alpha 1/8 of 16 000 is 2 000
+    PfcConfig d;
+    d.numPorts = 2;
+    d.numPriorities = 1;
+    d.losslessMask = 0x01;
+    d.alpha = 0.125;
+    d.headroomBytes = 10'000;
+    d.xonOffsetBytes = 3'000;
+    d.bufferBytes = 16'000 + 2 * 10'000;
+    ASSERT_TRUE(pfc.Configure(d));
+    EXPECT_EQ(pfc.OnEnqueue(0, 0, 1000).signal, PfcSignal::NONE);
+    EXPECT_EQ(pfc.OnEnqueue(0, 0, 1000).signal, PfcSignal::XOFF); // 2000 >= 14 000 / 8
+    EXPECT_EQ(pfc.OnDequeue(0, 0, 1000), PfcSignal::NONE);
+    EXPECT_EQ(pfc.OnDequeue(0, 0, 1000), PfcSignal::XON); // empty; threshold 2000 < 3000
+    EXPECT_FALSE(pfc.IsPaused(0, 0));
+}
+
 TEST(PfcCore, PauseQuantaArithmetic)
 {
     // 512 bit times: 5.12 ns at 100 Gb/s, 51.2 ns at 10 Gb/s

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <set>
@@ -152,34 +153,6 @@ FailureHelper::DirQueues(uint32_t linkId, DcnLinkDir dir) const
 }
 
 void
-FailureHelper::SetDirRate(uint32_t linkId, DcnLinkDir dir, DataRate r, double scale)
-{
-    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scale);
-    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
-    if (dir != DcnLinkDir::DOWN)
-    {
-        DcnPortDevice::SetLinkRate(l.devA, r);
-    }
-    if (dir != DcnLinkDir::UP)
-    {
-        DcnPortDevice::SetLinkRate(l.devB, r);
-    }
-    if (scale > 0)
-    {
-        // Floor: two of the largest frames the port sends (its MTU and the
-        // point-to-point header), see DcnQueueDisc::SetRateScale.
-        const uint32_t frame = l.devA->GetMtu() + 2;
-        for (auto& q : DirQueues(linkId, dir))
-        {
-            if (q)
-            {
-                q->SetRateScale(scale, frame);
-            }
-        }
-    }
-}
-
-void
 FailureHelper::DegradeLink(uint32_t linkId,
                            DataRate rate,
                            DcnLinkDir dir,
@@ -191,26 +164,78 @@ FailureHelper::DegradeLink(uint32_t linkId,
     CheckTimes(start, duration, "DegradeLink");
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
-    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
-    // Scale relative to the built rate (the queue's configured limit belongs to it).
-    const double scale =
-        m_scaleQueue ? static_cast<double>(rate.GetBitRate()) / l.rate.GetBitRate() : 0.0;
     Simulator::Schedule(start - Simulator::Now(),
-                        &FailureHelper::SetDirRate,
+                        &FailureHelper::StartDegrade,
                         this,
                         linkId,
                         dir,
                         rate,
-                        scale);
+                        m_scaleQueue);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::SetDirRate,
+                            &FailureHelper::EndDegrade,
                             this,
                             linkId,
                             dir,
-                            l.rate,
-                            m_scaleQueue ? 1.0 : 0.0);
+                            rate,
+                            m_scaleQueue);
+    }
+}
+
+void
+FailureHelper::StartDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue)
+{
+    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scaleQueue);
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
+    {
+        if ((d == l.devA && dir == DcnLinkDir::DOWN) || (d == l.devB && dir == DcnLinkDir::UP))
+        {
+            continue;
+        }
+        m_degradeWindows[d].push_back(r.GetBitRate());
+        ApplyDegrade(linkId, d, scaleQueue);
+    }
+}
+
+void
+FailureHelper::EndDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue)
+{
+    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scaleQueue);
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
+    {
+        if ((d == l.devA && dir == DcnLinkDir::DOWN) || (d == l.devB && dir == DcnLinkDir::UP))
+        {
+            continue;
+        }
+        auto& w = m_degradeWindows[d];
+        auto it = std::find(w.begin(), w.end(), r.GetBitRate());
+        if (it != w.end())
+        {
+            w.erase(it);
+        }
+        ApplyDegrade(linkId, d, scaleQueue);
+    }
+}
+
+void
+FailureHelper::ApplyDegrade(uint32_t linkId, Ptr<NetDevice> dev, bool scaleQueue)
+{
+    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
+    const auto& w = m_degradeWindows[dev];
+    // the slowest active window, else the built rate
+    const DataRate r = w.empty() ? l.rate : DataRate(*std::min_element(w.begin(), w.end()));
+    DcnPortDevice::SetLinkRate(DynamicCast<PointToPointNetDevice>(dev), r);
+    Ptr<DcnQueueDisc> q = scaleQueue ? m_fabric->GetQueueDisc(dev) : nullptr;
+    if (q)
+    {
+        // Scale relative to the built rate (the queue's configured limit belongs to it);
+        // floor: two of the largest frames the port sends (MTU and point-to-point header),
+        // see DcnQueueDisc::SetRateScale.
+        q->SetRateScale(static_cast<double>(r.GetBitRate()) / l.rate.GetBitRate(),
+                        l.devA->GetMtu() + 2);
     }
 }
 

@@ -7,6 +7,7 @@
 #include "ns3/pointer.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace ns3
@@ -156,15 +157,6 @@ FailureHelper::SetLinkDown(uint32_t linkId, bool down)
 }
 
 void
-FailureHelper::SetRate(uint32_t linkId, DataRate r)
-{
-    NS_LOG_FUNCTION(this << linkId << r);
-    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
-    DcnPortDevice::SetLinkRate(l.devA, r);
-    DcnPortDevice::SetLinkRate(l.devB, r);
-}
-
-void
 FailureHelper::FailLinkSilent(uint32_t linkId, Time start, Time duration)
 {
     NS_LOG_FUNCTION(this << linkId << start << duration);
@@ -198,15 +190,73 @@ FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time du
     {
         return; // restored before the routing reacts
     }
-    Simulator::Schedule(w - Simulator::Now(), &DcnTopology::SetLinkRouted, ft, linkId, false);
+    Simulator::Schedule(w - Simulator::Now(), &FailureHelper::Withdraw, this, linkId);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &DcnTopology::SetLinkRouted,
-                            ft,
-                            linkId,
-                            true);
+                            &FailureHelper::Restore,
+                            this,
+                            linkId);
     }
+}
+
+void
+FailureHelper::Withdraw(uint32_t linkId)
+{
+    NS_LOG_FUNCTION(this << linkId);
+    m_withdrawals.resize(std::max<size_t>(m_withdrawals.size(), linkId + 1), 0);
+    if (m_withdrawals[linkId]++ == 0)
+    {
+        m_fabric->SetLinkRouted(linkId, false);
+    }
+}
+
+void
+FailureHelper::Restore(uint32_t linkId)
+{
+    NS_LOG_FUNCTION(this << linkId);
+    if (linkId < m_withdrawals.size() && m_withdrawals[linkId] > 0 && --m_withdrawals[linkId] == 0)
+    {
+        m_fabric->SetLinkRouted(linkId, true);
+    }
+}
+
+void
+FailureHelper::StartDrop(Ptr<DcnFailureErrorModel> m, double p)
+{
+    NS_LOG_FUNCTION(this << m << p);
+    m_dropWindows[m].push_back(p);
+    ApplyDrop(m);
+}
+
+void
+FailureHelper::EndDrop(Ptr<DcnFailureErrorModel> m, double p)
+{
+    NS_LOG_FUNCTION(this << m << p);
+    auto& w = m_dropWindows[m];
+    auto it = std::find(w.begin(), w.end(), p);
+    if (it != w.end())
+    {
+        w.erase(it);
+    }
+    ApplyDrop(m);
+}
+
+void
+FailureHelper::ApplyDrop(Ptr<DcnFailureErrorModel> m)
+{
+    const auto& w = m_dropWindows[m];
+    if (w.size() == 1)
+    {
+        m->SetDropProbability(w.front()); // one window: its probability exactly
+        return;
+    }
+    double keep = 1.0;
+    for (double p : w)
+    {
+        keep *= 1.0 - p;
+    }
+    m->SetDropProbability(w.empty() ? 0.0 : 1.0 - keep);
 }
 
 void
@@ -217,16 +267,23 @@ FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time dura
     CheckTimes(start, duration, "DegradeLink");
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
-    DataRateValue old;
-    m_fabric->GetLink(linkId).devA->GetAttribute("DataRate", old);
-    Simulator::Schedule(start - Simulator::Now(), &FailureHelper::SetRate, this, linkId, rate);
+    // both directions, the queues' limits unscaled (the REPS experiments' slow links)
+    Simulator::Schedule(start - Simulator::Now(),
+                        &FailureHelper::StartDegrade,
+                        this,
+                        linkId,
+                        DcnLinkDir::BOTH,
+                        rate,
+                        false);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::SetRate,
+                            &FailureHelper::EndDegrade,
                             this,
                             linkId,
-                            old.Get());
+                            DcnLinkDir::BOTH,
+                            rate,
+                            false);
     }
 }
 
@@ -242,16 +299,14 @@ FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time du
     for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
     {
         Ptr<DcnFailureErrorModel> m = GetModel(d);
-        Simulator::Schedule(start - Simulator::Now(),
-                            &DcnFailureErrorModel::SetDropProbability,
-                            m,
-                            prob);
+        Simulator::Schedule(start - Simulator::Now(), &FailureHelper::StartDrop, this, m, prob);
         if (duration.IsStrictlyPositive())
         {
             Simulator::Schedule(start + duration - Simulator::Now(),
-                                &DcnFailureErrorModel::SetDropProbability,
+                                &FailureHelper::EndDrop,
+                                this,
                                 m,
-                                0.0);
+                                prob);
         }
     }
 }
@@ -268,16 +323,14 @@ FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time dur
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
         Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
-        Simulator::Schedule(start - Simulator::Now(),
-                            &DcnFailureErrorModel::SetDropProbability,
-                            m,
-                            prob);
+        Simulator::Schedule(start - Simulator::Now(), &FailureHelper::StartDrop, this, m, prob);
         if (duration.IsStrictlyPositive())
         {
             Simulator::Schedule(start + duration - Simulator::Now(),
-                                &DcnFailureErrorModel::SetDropProbability,
+                                &FailureHelper::EndDrop,
+                                this,
                                 m,
-                                0.0);
+                                prob);
         }
     }
 }

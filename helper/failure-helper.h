@@ -156,8 +156,20 @@ class FailureHelper : public Object
     void CheckSwitch(Ptr<Node> sw, const char* what) const;
     void CheckTimes(Time start, Time duration, const char* what) const;
     void SetLinkDown(uint32_t linkId, bool down);
-    void SetRate(uint32_t linkId, DataRate r);
-    void SetDirRate(uint32_t linkId, DcnLinkDir dir, DataRate r, double scale);
+    /**
+     * Overlapping failures of one kind nest: a link is withdrawn from routing while any
+     * `down` window holds it, a device drops with every active window's probability
+     * (independent: 1 - prod(1 - p)), a degraded device runs at the lowest active rate;
+     * the end of one window restores only what no other window still holds.
+     */
+    void Withdraw(uint32_t linkId);
+    void Restore(uint32_t linkId);
+    void StartDrop(Ptr<DcnFailureErrorModel> m, double p);
+    void EndDrop(Ptr<DcnFailureErrorModel> m, double p);
+    void ApplyDrop(Ptr<DcnFailureErrorModel> m);
+    void StartDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue);
+    void EndDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue);
+    void ApplyDegrade(uint32_t linkId, Ptr<NetDevice> dev, bool scaleQueue);
     /** The egress queue discs of a direction (1 or 2). */
     std::vector<Ptr<DcnQueueDisc>> DirQueues(uint32_t linkId, DcnLinkDir dir) const;
     void OnDrop(Ptr<const Packet> p, uint32_t tag, uint32_t reason);
@@ -168,6 +180,9 @@ class FailureHelper : public Object
     int64_t m_nextStream{-1};
     bool m_scaleQueue{true};
     std::vector<Ptr<DcnQueueDisc>> m_bhQueues; //!< queues with a black hole (statistics)
+    std::vector<uint32_t> m_withdrawals;       //!< active `down` windows per link id
+    std::map<Ptr<DcnFailureErrorModel>, std::vector<double>> m_dropWindows; //!< active probs
+    std::map<Ptr<NetDevice>, std::vector<uint64_t>> m_degradeWindows;       //!< active bit/s
     TracedCallback<Ptr<const Packet>, uint32_t, uint32_t> m_dropTrace;
 };
 

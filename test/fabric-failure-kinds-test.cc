@@ -8,6 +8,7 @@
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
@@ -288,6 +289,64 @@ class DegradeFloorTest : public TestCase
     }
 };
 
+class OverlappingWindowsTest : public TestCase
+{
+  public:
+    OverlappingWindowsTest()
+        : TestCase("overlapping failure windows nest: a withdrawn link stays withdrawn, drop "
+                   "probabilities combine, the slowest degrade holds until its own end")
+    {
+    }
+
+    void DoRun() override
+    {
+        KindsFixture f;
+        const uint32_t link = f.ft->FindLink("tor0-spine0");
+        const DcnLinkInfo& l = f.ft->GetLink(link);
+        // down: the switch 1-3 ms, the link 2-12 ms (before: routed again at 3 ms)
+        for (const char* spec : {"down:switch=spine0:start=1ms:end=3ms",
+                                 "down:link=tor0-spine0:start=2ms:end=12ms",
+                                 "drop:link=tor1-spine0:prob=0.05:end=10ms",
+                                 "drop:switch=spine0:prob=0.1:start=1ms:end=2ms",
+                                 "degrade:link=tor1-spine0:dir=up:rate=100Gbps:end=10ms",
+                                 "degrade:link=tor1-spine0:dir=up:rate=200Gbps:start=2ms:end=4ms"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.fh->AddFromSpec("failures", spec), "", spec);
+        }
+        const DcnLinkInfo& l1 = f.ft->GetLink(f.ft->FindLink("tor1-spine0"));
+        Ptr<DcnFailureErrorModel> m1 = f.fh->GetModel(l1.devB); // spine0's end of tor1-spine0
+        std::vector<bool> routed;
+        std::vector<double> prob;
+        std::vector<uint64_t> rate;
+        for (double t : {0.5, 1.5, 2.5, 3.5, 5.0, 11.0, 13.0})
+        {
+            Simulator::Schedule(MicroSeconds(t * 1000), [&]() {
+                routed.push_back(f.ft->IsLinkRouted(link));
+                prob.push_back(m1->GetDropProbability());
+                DataRateValue r;
+                l1.devA->GetAttribute("DataRate", r);
+                rate.push_back(r.Get().GetBitRate());
+            });
+        }
+        Simulator::Stop(MilliSeconds(14));
+        Simulator::Run();
+        const std::vector<bool> wantRouted{true, false, false, false, false, false, true};
+        for (size_t i = 0; i < wantRouted.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(routed[i], wantRouted[i], "routed, sample " << i);
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(prob[0], 0.05, 1e-12, "one window: its probability");
+        NS_TEST_EXPECT_MSG_EQ_TOL(prob[1], 1 - 0.95 * 0.9, 1e-12, "two: independent");
+        NS_TEST_EXPECT_MSG_EQ_TOL(prob[2], 0.05, 1e-12, "the link's window outlives the switch's");
+        NS_TEST_EXPECT_MSG_EQ_TOL(prob[5], 0.0, 1e-12, "none after both");
+        NS_TEST_EXPECT_MSG_EQ(rate[0], 100'000'000'000ULL, "degraded to 100G");
+        NS_TEST_EXPECT_MSG_EQ(rate[2], 100'000'000'000ULL, "the slower window holds");
+        NS_TEST_EXPECT_MSG_EQ(rate[4], 100'000'000'000ULL, "after the 200G window ended");
+        NS_TEST_EXPECT_MSG_EQ(rate[5], l1.rate.GetBitRate(), "built rate after both");
+        (void)l;
+    }
+};
+
 class DegradeRateTest : public TestCase
 {
   public:
@@ -432,6 +491,52 @@ class OverflowPolicyTest : public TestCase
     }
 };
 
+/** A TCP segment through the shim (UDP 4792 + shim + TCP) with `payload` bytes. */
+Ptr<QueueDiscItem>
+ShimItem(uint32_t payload, uint8_t shimFlags)
+{
+    Ptr<Packet> p = Create<Packet>(payload);
+    TcpHeader t;
+    t.SetFlags(payload > 0 ? TcpHeader::ACK | TcpHeader::PSH : TcpHeader::ACK);
+    p->AddHeader(t);
+    DcnTcpShimHeader s;
+    s.flags = shimFlags;
+    p->AddHeader(s);
+    UdpHeader u;
+    u.SetDestinationPort(DcnTcpShimHeader::UDP_PORT);
+    p->AddHeader(u);
+    Ipv4Header h;
+    h.SetProtocol(17);
+    h.SetPayloadSize(p->GetSize());
+    return Create<Ipv4QueueDiscItem>(p, Address(), 0x0800, h);
+}
+
+class BlackholeDataTcpTest : public TestCase
+{
+  public:
+    BlackholeDataTcpTest()
+        : TestCase("data=only knows TCP through the path shim: data segments are data; pure "
+                   "ACKs, probes and probe replies are not (a black hole kept them all)")
+    {
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(ShimItem(1000, 0)), true, "data segment");
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(ShimItem(1000, DcnTcpShimHeader::FLAG_ECHO)),
+                              true,
+                              "data segment carrying echoes");
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(ShimItem(0, 0)), false, "pure ACK");
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(ShimItem(0, DcnTcpShimHeader::FLAG_PROBE)),
+                              false,
+                              "probe");
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(ShimItem(0, DcnTcpShimHeader::FLAG_PROBE_REPLY)),
+                              false,
+                              "probe reply");
+        NS_TEST_EXPECT_MSG_EQ(DcnQueueDisc::IsData(DataItem(1)), true, "our DATA as before");
+    }
+};
+
 class FailureSpecNamesTest : public TestCase
 {
   public:
@@ -483,6 +588,8 @@ class FabricFailureKindsSuite : public TestSuite
         AddTestCase(new DegradeScaleTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeFloorTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeRateTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new OverlappingWindowsTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new BlackholeDataTcpTest(), DCNLB_TEST_QUICK);
         AddTestCase(new OverflowPolicyTest(), DCNLB_TEST_QUICK);
         AddTestCase(new FailureSpecNamesTest(), DCNLB_TEST_QUICK);
     }

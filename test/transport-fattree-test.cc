@@ -17,6 +17,7 @@
 #include "ns3/dctcp-cc.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/path-selector.h"
+#include "ns3/global-value.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue.h"
 #include "ns3/rng-seed-manager.h"
@@ -251,6 +252,31 @@ class FatTreeIncastTrimTestCase : public TestCase
     }
 };
 
+class FatTreeChecksumTestCase : public TestCase
+{
+  public:
+    FatTreeChecksumTestCase()
+        : TestCase("ChecksumEnabled=true: every message completes, trimmed ones too (the "
+                   "transport sends no UDP checksum, RFC 768; before: every packet refused)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        GlobalValue::Bind("ChecksumEnabled", BooleanValue(true));
+        FatTreeRunConfig cfg;
+        cfg.incast = true;
+        cfg.trim = true;
+        cfg.msgBytes = 256 * 1024;
+        FatTreeRunResult r = RunFatTree(cfg);
+        GlobalValue::Bind("ChecksumEnabled", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(r.recs.size(), r.expected, "every message completes");
+        NS_TEST_ASSERT_MSG_EQ(r.allOnce, true, "every byte delivered exactly once");
+        NS_TEST_ASSERT_MSG_GT(r.trimmed, 0u, "switches trimmed packets");
+    }
+};
+
 class FatTreeIncastTrimInOrderTestCase : public TestCase
 {
   public:
@@ -296,6 +322,7 @@ class TransportFatTreeSuite : public TestSuite
         AddTestCase(new FatTreePermutationTestCase("reps"), DCNLB_TEST_QUICK);
         AddTestCase(new FatTreeIncastTrimTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new FatTreeIncastTrimInOrderTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new FatTreeChecksumTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -42,6 +42,12 @@ class DcnFailureErrorModel : public ErrorModel
     }
 
     void SetDropProbability(double p);
+
+    double GetDropProbability() const
+    {
+        return m_prob;
+    }
+
     /** \return rule id */
     uint32_t AddBlackhole(Ipv4Address src, Ipv4Mask srcMask, Ipv4Address dst, Ipv4Mask dstMask);
     void RemoveBlackhole(uint32_t id);

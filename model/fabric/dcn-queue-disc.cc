@@ -393,7 +393,21 @@ DcnQueueDisc::IsData(Ptr<const QueueDiscItem> item)
             return false;
         }
         p->CopyData(b, 9);
-        return ((b[2] << 8) | b[3]) == DcnHeader::UDP_PORT && b[8] == DcnHeader::DATA;
+        const uint16_t dport = static_cast<uint16_t>((b[2] << 8) | b[3]);
+        if (dport == DcnTcpShimHeader::UDP_PORT)
+        {
+            // TCP through the shim (every TCP segment in the fabric): a data segment is
+            // neither a probe nor a probe reply and carries payload beyond the TCP header
+            constexpr uint32_t tcpAt = 8 + DcnTcpShimHeader::SIZE;
+            uint8_t s[tcpAt + 13];
+            if (p->GetSize() < tcpAt + 13 || p->CopyData(s, tcpAt + 13) < tcpAt + 13 ||
+                (s[8] & (DcnTcpShimHeader::FLAG_PROBE | DcnTcpShimHeader::FLAG_PROBE_REPLY)))
+            {
+                return false;
+            }
+            return p->GetSize() > tcpAt + (s[tcpAt + 12] >> 4) * 4u;
+        }
+        return dport == DcnHeader::UDP_PORT && b[8] == DcnHeader::DATA;
     }
     if (proto == 6 && p->GetSize() >= 13)
     {

@@ -341,8 +341,8 @@ class DcnQueueDisc : public QueueDisc
 
     QueueSize m_dataLimit;
     QueueSize m_highLimit;
-    double m_kminFrac;
-    double m_kmaxFrac;
+    double m_kminFrac{0};
+    double m_kmaxFrac{0};
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;

@@ -77,7 +77,11 @@ DcnTransport::FastReceive(Ptr<NetDevice> dev,
     {
         p->RemoveAtEnd(p->GetSize() - ip.GetPayloadSize());
     }
-    if (m_csum.Get())
+    // Checksums on (ns-3's ChecksumEnabled): verify the UDP checksum unless the sender
+    // sent none (an all-zero field, RFC 768), as this transport does: switches trim and
+    // stamp INT into its packets, which would invalidate an end-to-end sum.
+    uint8_t udpBytes[8];
+    if (m_csum.Get() && p->CopyData(udpBytes, 8) == 8 && (udpBytes[6] | udpBytes[7]) != 0)
     {
         udp.EnableChecksums();
         udp.InitializeChecksum(ip.GetSource(), ip.GetDestination(), UdpL4Protocol::PROT_NUMBER);

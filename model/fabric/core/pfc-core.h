@@ -15,7 +15,7 @@
  *               nothing if the headroom is sized for the link.
  * XOFF is signalled when the shared bytes reach the threshold (or a packet
  * does not fit below it); XON when the headroom is empty and the shared
- * bytes are at most threshold - xonOffsetBytes (hysteresis).  Released bytes
+ * bytes are at most threshold - xonOffsetBytes (hysteresis) or none are left.  Released bytes
  * leave headroom first, then shared, then reserved.  Without PFC (pfcEnabled
  * false) or for a lossy priority the same thresholds decide drops instead.
  *
@@ -265,8 +265,11 @@ class PfcIngressCore
         q.reserved -= left < q.reserved ? left : q.reserved;
         if (q.paused && q.headroom == 0)
         {
+            // An emptied queue resumes whatever the threshold: no byte of it is left to
+            // leave and check again, so with the shared pool nearly full (a dynamic
+            // threshold below the XON offset) its upstream would stay paused for good.
             const uint64_t t = Threshold();
-            if (q.shared + m_cfg.xonOffsetBytes <= t)
+            if (q.shared == 0 || q.shared + m_cfg.xonOffsetBytes <= t)
             {
                 q.paused = false;
                 return PfcSignal::XON;
