@@ -543,9 +543,6 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
     p->AddHeader(udp);
     if (ect)
     {
-        SocketIpTosTag tos;
-        tos.SetTos(0x02); // ECT(0)
-        p->AddPacketTag(tos);
         m_stats.dataPacketsSent++;
         m_txTrace(p, h);
     }
@@ -564,14 +561,13 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
         // What Ipv4L3Protocol::Send builds (BuildHeader: TTL, TOS from the tag,
         // may-fragment, identification counted per destination) and hands to
         // the interface, straight into the NIC's queue disc.
-        SocketIpTosTag tos;
         Ipv4Header ip;
         ip.SetSource(m_local);
         ip.SetDestination(dst);
         ip.SetProtocol(UdpL4Protocol::PROT_NUMBER);
         ip.SetPayloadSize(p->GetSize());
         ip.SetTtl(m_ttl);
-        ip.SetTos(p->RemovePacketTag(tos) ? tos.GetTos() : 0);
+        ip.SetTos(ect ? 0x02 : 0); // ECT(0) for data (no tag: no allocation per packet)
         ip.SetMayFragment();
         if (dstHost >= m_ipId.size())
         {
@@ -585,6 +581,12 @@ DcnTransport::SendPacket(Ptr<Packet> p, DcnHeader& h, uint16_t ev, Ipv4Address d
         m_port->EnqueueItem(
             Create<dcnfast::Ipv4Item>(p, dcnfast::Broadcast(), Ipv4L3Protocol::PROT_NUMBER, ip));
         return;
+    }
+    if (ect)
+    {
+        SocketIpTosTag tos; // Ipv4L3Protocol::Send takes the TOS from the tag
+        tos.SetTos(0x02);   // ECT(0)
+        p->AddPacketTag(tos);
     }
     m_ipv4->Send(p, m_local, dst, UdpL4Protocol::PROT_NUMBER, nullptr);
 }
