@@ -349,6 +349,13 @@ DcnTransport::Install(Ptr<Node> node)
         m_ttl = static_cast<uint8_t>(ttl.Get());
         port->SetReceiveCallback(MakeCallback(&DcnTransport::FastReceive, this));
     }
+    // ns-3's UDP stack verifies every UDP checksum; this transport sends none (RFC 768's
+    // all-zero field: switches trim its packets and stamp INT into them), which only its
+    // own NIC path (FastReceive) accepts
+    DCN_REFUSE_IF(Node::ChecksumEnabled() && !m_port,
+                  "option --ChecksumEnabled: value 'true' needs DcnTransport's own NIC path "
+                  "(the dcn fabric, StackBypass=true): its packets carry no UDP checksum, "
+                  "which ns-3's UDP stack refuses; allowed: false, or --fabric=dcn");
 }
 
 namespace
