@@ -354,8 +354,8 @@ DcnTransport::Install(Ptr<Node> node)
     // own NIC path (FastReceive) accepts
     DCN_REFUSE_IF(Node::ChecksumEnabled() && !m_port,
                   "option --ChecksumEnabled: value 'true' needs DcnTransport's own NIC path "
-                  "(the dcn fabric, StackBypass=true): its packets carry no UDP checksum, "
-                  "which ns-3's UDP stack refuses; allowed: false, or --fabric=dcn");
+                  "(--fabric=fast or auto, StackBypass=true): its packets carry no UDP checksum, "
+                  "which ns-3's UDP stack refuses; allowed: false, or the fast fabric");
 }
 
 namespace
