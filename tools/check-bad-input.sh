@@ -28,6 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 # each case runs in an empty working directory: a refusal must leave no file behind
 mkdir -p "$tmp/cwd"
 printf '# not monotone\n0 0\n100000 50\n50000 80\n1000000 100\n' >"$tmp/nonmonotone.txt"
+printf '# all the probability at size 0\n0 100\n10 100\n' >"$tmp/zeromean.txt"
 printf '0 0\n100000 50\n1000000 90\n' >"$tmp/short.txt"
 
 # A line that looks like a source location or an abort/assert/terminate trace.

@@ -11,6 +11,32 @@
 namespace ns3
 {
 
+namespace
+{
+/** Restores a stream's flags and precision when it goes out of scope. */
+class StreamStateGuard
+{
+  public:
+    explicit StreamStateGuard(std::ostream& os)
+        : m_os(os),
+          m_flags(os.flags()),
+          m_precision(os.precision())
+    {
+    }
+
+    ~StreamStateGuard()
+    {
+        m_os.flags(m_flags);
+        m_os.precision(m_precision);
+    }
+
+  private:
+    std::ostream& m_os;
+    std::ios_base::fmtflags m_flags;
+    std::streamsize m_precision;
+};
+} // namespace
+
 NS_LOG_COMPONENT_DEFINE("DcnFctStats");
 
 void
@@ -130,6 +156,7 @@ FctStats::WriteUnfinishedCsv(std::ostream& os) const
 void
 FctStats::PrintUnfinished(std::ostream& os, size_t maxLines) const
 {
+    StreamStateGuard keep(os);
     auto unf = GetUnfinished();
     if (unf.empty())
     {
@@ -346,6 +373,7 @@ PrintRow(std::ostream& os, const std::string& label, const FctSummary& s)
 void
 FctStats::Print(std::ostream& os, const std::string& title, bool byBins) const
 {
+    StreamStateGuard keep(os); // the caller's precision and flags (was left at 2 digits)
     os << "== " << title << " (FCT in us; slowdown = FCT / ideal FCT)\n";
     os << std::left << std::setw(12) << "flows" << std::right << std::setw(8) << "count"
        << std::setw(7) << "unfin" << std::setw(12) << "mean" << std::setw(12) << "p50"

@@ -68,6 +68,19 @@ FlowSizeCdf::Validate(const std::vector<Point>& points)
         err << "point " << points.size() << ": largest size must be > 0";
         return err.str();
     }
+    // the mean (as Mean()): Poisson arrivals are spaced by it, 0 would never advance time
+    double mean = points.front().bytes * points.front().percent / 100.0;
+    for (size_t i = 1; i < points.size(); ++i)
+    {
+        mean += (points[i].percent - points[i - 1].percent) / 100.0 *
+                (points[i].bytes + points[i - 1].bytes) / 2.0;
+    }
+    if (mean < 1.0)
+    {
+        err << "point " << points.size() << ": the mean flow size is " << mean
+            << " B (the probability sits at size 0); allowed: a mean of at least 1 B";
+        return err.str();
+    }
     return "";
 }
 
