@@ -367,8 +367,8 @@ RunOne(const Options& o,
         DcnTransportHelper th;
         if (o.transport == "roce")
         {
-            // go-back-N (a scheme's own Mode below wins: LAPS keeps its loss recovery)
-            th.SetTransportAttribute("Mode", StringValue("InOrder"));
+            // go-back-N, a 1 ms RTO (a scheme's own Mode below wins: LAPS keeps its recovery)
+            th.SetRoceDefaults(o.attributeArgs);
         }
         th.SetSchemeAttributes(lb, o.attributeArgs); // e.g. LAPS's backstop Rto
         th.SetRtoFloor(5, o.attributeArgs);          // >= 5 base RTTs on any fabric

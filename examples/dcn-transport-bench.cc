@@ -359,8 +359,8 @@ main(int argc, char** argv)
     th.SetTransportAttribute("Trimming", BooleanValue(trim));
     if (transport == "roce")
     {
-        // go-back-N (a scheme's own Mode below wins: LAPS keeps its loss recovery)
-        th.SetTransportAttribute("Mode", StringValue("InOrder"));
+        // go-back-N, a 1 ms RTO (a scheme's own Mode below wins: LAPS keeps its recovery)
+        th.SetRoceDefaults(opts.GetAttributeArguments());
     }
     th.SetSchemeAttributes(lb, opts.GetAttributeArguments()); // e.g. LAPS's backstop Rto
     th.SetRtoFloor(5, opts.GetAttributeArguments());          // >= 5 base RTTs on any fabric

@@ -5,6 +5,7 @@
 #include "ns3/dctcp-cc.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/nstime.h"
 #include "ns3/string.h"
 
 namespace ns3
@@ -59,6 +60,16 @@ DcnTransportHelper::SetRtoFloor(double baseRtts, const std::string& given)
     if (!UserSet(given, "Rto") && !UserSet(given, "RtoBaseRtts"))
     {
         m_factory.Set("RtoBaseRtts", DoubleValue(baseRtts));
+    }
+}
+
+void
+DcnTransportHelper::SetRoceDefaults(const std::string& given)
+{
+    m_factory.Set("Mode", StringValue("InOrder"));
+    if (!UserSet(given, "Rto"))
+    {
+        m_factory.Set("Rto", TimeValue(MilliSeconds(1)));
     }
 }
 

@@ -36,6 +36,17 @@ class DcnTransportHelper
      */
     void SetRtoFloor(double baseRtts, const std::string& given);
 
+    /**
+     * The general drivers' --transport=roce: go-back-N (Mode=InOrder) and a 1 ms
+     * retransmission timeout as RoCE NICs keep (milliseconds; the LAPS experiments' RoCE
+     * baselines run 1 ms) unless the user set Rto in `given`: REPS's 70 us under
+     * go-back-N resends whole windows on every queueing delay above it (a 10G 2:1
+     * leaf-spine all-to-all: 760,587 resends, a PFC pause storm, 178 flows unfinished).
+     * Call before SetSchemeAttributes (a scheme's own Mode or Rto wins: LAPS keeps its
+     * loss recovery and 8 ms backstop).
+     */
+    void SetRoceDefaults(const std::string& given);
+
     /** Create, aggregate and bind a DcnTransport on each node (which needs an IPv4 stack). */
     void Install(NodeContainer nodes) const;
     Ptr<DcnTransport> Install(Ptr<Node> node) const;

@@ -444,7 +444,7 @@ class SchemeDefaultsTestCase : public TestCase
             DcnTransportHelper th;
             if (roce)
             {
-                th.SetTransportAttribute("Mode", StringValue("InOrder"));
+                th.SetRoceDefaults(given);
             }
             th.SetSchemeAttributes(lb, given);
             th.SetRtoFloor(5, given);
@@ -467,6 +467,15 @@ class SchemeDefaultsTestCase : public TestCase
                               "OutOfOrder",
                               "over RoCE LAPS's loss recovery replaces go-back-N");
         NS_TEST_EXPECT_MSG_EQ(attr("ecmp", "", "Mode", true), "InOrder", "RoCE: go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("ecmp", "", "Rto", true)),
+                              MilliSeconds(1),
+                              "RoCE: a NIC's millisecond timer, not REPS's 70 us");
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("laps", "", "Rto", true)),
+                              MilliSeconds(8),
+                              "RoCE: LAPS keeps its own backstop");
+        NS_TEST_EXPECT_MSG_EQ(Time(attr("ecmp", "ns3::DcnTransport::Rto=1ms", "Rto", true)),
+                              MicroSeconds(70),
+                              "RoCE: a user's Rto is not replaced (its global default applies)");
         NS_TEST_EXPECT_MSG_EQ(
             attr("conweave", "ns3::X::Y=1;ns3::DcnTransport::Mode=OutOfOrder", "Mode"),
             "OutOfOrder",
