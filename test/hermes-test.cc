@@ -621,6 +621,61 @@ class HermesTimeoutPathTestCase : public TestCase
 };
 
 /**
+ * TCP resends the oldest unacknowledged segment at every timeout: its second timeout
+ * belongs to the path its resent copy took, not to its first path again (before, a
+ * healthy first path collected every timeout and the black hole none).
+ */
+class HermesRepeatedTimeoutTestCase : public TestCase
+{
+  public:
+    HermesRepeatedTimeoutTestCase()
+        : TestCase("a segment timing out again counts against its resent copy's path")
+    {
+    }
+
+    void DoRun() override
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        f.Set("TimeoutThreshold", UintegerValue(1)); // one timeout fails a path
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        int32_t first = -1;
+        int32_t resent = -1;
+        hermes::PathType firstType = hermes::PathType::GOOD;
+        hermes::PathType resentType = hermes::PathType::GOOD;
+        auto timeout = [s](uint32_t seq, int32_t latest) {
+            PathFeedback fb;
+            fb.signal = FeedbackSignal::TIMEOUT;
+            fb.path.pathId = latest; // the shim names the connection's latest path
+            fb.psn = seq;
+            s->OnFeedback(fb);
+        };
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            first = SendSegment(s, 1, false);
+            for (uint32_t i = 1; i < 20; ++i)
+            {
+                SendSegment(s, 1 + i * 1000, false);
+            }
+            timeout(1, first);                // the first path: FAILED
+            resent = SendSegment(s, 1, true); // re-placed on another path
+            timeout(1, resent);               // the copy on that path timed out
+            firstType = s->GetPathType(static_cast<uint16_t>(first));
+            resentType = s->GetPathType(static_cast<uint16_t>(resent));
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        NS_TEST_ASSERT_MSG_NE(first, resent, "the timed-out flow was re-placed");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(firstType),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "the first timeout: the original path");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(resentType),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "the second: the resent copy's path");
+    }
+};
+
+/**
  * [ART]'s reroute gating (RerouteInterval, RerouteSkip; off by default): a flow past S at
  * 0.8 Gb/s whose path turns CONGESTED before each of 100 segments (10 us apart) while every
  * other path is GOOD moves at every segment with the paper's Algorithm 2, at most once per
@@ -836,6 +891,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRepeatedTimeoutTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

@@ -763,6 +763,12 @@ HermesPathSelector::Choose(const SendContext& ctx)
             }
             m_lastNewPath = m_cur;
         }
+        if (ctx.retransmission)
+        {
+            // a later timeout of this segment is its resent copy's (it took m_cur)
+            m_lastRetxSeq = seq;
+            m_lastRetxPath = m_cur;
+        }
         const int32_t charged =
             ctx.retransmission && m_retxOnOriginal ? OriginalPath(seq) : m_lastNewPath;
         if (!ctx.retransmission || !m_retxOnOriginal || m_retxAfterMove || charged == m_cur)
@@ -848,7 +854,14 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
     switch (fb.signal)
     {
     case FeedbackSignal::TIMEOUT:
-        if (m_retxOnOriginal && m_segN > 0)
+        if (m_retxOnOriginal && m_lastRetxPath >= 0 &&
+            static_cast<uint32_t>(fb.psn) == m_lastRetxSeq)
+        {
+            // a resent segment timed out again: its latest copy's path (TCP resends the
+            // oldest unacknowledged segment, whose original path the first timeout had)
+            p = m_lastRetxPath;
+        }
+        else if (m_retxOnOriginal && m_segN > 0)
         {
             // the timed-out segment's own path (spec 2.3: timeouts per path), not the
             // flow's current one: they differ after a move

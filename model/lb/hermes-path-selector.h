@@ -133,7 +133,9 @@ class HermesPathSelector : public PathSelector
     Ptr<UniformRandomVariable> m_rng;
     Ptr<UniformRandomVariable> m_probeRng;
     int32_t m_cur{-1};
-    int32_t m_lastNewPath{-1}; //!< path of the latest non-retransmitted data segment
+    int32_t m_lastNewPath{-1};  //!< path of the latest non-retransmitted data segment
+    uint32_t m_lastRetxSeq{0};  //!< sequence number of the latest retransmitted segment
+    int32_t m_lastRetxPath{-1}; //!< and the path that copy took (-1: none yet)
     /** Paths of the flow's new data: the first sequence number sent on each of the last
      *  kSegHist paths (a ring; RetxOnOriginalPath charges a retransmission to its path). */
     static constexpr uint8_t kSegHist = 8;
