@@ -19,6 +19,7 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -420,6 +421,22 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
     m_sched = std::make_unique<WorkloadScheduler>(&m_plan);
     // one app per host of this rank (MPI: each rank starts only its own hosts' flows)
     m_appOfHost.assign(n, nullptr);
+    bool distributed = false;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        distributed |= fabric->GetHosts().Get(i)->GetSystemId() != Simulator::GetSystemId();
+    }
+    // each rank's scheduler sees only its own hosts' completions: a step that waits for
+    // another rank's message (ring, butterfly) would never start
+    DCN_REFUSE_IF(distributed &&
+                      std::any_of(m_plan.messages.begin(),
+                                  m_plan.messages.end(),
+                                  [](const WorkloadMessage& m) { return !m.deps.empty(); }),
+                  "workload " << m_workload
+                              << " has steps that wait for other hosts' messages, which a "
+                                 "distributed (MPI) run cannot see across ranks; allowed on "
+                                 "several ranks: workloads without dependencies (permutation, "
+                                 "tornado, incast, alltoall, allscatter, cdf)");
     for (uint32_t i = 0; i < n; ++i)
     {
         Ptr<Node> node = fabric->GetHosts().Get(i);

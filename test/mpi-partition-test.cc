@@ -11,6 +11,7 @@
 #include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-mpi.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/path-selector.h"
@@ -66,6 +67,52 @@ Layout(Ptr<FatTreeHelper> ft)
     }
     return out;
 }
+
+/** A workload whose steps wait for other hosts cannot run on several ranks. */
+class DependenciesAcrossRanksTestCase : public TestCase
+{
+  public:
+    DependenciesAcrossRanksTestCase()
+        : TestCase("ring / butterfly on a partitioned fabric are refused in one line (a rank "
+                   "never sees another rank's completions: a step would never start)")
+    {
+    }
+
+    /** The refusal of Install for `workload` on `systemCount` ranks ("" = accepted). */
+    static std::string Refusal(const std::string& workload, uint32_t systemCount)
+    {
+        Ptr<FatTreeHelper> ft = SmallTree(2, systemCount);
+        ft->AssignStreams(1);
+        DcnTransportHelper th;
+        th.Install(ft->GetHosts());
+        Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+        wl->SetAttribute("Workload", StringValue(workload));
+        wl->SetAttribute("MessageSize", UintegerValue(64 * 1024));
+        wl->AssignStreams(100);
+        std::string err;
+        try
+        {
+            wl->Install(ft);
+        }
+        catch (const DcnOptionError& e)
+        {
+            err = e.what();
+        }
+        wl->Dispose();
+        Simulator::Destroy();
+        return err;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_NE(Refusal("ring", 2).find("workload ring has steps"),
+                              std::string::npos,
+                              "ring on 2 ranks refused");
+        NS_TEST_EXPECT_MSG_NE(Refusal("butterfly", 2), "", "butterfly on 2 ranks refused");
+        NS_TEST_EXPECT_MSG_EQ(Refusal("permutation", 2), "", "no dependencies: accepted");
+        NS_TEST_EXPECT_MSG_EQ(Refusal("ring", 1), "", "one rank: accepted");
+    }
+};
 
 class PartitionTestCase : public TestCase
 {
@@ -232,6 +279,7 @@ class MpiPartitionTestSuite : public TestSuite
         : TestSuite("dcn-lb-mpi-partition", DCNLB_TEST_UNIT)
     {
         AddTestCase(new PartitionTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new DependenciesAcrossRanksTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PerHostStreamsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new MpiGlueTestCase, DCNLB_TEST_QUICK);
     }
