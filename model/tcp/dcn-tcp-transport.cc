@@ -340,6 +340,7 @@ DcnTcpTransport::OpenSocket(Conn& c)
     c.open = true;
     c.connected = false;
     c.retxSeen = 0; // the shim counts per socket
+    c.rxAckSeq = 0; // a new socket's sequence numbers start again
     c.rtoSeen = 0;
     if (m_shim)
     {
@@ -388,8 +389,10 @@ DcnTcpTransport::Conn::OnSendSpace(Ptr<Socket> s, uint32_t avail)
 void
 DcnTcpTransport::Conn::OnHighestRxAck(SequenceNumber32 oldV, SequenceNumber32 newV)
 {
-    // ISN 0: the SYN takes sequence 0, stream byte k has sequence k + 1
-    uint64_t a = newV.GetValue() > 0 ? newV.GetValue() - 1 : 0;
+    // ISN 0: the SYN takes sequence 0, stream byte k has sequence k + 1; summed as 32-bit
+    // differences, so that a socket carrying 4 GiB or more keeps counting after the wrap
+    rxAckSeq += static_cast<uint32_t>(newV.GetValue() - oldV.GetValue());
+    uint64_t a = rxAckSeq > 0 ? rxAckSeq - 1 : 0;
     uint64_t abs = std::min<uint64_t>(base + a, written);
     if (abs > acked)
     {

@@ -131,6 +131,7 @@ class DcnTcpTransport : public DcnMessageTransport
         uint64_t posted{0};    //!< stream bytes posted
         uint64_t written{0};   //!< stream bytes handed to the socket
         uint64_t acked{0};     //!< stream bytes cumulatively acknowledged
+        uint64_t rxAckSeq{0};  //!< the socket's highest ACK, unwrapped (32-bit sequences)
         uint32_t retxSeen{0};  //!< the socket's retransmissions given to finished messages
         uint32_t rtoSeen{0};   //!< the socket's timeouts given to finished messages
         uint32_t nextMsgId{0};
