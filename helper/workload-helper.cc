@@ -573,6 +573,21 @@ WorkloadHelper::MakeRecord(uint32_t id, const DcnMessageRecord& r) const
     return MakeFctRecord(*m_fabric, m_plan.messages[id], m_started[id], r, m_mtu, m_headerBytes);
 }
 
+namespace
+{
+/** The ideal FCT of message m on the fabric (its first packet's base RTT, line rate). */
+Time
+IdealFctOf(const DcnTopology& fabric, const WorkloadMessage& m, uint32_t mtu, uint32_t headerBytes)
+{
+    const uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, mtu);
+    return FctStats::IdealFct(fabric.GetBaseRtt(m.src, m.dst, p1),
+                              m.bytes,
+                              mtu,
+                              headerBytes,
+                              fabric.GetHostLinkRate());
+}
+} // namespace
+
 FctRecord
 MakeFctRecord(const DcnTopology& fabric,
               const WorkloadMessage& m,
@@ -587,12 +602,7 @@ MakeFctRecord(const DcnTopology& fabric,
     f.bytes = m.bytes;
     f.start = start;
     f.finish = r.finish;
-    uint32_t p1 = FctStats::FirstPacketPayload(m.bytes, mtu);
-    f.ideal = FctStats::IdealFct(fabric.GetBaseRtt(m.src, m.dst, p1),
-                                 m.bytes,
-                                 mtu,
-                                 headerBytes,
-                                 fabric.GetHostLinkRate());
+    f.ideal = IdealFctOf(fabric, m, mtu, headerBytes);
     f.retransmissions = r.retransmissions;
     f.outOfOrder = r.outOfOrder;
     f.timeouts = r.timeouts;
@@ -649,6 +659,10 @@ WorkloadHelper::Finalize()
         f.start = m_started[id].IsStrictlyNegative() ? m_startTime + m.release : m_started[id];
         f.finish = f.start;
         f.completed = false;
+        if (m_fabric)
+        {
+            f.ideal = IdealFctOf(*m_fabric, m, m_mtu, m_headerBytes); // as a finished one's
+        }
         // What really happened to it (issue 9): the source transport's per-message
         // counters; a message never posted keeps zeros, which is then the truth.
         Ptr<DcnMessageTransport> t =
