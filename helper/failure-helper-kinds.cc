@@ -165,44 +165,34 @@ FailureHelper::DegradeLink(uint32_t linkId,
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
     Simulator::Schedule(start - Simulator::Now(),
-                        &FailureHelper::StartDegrade,
+                        &FailureHelper::DegradeWindow,
                         this,
                         linkId,
                         dir,
                         rate,
-                        m_scaleQueue);
+                        m_scaleQueue,
+                        true);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::EndDegrade,
+                            &FailureHelper::DegradeWindow,
                             this,
                             linkId,
                             dir,
                             rate,
-                            m_scaleQueue);
+                            m_scaleQueue,
+                            false);
     }
 }
 
 void
-FailureHelper::StartDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue)
+FailureHelper::DegradeWindow(uint32_t linkId,
+                             DcnLinkDir dir,
+                             DataRate r,
+                             bool scaleQueue,
+                             bool open)
 {
-    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scaleQueue);
-    const DcnLinkInfo& l = m_fabric->GetLink(linkId);
-    for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
-    {
-        if ((d == l.devA && dir == DcnLinkDir::DOWN) || (d == l.devB && dir == DcnLinkDir::UP))
-        {
-            continue;
-        }
-        m_degradeWindows[d].push_back(r.GetBitRate());
-        ApplyDegrade(linkId, d, scaleQueue);
-    }
-}
-
-void
-FailureHelper::EndDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue)
-{
-    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scaleQueue);
+    NS_LOG_FUNCTION(this << linkId << static_cast<int>(dir) << r << scaleQueue << open);
     const DcnLinkInfo& l = m_fabric->GetLink(linkId);
     for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
     {
@@ -211,8 +201,11 @@ FailureHelper::EndDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scal
             continue;
         }
         auto& w = m_degradeWindows[d];
-        auto it = std::find(w.begin(), w.end(), r.GetBitRate());
-        if (it != w.end())
+        if (open)
+        {
+            w.push_back(r.GetBitRate());
+        }
+        else if (auto it = std::find(w.begin(), w.end(), r.GetBitRate()); it != w.end())
         {
             w.erase(it);
         }

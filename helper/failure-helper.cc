@@ -269,20 +269,22 @@ FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time dura
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
     // both directions, the queues' limits unscaled (the REPS experiments' slow links)
     Simulator::Schedule(start - Simulator::Now(),
-                        &FailureHelper::StartDegrade,
+                        &FailureHelper::DegradeWindow,
                         this,
                         linkId,
                         DcnLinkDir::BOTH,
                         rate,
-                        false);
+                        false,
+                        true);
     if (duration.IsStrictlyPositive())
     {
         Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::EndDegrade,
+                            &FailureHelper::DegradeWindow,
                             this,
                             linkId,
                             DcnLinkDir::BOTH,
                             rate,
+                            false,
                             false);
     }
 }

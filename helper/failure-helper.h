@@ -167,8 +167,8 @@ class FailureHelper : public Object
     void StartDrop(Ptr<DcnFailureErrorModel> m, double p);
     void EndDrop(Ptr<DcnFailureErrorModel> m, double p);
     void ApplyDrop(Ptr<DcnFailureErrorModel> m);
-    void StartDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue);
-    void EndDegrade(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue);
+    /** A degrade window of rate r opens (open) or ends on the devices of dir. */
+    void DegradeWindow(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue, bool open);
     void ApplyDegrade(uint32_t linkId, Ptr<NetDevice> dev, bool scaleQueue);
     /** The egress queue discs of a direction (1 or 2). */
     std::vector<Ptr<DcnQueueDisc>> DirQueues(uint32_t linkId, DcnLinkDir dir) const;
