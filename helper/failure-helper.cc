@@ -184,7 +184,6 @@ FailureHelper::FailLink(uint32_t linkId, Time start, Time withdrawDelay, Time du
     NS_ABORT_MSG_IF(withdrawDelay.IsStrictlyNegative(),
                     "FailureHelper::FailLink: withdrawDelay=" << withdrawDelay << "; allowed >= 0");
     FailLinkSilent(linkId, start, duration);
-    Ptr<DcnTopology> ft = m_fabric;
     Time w = start + withdrawDelay;
     if (duration.IsStrictlyPositive() && withdrawDelay >= duration)
     {
