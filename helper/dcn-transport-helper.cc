@@ -1,6 +1,7 @@
 #include "dcn-transport-helper.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dctcp-cc.h"
 #include "ns3/double.h"
@@ -70,6 +71,10 @@ DcnTransportHelper::SetRoceDefaults(const std::string& given)
     if (!UserSet(given, "Rto"))
     {
         m_factory.Set("Rto", TimeValue(MilliSeconds(1)));
+    }
+    if (!UserSet(given, "RtoAdaptive"))
+    {
+        m_factory.Set("RtoAdaptive", BooleanValue(true)); // SRTT + 4 RTTVAR above it
     }
 }
 

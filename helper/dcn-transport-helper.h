@@ -39,9 +39,11 @@ class DcnTransportHelper
     /**
      * The general drivers' --transport=roce: go-back-N (Mode=InOrder) and a 1 ms
      * retransmission timeout as RoCE NICs keep (milliseconds; the LAPS experiments' RoCE
-     * baselines run 1 ms) unless the user set Rto in `given`: REPS's 70 us under
-     * go-back-N resends whole windows on every queueing delay above it (a 10G 2:1
-     * leaf-spine all-to-all: 760,587 resends, a PFC pause storm, 178 flows unfinished).
+     * baselines run 1 ms), adaptive above it (RtoAdaptive: SRTT + 4 RTTVAR), unless the
+     * user set Rto / RtoAdaptive in `given`: REPS's 70 us under go-back-N resends whole
+     * windows on every queueing delay above it (a 10G 2:1 leaf-spine all-to-all: 760,587
+     * resends, a PFC pause storm, 178 flows unfinished), and on the 1 Gb/s testbed an
+     * incast queues longer than any fixed millisecond.
      * Call before SetSchemeAttributes (a scheme's own Mode or Rto wins: LAPS keeps its
      * loss recovery and 8 ms backstop).
      */

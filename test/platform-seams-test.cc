@@ -470,6 +470,11 @@ class SchemeDefaultsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Time(attr("ecmp", "", "Rto", true)),
                               MilliSeconds(1),
                               "RoCE: a NIC's millisecond timer, not REPS's 70 us");
+        NS_TEST_EXPECT_MSG_EQ(attr("ecmp", "", "RtoAdaptive", true), "true", "RoCE: adaptive");
+        NS_TEST_EXPECT_MSG_EQ(
+            attr("ecmp", "ns3::DcnTransport::RtoAdaptive=false", "RtoAdaptive", true),
+            "false",
+            "RoCE: a user's RtoAdaptive is kept");
         NS_TEST_EXPECT_MSG_EQ(Time(attr("laps", "", "Rto", true)),
                               MilliSeconds(8),
                               "RoCE: LAPS keeps its own backstop");
