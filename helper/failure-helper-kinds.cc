@@ -164,25 +164,10 @@ FailureHelper::DegradeLink(uint32_t linkId,
     CheckTimes(start, duration, "DegradeLink");
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
-    Simulator::Schedule(start - Simulator::Now(),
-                        &FailureHelper::DegradeWindow,
-                        this,
-                        linkId,
-                        dir,
-                        rate,
-                        m_scaleQueue,
-                        true);
-    if (duration.IsStrictlyPositive())
-    {
-        Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::DegradeWindow,
-                            this,
-                            linkId,
-                            dir,
-                            rate,
-                            m_scaleQueue,
-                            false);
-    }
+    const bool scale = m_scaleQueue;
+    ScheduleWindow(start, duration, [this, linkId, rate, dir, scale](bool open) {
+        DegradeWindow(linkId, dir, rate, scale, open);
+    });
 }
 
 void

@@ -221,39 +221,37 @@ FailureHelper::Restore(uint32_t linkId)
 }
 
 void
-FailureHelper::StartDrop(Ptr<DcnFailureErrorModel> m, double p)
+FailureHelper::ScheduleWindow(Time start, Time duration, std::function<void(bool)> f)
 {
-    NS_LOG_FUNCTION(this << m << p);
-    m_dropWindows[m].push_back(p);
-    ApplyDrop(m);
+    Simulator::Schedule(start - Simulator::Now(), [f]() { f(true); });
+    if (duration.IsStrictlyPositive())
+    {
+        Simulator::Schedule(start + duration - Simulator::Now(), [f]() { f(false); });
+    }
 }
 
 void
-FailureHelper::EndDrop(Ptr<DcnFailureErrorModel> m, double p)
+FailureHelper::DropWindow(Ptr<DcnFailureErrorModel> m, double p, bool open)
 {
-    NS_LOG_FUNCTION(this << m << p);
+    NS_LOG_FUNCTION(this << m << p << open);
     auto& w = m_dropWindows[m];
-    auto it = std::find(w.begin(), w.end(), p);
-    if (it != w.end())
+    if (open)
+    {
+        w.push_back(p);
+    }
+    else if (auto it = std::find(w.begin(), w.end(), p); it != w.end())
     {
         w.erase(it);
     }
-    ApplyDrop(m);
-}
-
-void
-FailureHelper::ApplyDrop(Ptr<DcnFailureErrorModel> m)
-{
-    const auto& w = m_dropWindows[m];
     if (w.size() == 1)
     {
         m->SetDropProbability(w.front()); // one window: its probability exactly
         return;
     }
     double keep = 1.0;
-    for (double p : w)
+    for (double q : w)
     {
-        keep *= 1.0 - p;
+        keep *= 1.0 - q;
     }
     m->SetDropProbability(w.empty() ? 0.0 : 1.0 - keep);
 }
@@ -267,25 +265,9 @@ FailureHelper::DegradeLink(uint32_t linkId, DataRate rate, Time start, Time dura
     NS_ABORT_MSG_IF(rate.GetBitRate() == 0,
                     "FailureHelper::DegradeLink: rate=" << rate << "; allowed > 0");
     // both directions, the queues' limits unscaled (the REPS experiments' slow links)
-    Simulator::Schedule(start - Simulator::Now(),
-                        &FailureHelper::DegradeWindow,
-                        this,
-                        linkId,
-                        DcnLinkDir::BOTH,
-                        rate,
-                        false,
-                        true);
-    if (duration.IsStrictlyPositive())
-    {
-        Simulator::Schedule(start + duration - Simulator::Now(),
-                            &FailureHelper::DegradeWindow,
-                            this,
-                            linkId,
-                            DcnLinkDir::BOTH,
-                            rate,
-                            false,
-                            false);
-    }
+    ScheduleWindow(start, duration, [this, linkId, rate](bool open) {
+        DegradeWindow(linkId, DcnLinkDir::BOTH, rate, false, open);
+    });
 }
 
 void
@@ -300,15 +282,7 @@ FailureHelper::SetLinkDropRate(uint32_t linkId, double prob, Time start, Time du
     for (Ptr<NetDevice> d : {Ptr<NetDevice>(l.devA), Ptr<NetDevice>(l.devB)})
     {
         Ptr<DcnFailureErrorModel> m = GetModel(d);
-        Simulator::Schedule(start - Simulator::Now(), &FailureHelper::StartDrop, this, m, prob);
-        if (duration.IsStrictlyPositive())
-        {
-            Simulator::Schedule(start + duration - Simulator::Now(),
-                                &FailureHelper::EndDrop,
-                                this,
-                                m,
-                                prob);
-        }
+        ScheduleWindow(start, duration, [this, m, prob](bool open) { DropWindow(m, prob, open); });
     }
 }
 
@@ -324,15 +298,7 @@ FailureHelper::SetSwitchDropRate(Ptr<Node> sw, double prob, Time start, Time dur
     {
         const DcnLinkInfo& li = m_fabric->GetLink(l);
         Ptr<DcnFailureErrorModel> m = GetModel(li.a == sw ? li.devA : li.devB);
-        Simulator::Schedule(start - Simulator::Now(), &FailureHelper::StartDrop, this, m, prob);
-        if (duration.IsStrictlyPositive())
-        {
-            Simulator::Schedule(start + duration - Simulator::Now(),
-                                &FailureHelper::EndDrop,
-                                this,
-                                m,
-                                prob);
-        }
+        ScheduleWindow(start, duration, [this, m, prob](bool open) { DropWindow(m, prob, open); });
     }
 }
 

@@ -39,6 +39,7 @@
 #include "ns3/object.h"
 #include "ns3/random-variable-stream.h"
 
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -164,9 +165,10 @@ class FailureHelper : public Object
      */
     void Withdraw(uint32_t linkId);
     void Restore(uint32_t linkId);
-    void StartDrop(Ptr<DcnFailureErrorModel> m, double p);
-    void EndDrop(Ptr<DcnFailureErrorModel> m, double p);
-    void ApplyDrop(Ptr<DcnFailureErrorModel> m);
+    /** Call f(true) at start and, unless duration is 0 (permanent), f(false) at its end. */
+    void ScheduleWindow(Time start, Time duration, std::function<void(bool)> f);
+    /** A drop window of probability p opens (open) or ends on m. */
+    void DropWindow(Ptr<DcnFailureErrorModel> m, double p, bool open);
     /** A degrade window of rate r opens (open) or ends on the devices of dir. */
     void DegradeWindow(uint32_t linkId, DcnLinkDir dir, DataRate r, bool scaleQueue, bool open);
     void ApplyDegrade(uint32_t linkId, Ptr<NetDevice> dev, bool scaleQueue);
