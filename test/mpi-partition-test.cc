@@ -73,7 +73,7 @@ class DependenciesAcrossRanksTestCase : public TestCase
 {
   public:
     DependenciesAcrossRanksTestCase()
-        : TestCase("ring / butterfly on a partitioned fabric are refused in one line (a rank "
+        : TestCase("ring and butterfly on a partitioned fabric are refused in one line (a rank "
                    "never sees another rank's completions: a step would never start)")
     {
     }
