@@ -313,7 +313,11 @@ TEST(PlbCore, RtoSuspendsRepathing)
     cfg.suspendRtoNs = 1000 * kUs;
     ASSERT_TRUE(d.plb.Configure(cfg));
     d.plb.StartRound(10, 0);
-    EXPECT_EQ(d.plb.OnRto(d.now, 500 * kUs), PlbAction::NONE);
+    EXPECT_EQ(d.Round(10, 10, 5), PlbAction::NONE);
+    EXPECT_EQ(d.plb.GetConsecutiveCongestedRounds(), 1u);
+    // Linux: the RTO itself moves the flow (txhash rethink); PLB resets and pauses
+    EXPECT_EQ(d.plb.OnRto(d.now, 500 * kUs), PlbAction::RTO_REPATH);
+    EXPECT_EQ(d.plb.GetConsecutiveCongestedRounds(), 0u);
     EXPECT_TRUE(d.plb.IsSuspended(d.now));
     for (int r = 0; r < 12; ++r)
     {
@@ -322,6 +326,33 @@ TEST(PlbCore, RtoSuspendsRepathing)
     EXPECT_GE(d.plb.GetConsecutiveCongestedRounds(), 12u);
     d.now += 1500 * kUs;
     EXPECT_EQ(d.Round(10, 10, 5), PlbAction::FORCED_REPATH);
+}
+
+TEST(PlbCore, RtoWithoutRepathOnlySuspends)
+{
+    PlbCore plb;
+    PlbConfig cfg;
+    cfg.repathOnRto = false;
+    ASSERT_TRUE(plb.Configure(cfg));
+    EXPECT_EQ(plb.OnRto(0, 0), PlbAction::NONE);
+    EXPECT_TRUE(plb.IsSuspended(59'000'000'000));
+    EXPECT_EQ(plb.GetRepaths(), 0u);
+}
+
+TEST(PlbCore, NackIsNoDeliveryUnlessCongestion)
+{
+    PlbCore plb;
+    ASSERT_TRUE(plb.Configure(PlbConfig{}));
+    plb.StartRound(1, 0);
+    // one marked delivery and three NACKs: fraction 1/1, not 1/4
+    for (int i = 0; i < 3; ++i)
+    {
+        EXPECT_EQ(plb.OnNack(5, 2, 4, 0), PlbAction::NONE);
+    }
+    EXPECT_EQ(plb.GetRounds(), 0u) << "a NACK ends no round";
+    EXPECT_EQ(plb.OnFeedback(1, true, 2, 4, 0), PlbAction::NONE);
+    EXPECT_EQ(plb.GetRounds(), 1u);
+    EXPECT_EQ(plb.GetConsecutiveCongestedRounds(), 1u);
 }
 
 TEST(PlbCore, RepsAggressivePreset)

@@ -4,6 +4,7 @@
  * topology (NumPaths set explicitly) and no network.
  */
 #include "ns3/bitmap-path-selector.h"
+#include "ns3/boolean.h"
 #include "ns3/clove-path-selector.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-scheme.h"
@@ -194,6 +195,70 @@ class PlbRoundsTestCase : public TestCase
         s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev, 1)); // same RTO expiry
         NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 1, "at most once per RTO");
         NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::Validate("plb-reps"), "", "plb-reps scheme");
+    }
+};
+
+class PlbRtoIdleNackTestCase : public TestCase
+{
+  public:
+    PlbRtoIdleNackTestCase()
+        : TestCase("PLB: an RTO draws a new EV (Linux's txhash rethink) and suspends PLB; the "
+                   "exact bytes in flight let a short last packet end idle; a NACK is no delivery")
+    {
+    }
+
+    void DoRun() override
+    {
+        // RTO: a new EV once per expiry, then PLB's own repaths are suspended
+        Ptr<DcnPlbPathSelector> s = CreateObject<DcnPlbPathSelector>();
+        s->AssignStreams(21);
+        s->Setup(MakeSetup(1000));
+        NS_TEST_ASSERT_MSG_EQ(s->GetConfig().repathOnRto, true, "default: new EV on an RTO");
+        const uint16_t ev = s->Choose(Ctx(0)).ev;
+        s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev, 0));
+        s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev, 1)); // the same expiry
+        NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 1, "one repath per RTO");
+        NS_TEST_ASSERT_MSG_NE(s->Choose(Ctx(1)).ev, ev, "the resend leaves the timed-out EV");
+        Ptr<DcnPlbPathSelector> off = CreateObject<DcnPlbPathSelector>();
+        off->SetAttribute("RepathOnRto", BooleanValue(false));
+        off->AssignStreams(21);
+        off->Setup(MakeSetup(1000));
+        const uint16_t ev2 = off->Choose(Ctx(0)).ev;
+        off->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev2, 0));
+        NS_TEST_ASSERT_MSG_EQ(off->GetRepaths(), 0, "RepathOnRto=false: suspension only");
+        NS_TEST_ASSERT_MSG_EQ(off->Choose(Ctx(1)).ev, ev2, "and the EV stays");
+
+        // idle repath: three congested rounds of one short packet each, nothing in flight
+        // after each ACK (the transport's exact count); the estimate from the MTU would
+        // leave 1000 - 300 bytes "in flight" and never see the flow idle
+        Ptr<DcnPlbPathSelector> idle = CreateObject<DcnPlbPathSelector>();
+        idle->AssignStreams(22);
+        idle->Setup(MakeSetup(1000));
+        uint16_t cur = idle->Choose(Ctx(0)).ev;
+        for (uint32_t psn = 0; psn < 4; ++psn)
+        {
+            cur = idle->Choose(Ctx(psn, 0)).ev;
+            PathFeedback f = Fb(FeedbackSignal::ECN_ACK, cur, psn, 300);
+            f.bytesInFlight = 0;
+            idle->OnFeedback(f);
+        }
+        NS_TEST_ASSERT_MSG_EQ(idle->GetRepaths(), 1, "idle repath after 3 congested rounds");
+
+        // NACKs are no deliveries: 12 rounds of one ECN ACK each with NACKs between them
+        // are 12 congested rounds (fraction 1), not diluted below 0.5
+        Ptr<DcnPlbPathSelector> n = CreateObject<DcnPlbPathSelector>();
+        n->AssignStreams(23);
+        n->Setup(MakeSetup(1000));
+        for (uint32_t psn = 0; psn < 14; ++psn)
+        {
+            const uint16_t e = n->Choose(Ctx(psn, 5000)).ev;
+            for (int k = 0; k < 3; ++k)
+            {
+                n->OnFeedback(Fb(FeedbackSignal::NACK, e, psn));
+            }
+            n->OnFeedback(Fb(FeedbackSignal::ECN_ACK, e, psn, 1000));
+        }
+        NS_TEST_ASSERT_MSG_EQ(n->GetRepaths(), 1, "the 12th congested round repaths");
     }
 };
 
@@ -414,6 +479,7 @@ class LbBaselinesUnitTestSuite : public TestSuite
         AddTestCase(new DrbCyclesTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CloveEcnTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlbRoundsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PlbRtoIdleNackTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new BitmapTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new MprdmaTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PrestoTestCase, DCNLB_TEST_QUICK);

@@ -49,10 +49,13 @@ struct PathFeedback
     /** The path the packet took, as echoed by the receiver (EV, path id, route);
      *  for TIMEOUT the EV and path id the sender recorded for the packet. */
     PathChoice path;
-    uint32_t psn{0};                  //!< PSN of the acknowledged / lost / probe packet
-    Time rtt{0};                      //!< RTT sample (zero if not available, e.g. TIMEOUT)
-    Time oneWayDelay{-1};             //!< sender-to-receiver delay (negative = not carried)
-    uint32_t ackedBytes{0};           //!< payload bytes newly acknowledged by this feedback
+    uint32_t psn{0};        //!< PSN of the acknowledged / lost / probe packet
+    Time rtt{0};            //!< RTT sample (zero if not available, e.g. TIMEOUT)
+    Time oneWayDelay{-1};   //!< sender-to-receiver delay (negative = not carried)
+    uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged by this feedback
+    /** The connection's unacknowledged payload bytes in flight after this feedback
+     *  (negative = not known, e.g. under the TCP shim). */
+    int64_t bytesInFlight{-1};
     const DcnHeader* header{nullptr}; //!< the ACK/NACK/probe reply (INT records); may be null
 };
 

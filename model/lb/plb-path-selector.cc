@@ -3,6 +3,7 @@
 #include "dcn-scheme.h"
 #include "ev-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -81,6 +82,15 @@ DcnPlbPathSelector::GetTypeId()
                           TimeValue(Seconds(60)),
                           MakeTimeAccessor(&DcnPlbPathSelector::m_suspend),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("RepathOnRto",
+                          "Draw a new EV on a retransmission timeout, as Linux TCP rethinks "
+                          "its txhash on every RTO (tcp_write_timeout -> sk_rethink_txhash), "
+                          "which Linux PLB's suspension after an RTO presumes; false: only "
+                          "suspend (before 2026-11-30: a connection whose EV hashed onto a "
+                          "black hole never left it)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnPlbPathSelector::m_repathOnRto),
+                          MakeBooleanChecker())
             .AddAttribute("EvSetSize",
                           "A repath draws a uniform EV in [0, EvSetSize) (REPS [L] Sec. 5: "
                           "65536); allowed 1..65536",
@@ -123,6 +133,7 @@ DcnPlbPathSelector::Setup(const PathSelectorSetup& setup)
         cfg.rehashRounds = m_rounds;
         cfg.idleRehashRounds = m_idleRounds;
         cfg.suspendRtoNs = m_suspend.GetNanoSeconds();
+        cfg.repathOnRto = m_repathOnRto;
     }
     m_core.Configure(cfg);
     m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
@@ -155,8 +166,12 @@ DcnPlbPathSelector::Choose(const SendContext& ctx)
 }
 
 uint32_t
-DcnPlbPathSelector::InFlightPackets() const
+DcnPlbPathSelector::InFlightPackets(const PathFeedback& fb)
 {
+    if (fb.bytesInFlight >= 0)
+    {
+        m_inflightBytes = fb.bytesInFlight; // the transport's exact count
+    }
     const int64_t mtu = m_setup.mtu > 0 ? m_setup.mtu : 1;
     return m_inflightBytes <= 0 ? 0 : static_cast<uint32_t>((m_inflightBytes + mtu - 1) / mtu);
 }
@@ -188,20 +203,20 @@ DcnPlbPathSelector::OnFeedback(const PathFeedback& fb)
         // ECN_ACK: count that one as a mark of the last delivery, not a delivery
         if (fb.signal == FeedbackSignal::ECN_ACK && fb.header && !fb.header->evs.empty())
         {
-            Repath(m_core.OnFeedback(fb.psn, true, m_sndNxt, InFlightPackets(), now));
+            Repath(m_core.OnFeedback(fb.psn, true, m_sndNxt, InFlightPackets(fb), now));
             return;
         }
         m_inflightBytes -= fb.ackedBytes;
         Repath(m_core.OnFeedback(fb.psn,
                                  fb.signal == FeedbackSignal::ECN_ACK,
                                  m_sndNxt,
-                                 InFlightPackets(),
+                                 InFlightPackets(fb),
                                  now));
         break;
     }
     case FeedbackSignal::NACK:
         m_inflightBytes -= m_setup.mtu;
-        Repath(m_core.OnNack(fb.psn, m_sndNxt, InFlightPackets(), now));
+        Repath(m_core.OnNack(fb.psn, m_sndNxt, InFlightPackets(fb), now));
         break;
     case FeedbackSignal::TIMEOUT: {
         m_inflightBytes -= m_setup.mtu;

@@ -61,13 +61,16 @@ class DcnPlbPathSelector : public PathSelector
   private:
     void EnsureSetup();
     void Repath(lbcore::PlbAction a);
-    uint32_t InFlightPackets() const;
+    /** Packets in flight: the feedback's exact count when the transport gives one,
+     *  else the estimate (bytes in flight at the last send minus bytes acknowledged). */
+    uint32_t InFlightPackets(const PathFeedback& fb);
 
     Preset m_preset{LAPS};
     double m_threshold{0.5};
     uint32_t m_rounds{12};
     uint32_t m_idleRounds{3};
     Time m_suspend;
+    bool m_repathOnRto{true};
     uint32_t m_evSetSize{65536};
     uint16_t m_ev{0};
     bool m_setupDone{false};

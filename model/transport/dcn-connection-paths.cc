@@ -101,6 +101,7 @@ DcnConnection::ReceiveProbeAck(const DcnHeader& h)
 {
     NS_LOG_FUNCTION(this << h.psn << h.evEcho);
     PathFeedback fb;
+    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
     fb.signal = FeedbackSignal::PROBE_REPLY;
     fb.path = EchoedPath(h);
     fb.psn = h.psn;

@@ -107,6 +107,7 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
     }
     GoBack(expected);
     PathFeedback fb;
+    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
     fb.signal = FeedbackSignal::NACK;
     fb.path = EchoedPath(h);
     fb.psn = expected;

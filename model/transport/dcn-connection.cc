@@ -442,6 +442,7 @@ DcnConnection::RtoExpired()
         m_transport->MutableStats().timeouts++;
         m_transport->m_timeoutTrace(m_connId, psn, ev);
         PathFeedback fb;
+        fb.bytesInFlight = static_cast<int64_t>(m_inflight);
         fb.signal = FeedbackSignal::TIMEOUT;
         fb.path.ev = ev;
         fb.path.pathId = pathId;
@@ -562,6 +563,7 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
                     m->trimmed++;
                 }
                 PathFeedback fb;
+                fb.bytesInFlight = static_cast<int64_t>(m_inflight);
                 fb.signal = FeedbackSignal::NACK;
                 fb.path = EchoedPath(h);
                 fb.psn = psn;
@@ -635,6 +637,7 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         m_cc->OnAck(s);
     }
     PathFeedback fb;
+    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
     fb.rtt = rtt;
     fb.psn = h.psn;
     fb.header = &h;

@@ -8,15 +8,22 @@
  *   - when the counter reaches idleRehashRounds and nothing is in flight
  *     (no reordering), or
  *   - unconditionally when it reaches rehashRounds (forced repath),
- * and after an RTO repathing is suspended for a random time in
- * [suspendRto, 2 suspendRto).  The counter restarts at 0 after a repath.
+ * An RTO draws a new EV (repathOnRto: Linux TCP rethinks its txhash on every
+ * RTO, tcp_write_timeout -> sk_rethink_txhash), resets the counter and
+ * suspends PLB's own repathing for a random time in [suspendRto,
+ * 2 suspendRto) (Linux tcp_plb_update_state_upon_rto: "an RTO causes a
+ * sk_rethink_txhash() call that may switch this connection to a path with
+ * completely different congestion characteristics").  The counter restarts
+ * at 0 after a repath.  A NACK (trimmed packet) is no delivery: unless
+ * nackIsCongestion it neither counts in a round's fraction nor ends a round
+ * (Linux PLB: CE fraction of the delivered packets).
  *
  * Defaults: LAPS (spec laps.md 3, [A]): ECN fraction >= 0.5, forced after
  * N = 12 congested rounds, idle repath after 3, 60 s suspension after an RTO.
  * Preset RepsAggressive(): spec reps.md 3.4 ([L] Sec. 4, FlowBender-like):
  * round = one base RTT, congested when strictly more than 25% of the
  * feedback is ECN-marked or NACKed, new EV after more than 1 congested round
- * (i.e. at 2), and a new EV on every RTO.
+ * (i.e. at 2), and a new EV on every RTO (no suspension).
  *
  * Rounds: by PSN (a round ends when an ACK covers a PSN sent at or after the
  * round's start, as TCP does; default) or by time (roundTimeNs > 0).
@@ -39,7 +46,7 @@ struct PlbConfig
     uint32_t rehashRounds{12};    //!< LAPS paper (evaluation, PLB): forced repath after 12 rounds
     uint32_t idleRehashRounds{3}; //!< LAPS [A]: repath after 3 when nothing in flight; 0 = off
     int64_t roundTimeNs{0};       //!< 0: PSN-based rounds; > 0: fixed-time rounds (REPS: base RTT)
-    bool repathOnRto{false};      //!< REPS preset: new EV on an RTO
+    bool repathOnRto{true};       //!< new EV on an RTO (Linux TCP's txhash rethink; REPS)
     int64_t suspendRtoNs{60'000'000'000}; //!< LAPS [A] / Linux PLB: 60 s after an RTO
 
     /** REPS paper's aggressive setting (spec reps.md 3.4). */
@@ -149,10 +156,16 @@ class PlbCore
         return CheckRehash(inFlight, nowNs);
     }
 
-    /** A NACK (trimmed packet) counts as congested feedback only if nackIsCongestion. */
+    /** A NACK (trimmed packet) counts as congested feedback if nackIsCongestion;
+     *  otherwise it was not delivered and changes nothing (Linux PLB's fraction is
+     *  of the delivered packets). */
     PlbAction OnNack(uint64_t psn, uint64_t sndNxt, uint32_t inFlight, int64_t nowNs)
     {
-        return OnFeedback(psn, m_cfg.nackIsCongestion, sndNxt, inFlight, nowNs);
+        if (!m_cfg.nackIsCongestion)
+        {
+            return PlbAction::NONE;
+        }
+        return OnFeedback(psn, true, sndNxt, inFlight, nowNs);
     }
 
     /**
@@ -161,15 +174,16 @@ class PlbCore
      */
     PlbAction OnRto(int64_t nowNs, int64_t suspendDrawNs)
     {
-        if (m_cfg.repathOnRto)
-        {
-            m_consec = 0;
-            ++m_repaths;
-            return PlbAction::RTO_REPATH;
-        }
+        // Linux tcp_plb_update_state_upon_rto: suspend PLB's repathing, reset its count
+        m_consec = 0;
         if (m_cfg.suspendRtoNs > 0)
         {
             m_pauseUntilNs = nowNs + m_cfg.suspendRtoNs + suspendDrawNs;
+        }
+        if (m_cfg.repathOnRto)
+        {
+            ++m_repaths;
+            return PlbAction::RTO_REPATH;
         }
         return PlbAction::NONE;
     }
