@@ -366,6 +366,44 @@ TEST(LapsCore, LossInferenceExactTrigger)
     EXPECT_EQ(l.Live(0), 0u);
 }
 
+// spec 2.5 "duplicate, or already declared lost: return", per transmission: the late
+// ACK of a copy a timer declared lost must not declare the resends queued since lost,
+// even when its sequence was resent on the same path
+TEST(LapsCore, LateAckOfADeclaredCopyInfersNothing)
+{
+    LapsLossCore l;
+    l.Init(2);
+    l.OnSend(0, 1, 100);
+    l.OnSend(0, 2, 110);
+    std::vector<uint32_t> lost;
+    l.OnTimer(0, lost); // spurious: both still in the network
+    EXPECT_EQ(lost, (std::vector<uint32_t>{1, 2}));
+    lost.clear();
+    l.OnSend(0, 2, 500); // resends, 2 before 1, both on path 0 again
+    l.OnSend(0, 1, 510);
+    l.OnSend(0, 3, 520);
+    // the original copy of 1 (sent at 100) is acknowledged late: nothing is lost
+    EXPECT_FALSE(l.OnAck(0, 1, lost, 100));
+    EXPECT_TRUE(lost.empty());
+    EXPECT_EQ(l.Outstanding(0), (std::vector<uint32_t>{2, 1, 3}));
+    // the ACK of the resend of 1 (sent at 510) infers the resend of 2 before it
+    EXPECT_TRUE(l.OnAck(0, 1, lost, 510));
+    EXPECT_EQ(lost, (std::vector<uint32_t>{2}));
+    EXPECT_EQ(l.Outstanding(0), (std::vector<uint32_t>{3}));
+    // matched by sequence number only, the late ACK of 1 would have declared 2 lost
+    LapsLossCore old;
+    old.Init(1);
+    old.OnSend(0, 1);
+    old.OnSend(0, 2);
+    std::vector<uint32_t> lost2;
+    old.OnTimer(0, lost2);
+    lost2.clear();
+    old.OnSend(0, 2);
+    old.OnSend(0, 1);
+    EXPECT_TRUE(old.OnAck(0, 1, lost2));
+    EXPECT_EQ(lost2, (std::vector<uint32_t>{2}));
+}
+
 // spec 7.12: with no ACK every segment outstanding on p is lost at the timer
 TEST(LapsCore, TimerDeclaresEverythingOutstandingOnThePath)
 {

@@ -415,7 +415,7 @@ LapsPathSelector::Choose(const SendContext& ctx)
     pc.requestTimestamp = true;
     m_sent[k]++;
     // Alg. 3 LossOnSend
-    m_loss.OnSend(static_cast<uint32_t>(k), static_cast<uint32_t>(ctx.psn));
+    m_loss.OnSend(static_cast<uint32_t>(k), static_cast<uint32_t>(ctx.psn), now);
     ArmTimer(static_cast<uint32_t>(k), now);
     NS_LOG_LOGIC("psn " << ctx.psn << " pid " << pid << " realVal " << m_entries[k]->realNs);
     return pc;
@@ -567,7 +567,9 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
     }
     // Alg. 3 LossOnAck
     m_lost.clear();
-    if (m_loss.OnAck(k, fb.psn, m_lost))
+    // matched to the transmission: the ACK echoes its copy's send time (the transport
+    // stamps the data packet with the time of this Choose)
+    if (m_loss.OnAck(k, fb.psn, m_lost, fb.header ? fb.header->timestampNs : -1))
     {
         if (m_loss.Live(k) == 0)
         {

@@ -298,21 +298,36 @@ LapsCongestedPerPath(LapsPathEntry* const* p, uint32_t n)
 
 /**
  * Per-path loss inference of one flow (spec 2.5, Alg. 3).  rBuf[p] is the
- * FIFO of sequence numbers sent on path p and not yet acknowledged or
- * declared lost.  A sequence resent elsewhere (e.g. by the transport's own
- * timeout) leaves a stale entry in its old FIFO, skipped silently: owner[seq]
- * names the path of its current send (-1: none), so "a.seq in L" is O(1).
+ * FIFO of transmissions (sequence number, send time) made on path p and not
+ * yet acknowledged or declared lost.  A sequence resent (by a path's loss
+ * inference or the transport's own timeout) leaves a stale entry in its old
+ * FIFO, skipped silently: owner[seq] / sendNs[seq] name its current send
+ * (owner -1: none), so "a in L" is O(1).  An ACK is matched to a
+ * transmission, not only to a sequence number (the ACK echoes the send time
+ * of the copy it acknowledges): the late ACK of a copy already declared lost
+ * is "not in L" (spec 2.5: "duplicate, or already declared lost: return"),
+ * even when the sequence was resent on the same path since.  Until
+ * 2026-11-30 it matched the sequence number, and such an ACK declared every
+ * resend queued before the new copy lost.
  */
 class LapsLossCore
 {
   public:
     static constexpr int16_t NONE = -1;
 
+    /** One transmission on a path. */
+    struct Tx
+    {
+        uint32_t seq;
+        int64_t sendNs; //!< -1: unknown (matched by sequence number only)
+    };
+
     void Init(uint32_t nPaths)
     {
         m_rbuf.assign(nPaths, {});
         m_live.assign(nPaths, 0);
         m_owner.clear();
+        m_sendNs.clear();
         m_base = 0;
     }
 
@@ -321,8 +336,8 @@ class LapsLossCore
         return static_cast<uint32_t>(m_rbuf.size());
     }
 
-    /** LossOnSend: seq left on path p. */
-    void OnSend(uint32_t p, uint32_t seq)
+    /** LossOnSend: seq left on path p at sendNs (-1: unknown). */
+    void OnSend(uint32_t p, uint32_t seq, int64_t sendNs = -1)
     {
         if (m_owner.empty())
         {
@@ -331,43 +346,49 @@ class LapsLossCore
         while (seq < m_base) // a retransmission older than every outstanding sequence
         {
             m_owner.push_front(NONE);
+            m_sendNs.push_front(-1);
             m_base--;
         }
         if (seq - m_base >= m_owner.size())
         {
             m_owner.resize(seq - m_base + 1, NONE);
+            m_sendNs.resize(seq - m_base + 1, -1);
         }
         int16_t& o = m_owner[seq - m_base];
         if (o != NONE && static_cast<uint32_t>(o) < m_live.size())
         {
-            m_live[o]--; // resent while still outstanding elsewhere: the old entry goes stale
+            m_live[o]--; // resent while still outstanding: the old entry goes stale
         }
         o = static_cast<int16_t>(p);
-        m_rbuf[p].push_back(seq);
+        m_sendNs[seq - m_base] = sendNs;
+        m_rbuf[p].push_back(Tx{seq, sendNs});
         m_live[p]++;
     }
 
     /**
-     * LossOnAck: an ACK of seq arrived on path p.  Sequences sent on p before
-     * seq and still outstanding there are appended to lost.  \return false if
-     * seq was not outstanding on p (duplicate or already declared lost):
+     * LossOnAck: an ACK of the transmission of seq sent at sendNs (-1: the
+     * current one) arrived on path p.  Transmissions made on p before it and
+     * still outstanding are appended to lost.  eturn false if it was not
+     * outstanding on p (duplicate, already declared lost, or an older copy):
      * nothing changes.
      */
-    bool OnAck(uint32_t p, uint32_t seq, std::vector<uint32_t>& lost)
+    bool OnAck(uint32_t p, uint32_t seq, std::vector<uint32_t>& lost, int64_t sendNs = -1)
     {
-        if (p >= m_rbuf.size() || Owner(seq) != static_cast<int16_t>(p))
+        if (p >= m_rbuf.size() || Owner(seq) != static_cast<int16_t>(p) ||
+            (sendNs >= 0 && SendNs(seq) != sendNs))
         {
             return false;
         }
-        std::deque<uint32_t>& L = m_rbuf[p];
-        while (!L.empty() && L.front() != seq)
+        const int64_t ns = SendNs(seq);
+        std::deque<Tx>& L = m_rbuf[p];
+        while (!L.empty() && !(L.front().seq == seq && L.front().sendNs == ns))
         {
-            const uint32_t s = L.front();
+            const Tx t = L.front();
             L.pop_front();
-            if (Owner(s) == static_cast<int16_t>(p))
+            if (IsLive(t, p))
             {
-                lost.push_back(s);
-                Resolve(s, p);
+                lost.push_back(t.seq);
+                Resolve(t.seq, p);
             }
         }
         if (!L.empty())
@@ -386,12 +407,12 @@ class LapsLossCore
         {
             return;
         }
-        for (uint32_t s : m_rbuf[p])
+        for (const Tx& t : m_rbuf[p])
         {
-            if (Owner(s) == static_cast<int16_t>(p))
+            if (IsLive(t, p))
             {
-                lost.push_back(s);
-                Resolve(s, p);
+                lost.push_back(t.seq);
+                Resolve(t.seq, p);
             }
         }
         m_rbuf[p].clear();
@@ -408,11 +429,11 @@ class LapsLossCore
     std::vector<uint32_t> Outstanding(uint32_t p) const
     {
         std::vector<uint32_t> v;
-        for (uint32_t s : m_rbuf[p])
+        for (const Tx& t : m_rbuf[p])
         {
-            if (Owner(s) == static_cast<int16_t>(p))
+            if (IsLive(t, p))
             {
-                v.push_back(s);
+                v.push_back(t.seq);
             }
         }
         return v;
@@ -426,6 +447,21 @@ class LapsLossCore
             return NONE;
         }
         return m_owner[seq - m_base];
+    }
+
+    int64_t SendNs(uint32_t seq) const
+    {
+        if (seq < m_base || seq - m_base >= m_sendNs.size())
+        {
+            return -1;
+        }
+        return m_sendNs[seq - m_base];
+    }
+
+    /** t is the current send of its sequence, on p. */
+    bool IsLive(const Tx& t, uint32_t p) const
+    {
+        return Owner(t.seq) == static_cast<int16_t>(p) && SendNs(t.seq) == t.sendNs;
     }
 
     void Resolve(uint32_t seq, uint32_t p)
@@ -443,20 +479,23 @@ class LapsLossCore
         while (!m_owner.empty() && m_owner.front() == NONE)
         {
             m_owner.pop_front();
+            m_sendNs.pop_front();
             m_base++;
         }
-        for (auto& L : m_rbuf)
+        for (uint32_t p = 0; p < m_rbuf.size(); ++p)
         {
-            while (!L.empty() && Owner(L.front()) == NONE)
+            std::deque<Tx>& L = m_rbuf[p];
+            while (!L.empty() && !IsLive(L.front(), p))
             {
                 L.pop_front();
             }
         }
     }
 
-    std::vector<std::deque<uint32_t>> m_rbuf;
+    std::vector<std::deque<Tx>> m_rbuf;
     std::vector<uint32_t> m_live;
-    std::deque<int16_t> m_owner; //!< path of the current send of seq m_base + i
+    std::deque<int16_t> m_owner;  //!< path of the current send of seq m_base + i
+    std::deque<int64_t> m_sendNs; //!< send time of the current send of seq m_base + i
     uint32_t m_base{0};
 };
 
