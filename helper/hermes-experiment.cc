@@ -13,6 +13,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 #include "ns3/workload-plan.h"
 
@@ -83,6 +84,10 @@ HermesPaperDefaults(const std::string& experiment, const std::string& given)
     // spec 4: initial RTO 10 ms.  ns-3 starts the RTT estimate at 1 s, which sets the RTO
     // (above MinRto) after a retransmitted SYN until a clean sample; [ART] starts at 80 us
     set("ns3::RttEstimator::InitialEstimation", TimeValue(MicroSeconds(80)));
+    // [H] Sec. 5 (spec 5): Presto* "sprays packets instead of flowcells" behind a reorder
+    // buffer: a flowcell of 1 byte makes every segment its own cell (until 2026-11-30 the
+    // experiments ran SIGCOMM'15's 64 KB flowcells)
+    set("ns3::DcnPrestoPathSelector::FlowcellBytes", UintegerValue(1));
 }
 
 HermesExperimentResult

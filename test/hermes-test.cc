@@ -28,6 +28,7 @@
 #include "ns3/hermes-experiment.h"
 #include "ns3/hermes-path-selector.h"
 #include "ns3/object-factory.h"
+#include "ns3/presto-path-selector.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -867,11 +868,21 @@ class HermesPaperDefaultsTestCase : public TestCase
         // the first RTT estimate (spec 4's 10 ms initial RTO, not 1 s after a SYN resend)
         Ptr<RttMeanDeviation> rtt = CreateObject<RttMeanDeviation>();
         NS_TEST_EXPECT_MSG_EQ(rtt->GetEstimate(), MicroSeconds(80), "first RTT estimate");
+        // Presto*: packets instead of flowcells ([H] Sec. 5)
+        Ptr<DcnPrestoPathSelector> presto = CreateObject<DcnPrestoPathSelector>();
+        UintegerValue cell;
+        presto->GetAttribute("FlowcellBytes", cell);
+        NS_TEST_EXPECT_MSG_EQ(cell.Get(), 1u, "Presto* sprays packets");
         HermesPaperDefaults("testbed", "");
         Check("testbed", 30000, true);
         Config::Reset();
-        HermesPaperDefaults("sim", "ns3::DcnGraphTopology::HostEcn=false");
+        HermesPaperDefaults("sim",
+                            "ns3::DcnGraphTopology::HostEcn=false;"
+                            "ns3::DcnPrestoPathSelector::FlowcellBytes=65536");
         Check("sim, HostEcn given", 97500, false);
+        presto = CreateObject<DcnPrestoPathSelector>();
+        presto->GetAttribute("FlowcellBytes", cell);
+        NS_TEST_EXPECT_MSG_EQ(cell.Get(), 65536u, "a flowcell size given is kept");
         Config::Reset();
     }
 };
