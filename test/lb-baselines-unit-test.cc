@@ -343,6 +343,21 @@ class MprdmaTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s->GetPendingCredits(), 0, "a timeout clears the credits");
         s->OnFeedback(Fb(FeedbackSignal::NACK, 5, 4));
         NS_TEST_ASSERT_MSG_EQ(s->GetPendingCredits(), 0, "a NACK clocks nothing");
+        // Carry mode: one credit per carried (unmarked) EV and one for the CE echo
+        DcnHeader carry;
+        carry.evs = {11, 12, 13};
+        for (uint16_t ev : carry.evs)
+        {
+            PathFeedback f = Fb(FeedbackSignal::ACK, ev, 20, ev == 11 ? 4096 : 0);
+            f.header = &carry;
+            s->OnFeedback(f);
+        }
+        PathFeedback ce = Fb(FeedbackSignal::ECN_ACK, 14, 20);
+        ce.header = &carry;
+        s->OnFeedback(ce);
+        NS_TEST_ASSERT_MSG_EQ(s->GetPendingCredits(),
+                              4,
+                              "3 carried EVs + the marked one (RecycleMarked)");
     }
 };
 
@@ -427,6 +442,24 @@ class FlicrTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 2, "two moves");
         s->OnFeedback(Fb(FeedbackSignal::TIMEOUT, ev1, 52)); // the same RTO expiry
         NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 2, "one move per RTO expiry");
+        // the rest of a window sent on paths the flow has left: no further move
+        const uint16_t ev2 = s->Choose(Ctx(53)).ev;
+        NS_TEST_ASSERT_MSG_NE(ev2, ev1, "moved off ev1");
+        for (uint32_t p = 0; p < 5; ++p)
+        {
+            for (uint16_t left : {ev0, ev1})
+            {
+                if (left != ev2) // the second move may have gone back to ev0's path
+                {
+                    s->OnFeedback(Fb(FeedbackSignal::NACK, left, 54 + p));
+                    s->OnFeedback(Fb(FeedbackSignal::ECN_ACK, left, 54 + p, 4096));
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 2, "feedback of a left path moves nothing");
+        NS_TEST_ASSERT_MSG_EQ(s->Choose(Ctx(60)).ev, ev2, "still on the current path");
+        s->OnFeedback(Fb(FeedbackSignal::NACK, ev2, 60));
+        NS_TEST_ASSERT_MSG_EQ(s->GetRepaths(), 3, "a NACK of the current path moves it");
     }
 };
 

@@ -76,6 +76,29 @@ TopologyMatches(const DcnScheme& s, const std::string& topology)
     }
     return false;
 }
+
+/** The scheme's path selector with its scheme attributes, or null and *err set. */
+Ptr<PathSelector>
+MakeSelector(const DcnScheme& s, std::string* err)
+{
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(s.pathSelector);
+    if (!ps)
+    {
+        *err = "--lb=" + s.name + ": path selector '" + s.pathSelector +
+               "' is not registered; allowed: " + PathSelectorRegistry::NamesString();
+        return nullptr;
+    }
+    for (const auto& a : s.selectorAttributes)
+    {
+        if (!ps->SetAttributeFailSafe(a.first, StringValue(a.second)))
+        {
+            *err = "--lb=" + s.name + ": attribute " + a.first + "=" + a.second +
+                   " is not valid for path selector '" + s.pathSelector + "'";
+            return nullptr;
+        }
+    }
+    return ps;
+}
 } // namespace
 
 bool
@@ -190,21 +213,13 @@ DcnSchemeRegistry::Validate(const std::string& name)
         return "--lb: unknown load balancer '" + name + "'; allowed: " + NamesString();
     }
     DcnScheme s = Get(name);
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create(s.pathSelector);
+    std::string err;
+    Ptr<PathSelector> ps = MakeSelector(s, &err);
     if (!ps)
     {
-        return "--lb=" + name + ": path selector '" + s.pathSelector +
-               "' is not registered; allowed: " + PathSelectorRegistry::NamesString();
+        return err;
     }
-    for (const auto& a : s.selectorAttributes)
-    {
-        if (!ps->SetAttributeFailSafe(a.first, StringValue(a.second)))
-        {
-            return "--lb=" + name + ": attribute " + a.first + "=" + a.second +
-                   " is not valid for path selector '" + s.pathSelector + "'";
-        }
-    }
-    std::string err = ps->Validate();
+    err = ps->Validate();
     if (!err.empty())
     {
         return "--lb=" + name + ": " + err;
@@ -243,7 +258,21 @@ DcnSchemeRegistry::CheckForRun(const std::string& name,
             err = "--evs: " + std::to_string(evs) + " not accepted by --lb=" + name + ": " + err;
         }
     }
-    return err.empty() ? CheckConfig(name, cc) : err;
+    if (err.empty())
+    {
+        err = CheckConfig(name, cc);
+    }
+    if (err.empty())
+    {
+        // attribute values that depend on the topology (e.g. Flicr's PathSource=spritz)
+        Ptr<PathSelector> ps = MakeSelector(Get(name), &err);
+        if (ps)
+        {
+            err = ps->CheckTopology(topology);
+            err = err.empty() ? err : "--lb=" + name + ": " + err;
+        }
+    }
+    return err;
 }
 
 std::string

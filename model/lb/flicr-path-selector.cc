@@ -256,6 +256,30 @@ DcnFlicrPathSelector::GetPathEv(uint16_t i) const
     return dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
+std::string
+DcnFlicrPathSelector::CheckTopology(const std::string& topology) const
+{
+    if (m_pathSource != "spritz")
+    {
+        return "";
+    }
+    for (const std::string& f : DcnSpritzInfo::TopologyFamilies())
+    {
+        if (topology.compare(0, f.size(), f) == 0)
+        {
+            return "";
+        }
+    }
+    std::string allowed;
+    for (const std::string& f : DcnSpritzInfo::TopologyFamilies())
+    {
+        allowed += (allowed.empty() ? "" : ", ") + f + "*";
+    }
+    return "option --ns3::DcnFlicrPathSelector::PathSource: value 'spritz' needs a Dragonfly "
+           "or Slim Fly topology with Spritz tables, not '" +
+           topology + "'; allowed: PathSource=spritz on " + allowed + ", or PathSource=virtual";
+}
+
 int32_t
 DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
 {
@@ -291,6 +315,13 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
     NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
     EnsureSetup();
     const uint16_t old = m_core.GetPath();
+    // one path per flow, moved when *that* path is congested: feedback of packets sent on
+    // a path the flow has left (still in flight when it moved) is ignored (until
+    // 2026-11-30 each of a window's NACKs moved the flow again)
+    if (fb.path.ev != GetPathEv(old))
+    {
+        return;
+    }
     bool moved = false;
     switch (fb.signal)
     {

@@ -33,6 +33,7 @@ class DcnFlicrPathSelector : public PathSelector
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
     std::string Validate() const override;
+    std::string CheckTopology(const std::string& topology) const override;
 
     uint16_t GetNumPaths() const
     {

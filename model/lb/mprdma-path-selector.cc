@@ -97,16 +97,15 @@ DcnMprdmaPathSelector::OnFeedback(const PathFeedback& fb)
     switch (fb.signal)
     {
     case FeedbackSignal::ACK:
-        m_core.OnAck(fb.path.ev, false);
+    case FeedbackSignal::ECN_ACK: {
+        // one credit per ACK of the echoed EV; in Carry mode one per carried (unmarked)
+        // EV, and the CE echo's extra ECN_ACK is the marked packet's credit (the
+        // receiver does not carry marked EVs; until 2026-11-30 it gave none).  Without
+        // the EV list an ACK covering n packets (AckRatio n) still gives one credit:
+        // newly acknowledged bytes cannot tell coalescing from ACK reordering
+        m_core.OnAck(fb.path.ev, fb.signal == FeedbackSignal::ECN_ACK);
         break;
-    case FeedbackSignal::ECN_ACK:
-        // a coalesced ACK already gave one credit per EV (as ACK feedback); its
-        // CE echo comes as one extra ECN_ACK that opens no packet
-        if (!(fb.header && !fb.header->evs.empty()))
-        {
-            m_core.OnAck(fb.path.ev, true);
-        }
-        break;
+    }
     case FeedbackSignal::TIMEOUT:
         m_core.ClearCredits(); // the window collapsed: pending credits are stale
         break;

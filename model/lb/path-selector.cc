@@ -40,6 +40,12 @@ PathSelector::Validate() const
     return "";
 }
 
+std::string
+PathSelector::CheckTopology(const std::string& /* topology */) const
+{
+    return "";
+}
+
 TypeId
 DcnLbSharedState::GetTypeId()
 {

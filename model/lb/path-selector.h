@@ -166,6 +166,13 @@ class PathSelector : public Object
     virtual std::string Validate() const;
 
     /**
+     * Check the attribute values against the topology a run will use (its preset
+     * name, e.g. "df-small"), before the simulation runs: "" if this selector can
+     * run there, else one line naming the attribute, the value and what is allowed.
+     */
+    virtual std::string CheckTopology(const std::string& topology) const;
+
+    /**
      * true: the receiver should hide this connection's reordering from its transport
      * (Presto*'s reorder buffer, Hermes SIGCOMM'17 Sec. 5).  The TCP shim then marks
      * the connection's segments (FLAG_RESEQ) and the receiving shim resequences them;

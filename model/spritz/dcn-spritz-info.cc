@@ -61,6 +61,13 @@ DcnSpritzInfo::Get(const DcnTopology& topology, std::string* why)
     return info;
 }
 
+const std::vector<std::string>&
+DcnSpritzInfo::TopologyFamilies()
+{
+    static const std::vector<std::string> f = {"spritz", "df-", "sf-", "laps-df"};
+    return f;
+}
+
 bool
 DcnSpritzInfo::Init(const DcnTopology& topology, std::string* why)
 {

@@ -61,6 +61,9 @@ class DcnSpritzInfo : public Object
      */
     static Ptr<DcnSpritzInfo> Get(const DcnTopology& topology, std::string* why = nullptr);
 
+    /** Preset name prefixes of the topologies with Spritz tables (Dragonfly, Slim Fly). */
+    static const std::vector<std::string>& TopologyFamilies();
+
     const dcn::SpritzTables& Tables() const
     {
         return *m_tables;

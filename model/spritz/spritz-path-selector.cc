@@ -21,8 +21,6 @@ DCNLB_REGISTER_PATH_SELECTOR("spritz", DcnSpritzPathSelector);
 
 namespace
 {
-// Families with Spritz tables: the Dragonfly / Slim Fly presets (prefix match).
-const std::vector<std::string> kSpritzTopologies = {"spritz", "df-", "sf-", "laps-df"};
 
 DcnScheme
 SpritzScheme(const char* name, const char* description, const char* mode, const char* weighted)
@@ -35,7 +33,7 @@ SpritzScheme(const char* name, const char* description, const char* mode, const 
                      "spritz",
                      0,
                      "dcn",
-                     kSpritzTopologies,
+                     DcnSpritzInfo::TopologyFamilies(),
                      {{"Mode", mode}, {"Weighted", weighted}}};
 }
 } // namespace

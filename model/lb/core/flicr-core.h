@@ -165,6 +165,9 @@ class FlicrCore
         m_path = WeightedPick(m_w, m_cfg.numPaths, u, m_path);
         m_last = why;
         m_cellBytes = 0;
+        m_acked = 0; // the new path starts its own ECN round
+        m_marked = 0;
+        m_roundStart = -1;
         ++m_repaths;
         return true;
     }
