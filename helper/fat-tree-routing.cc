@@ -269,6 +269,7 @@ FatTreeHelper::SetLinkRouted(uint32_t linkId, bool routed)
                          << (routed ? "restored" : "withdrawn"));
     m_routed[linkId] = routed;
     m_nWithdrawn += routed ? -1 : 1;
+    m_linkRouted(linkId, routed);
     if (m_routing != "dcn")
     {
         const DcnLinkInfo& l = m_links[linkId];

@@ -432,6 +432,7 @@ DcnGraphTopology::SetLinkRouted(uint32_t linkId, bool routed)
     }
     m_routed[linkId] = routed;
     m_nWithdrawn += routed ? -1 : 1;
+    m_linkRouted(linkId, routed);
     if (m_routingMode == "global")
     {
         // ns-3's way: the link's interfaces go down (up), global routing recomputes

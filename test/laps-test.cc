@@ -680,6 +680,77 @@ class LapsFailureTestCase : public TestCase
 };
 
 /**
+ * Spec 1.2 [P]: "a path is marked invalid when one of its links fails".  A routed
+ * failure (the topology withdraws a link, as FailureHelper's down / withdraw does)
+ * clears the valid bit of every pid over it and a restore sets it again, but only
+ * when every link of the pid is routed (until 2026-11-30 only a destination's first
+ * use read the routing state).
+ */
+class LapsRoutedFailureTestCase : public TestCase
+{
+  public:
+    LapsRoutedFailureTestCase()
+        : TestCase("a withdrawn link invalidates the pids over it; restored, they are valid again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        LapsNet net("laps-df");
+        const uint32_t src = 0;
+        const uint32_t dst = 140;
+        Ptr<LapsPathSelector> ps;
+        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
+        Ptr<LapsHostTable> tab = ps->GetHostTable();
+        tab->EnsureDst(dst, 0);
+        const uint32_t first = tab->FirstPid(dst);
+        const uint32_t n = tab->NumPids(dst);
+        NS_TEST_ASSERT_MSG_GT(n, 2u, "several paths");
+        // two links of the last path that the minimal path (pid 0) does not use
+        std::set<uint32_t> keep(tab->Info(first).links.begin(), tab->Info(first).links.end());
+        std::vector<uint32_t> own;
+        for (uint32_t l : tab->Info(first + n - 1).links)
+        {
+            if (!keep.count(l))
+            {
+                own.push_back(l);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(own.size(), 1u, "the last path has two links of its own");
+        auto over = [&](uint32_t l) {
+            std::vector<bool> v;
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                const auto& ls = tab->Info(first + k).links;
+                v.push_back(std::find(ls.begin(), ls.end(), l) != ls.end());
+            }
+            return v;
+        };
+        const std::vector<bool> over0 = over(own[0]);
+        net.t->SetLinkRouted(own[0], false);
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(tab->Entry(first + k).valid,
+                                  !over0[k],
+                                  "pid " << k << " valid iff it avoids the withdrawn link");
+        }
+        NS_TEST_ASSERT_MSG_EQ(tab->Entry(first).valid, true, "the minimal path stays valid");
+        net.t->SetLinkRouted(own[1], false);
+        net.t->SetLinkRouted(own[0], true);
+        NS_TEST_ASSERT_MSG_EQ(tab->Entry(first + n - 1).valid,
+                              false,
+                              "one of two withdrawn links restored: still invalid");
+        net.t->SetLinkRouted(own[1], true);
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(tab->Entry(first + k).valid, true, "all restored: valid");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Alg. 2's T is the largest baseVal over the destination's *valid* paths (spec 2.4:
  * V = valid paths of PST): when the links of the slowest paths are withdrawn
  * (SetLinkValid, as a detected failure does), T follows at the next ACK and the
@@ -1167,6 +1238,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsIncastPfcTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsTFollowsValidityTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsRoutedFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathTimerTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsGapTestCase, DCNLB_TEST_QUICK);

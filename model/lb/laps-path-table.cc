@@ -34,8 +34,35 @@ LapsHostTable::~LapsHostTable() = default;
 void
 LapsHostTable::DoDispose()
 {
+    if (m_topo)
+    {
+        m_topo->TraceDisconnectWithoutContext("LinkRouted",
+                                              MakeCallback(&LapsHostTable::OnLinkRouted, this));
+    }
     m_topo = nullptr;
     Object::DoDispose();
+}
+
+void
+LapsHostTable::OnLinkRouted(uint32_t linkId, bool /* routed */)
+{
+    NS_LOG_FUNCTION(this << linkId);
+    // spec 1.2 [P]: "a path is marked invalid when one of its links fails"; valid again
+    // when every link of it is routed (two failures on one path need two restores)
+    for (size_t pid = 0; pid < m_info.size(); ++pid)
+    {
+        const auto& l = m_info[pid].links;
+        if (std::find(l.begin(), l.end(), linkId) == l.end())
+        {
+            continue;
+        }
+        bool valid = true;
+        for (uint32_t x : l)
+        {
+            valid = valid && m_topo->IsLinkRouted(x);
+        }
+        m_pit[pid].valid = valid;
+    }
 }
 
 void
@@ -51,6 +78,8 @@ LapsHostTable::Init(Ptr<DcnTopology> topology,
         return;
     }
     m_topo = topology;
+    m_topo->TraceConnectWithoutContext("LinkRouted",
+                                       MakeCallback(&LapsHostTable::OnLinkRouted, this));
     m_src = srcHost;
     m_frame = frameBytes;
     m_margin = marginPackets;

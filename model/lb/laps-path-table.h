@@ -107,6 +107,10 @@ class LapsHostTable : public Object
     /** Mark every pid using link id invalid (valid = false) or valid again. */
     void SetLinkValid(uint32_t linkId, bool valid);
 
+    /** DcnTopology::LinkRouted: the pids over linkId follow the topology's routing
+     *  state (valid iff every link of the pid is routed). */
+    void OnLinkRouted(uint32_t linkId, bool routed);
+
   protected:
     void DoDispose() override;
 

@@ -2,6 +2,7 @@
 
 #include "ns3/dcn-header.h"
 #include "ns3/log.h"
+#include "ns3/trace-source-accessor.h"
 
 #include <algorithm>
 #include <limits>
@@ -16,7 +17,16 @@ NS_OBJECT_ENSURE_REGISTERED(DcnTopology);
 TypeId
 DcnTopology::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::DcnTopology").SetParent<Object>().SetGroupName("DcnLb");
+    static TypeId tid =
+        TypeId("ns3::DcnTopology")
+            .SetParent<Object>()
+            .SetGroupName("DcnLb")
+            .AddTraceSource("LinkRouted",
+                            "A link's routes were withdrawn (false) or restored (true), e.g. "
+                            "by FailureHelper; host-side tables (LAPS's PIT validity, spec "
+                            "laps.md 1.2) follow it",
+                            MakeTraceSourceAccessor(&DcnTopology::m_linkRouted),
+                            "ns3::DcnTopology::LinkRoutedCallback");
     return tid;
 }
 

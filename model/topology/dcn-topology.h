@@ -19,6 +19,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/point-to-point-net-device.h"
+#include "ns3/traced-callback.h"
 
 #include <cstdint>
 #include <string>
@@ -166,8 +167,12 @@ class DcnTopology : public Object
     uint64_t GetMaxHostPairBdp(uint32_t frameBytes) const;
 
     // ---- routing reaction (FailureHelper) ----
+    /** Withdraw (routed = false) or restore a link's routes; fires LinkRouted on a change. */
     virtual void SetLinkRouted(uint32_t linkId, bool routed) = 0;
     virtual bool IsLinkRouted(uint32_t linkId) const = 0;
+
+    /** Signature of the LinkRouted trace: link id, routed after the change. */
+    typedef void (*LinkRoutedCallback)(uint32_t linkId, bool routed);
 
     // ---- distributed simulation ----
     /** MPI system id of a node for nRanks ranks (a contiguous block of pods/groups per rank). */
@@ -175,6 +180,10 @@ class DcnTopology : public Object
 
     /** Assign random streams. \return streams used */
     virtual int64_t AssignStreams(int64_t stream) = 0;
+
+  protected:
+    /** Fired by SetLinkRouted implementations after a link's routes changed. */
+    TracedCallback<uint32_t, bool> m_linkRouted;
 };
 
 } // namespace ns3
