@@ -30,6 +30,7 @@
 #include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/dcn-topo-builders.h"
 #include "ns3/dcn-topology-base.h"
@@ -465,6 +466,17 @@ RunOne(const Options& o,
             {
                 res.counters.drops += q->GetStats().nTotalDroppedPackets;
             }
+        }
+    }
+    // packets a switch policy took and dropped (ConWeave's full reorder queues): no queue
+    // disc saw them drop (until 2026-11-30 they were in no counter)
+    NodeContainer sws = ft->GetAllSwitches();
+    for (uint32_t i = 0; i < sws.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> r = ft->GetRouting(sws.Get(i));
+        if (r && r->GetForwardingPolicy())
+        {
+            res.counters.drops += r->GetForwardingPolicy()->GetDrops();
         }
     }
     res.counters.packetHops = hops.Get();
@@ -1064,6 +1076,38 @@ Main(int argc, char* argv[])
         if (lb != "all")
         {
             named.push_back(lb);
+        }
+    }
+    // --routing=<a switch-side load balancer> (letflow, drill, conga, conweave, ...) sets
+    // the topology's switch policy; a scheme with its own switch policy replaces it, so
+    // --routing would silently not apply to that run (and until 2026-11-30 CONGA's replaced
+    // policy was called on freed memory): refuse the combination
+    if (!o.routing.empty())
+    {
+        std::string routingScheme; // the scheme that installs this switch policy itself
+        for (const auto& n : DcnSchemeRegistry::Names())
+        {
+            if (routingScheme.empty() && DcnSchemeRegistry::HasSwitchPolicy(n) &&
+                DcnSchemeRegistry::Get(n).switchPolicy == o.routing)
+            {
+                routingScheme = n;
+            }
+        }
+        for (const auto& lb : lbs)
+        {
+            if (!routingScheme.empty() && DcnSchemeRegistry::HasSwitchPolicy(lb))
+            {
+                DcnOptions::Exit(
+                    "dcn-lb-compare",
+                    "option --routing: value '" + o.routing +
+                        "' (a switch-side load balancer) cannot be combined with --lb=" + lb +
+                        ", which installs its own switch policy '" +
+                        DcnSchemeRegistry::Get(lb).switchPolicy +
+                        "' in place of it; allowed: --routing=" + o.routing +
+                        " only with schemes that keep the switches' routing (e.g. ecmp, reps), "
+                        "or --lb=" +
+                        routingScheme + " without --routing");
+            }
         }
     }
     if (o.printLinks)

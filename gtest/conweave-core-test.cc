@@ -171,13 +171,14 @@ TEST(ConWeaveTx, AllowedMaskKeepsPathsAmongTheDestinationsNextHops)
     EXPECT_TRUE(d.replyTimeout);
     EXPECT_TRUE(d.rerouted);
     EXPECT_EQ(tx.Find(99)->path, 3);
-    // a single allowed path: the timeout keeps it
-    tx.OnData(77, 0, 0, kRtt, one, 0b0100u);
-    EXPECT_EQ(tx.Find(77)->path, 2);
-    d = tx.OnData(77, 0, 15 * kUs, kRtt, one, 0b0100u);
+    // a single allowed path: the timeout keeps it (key 45: a free slot; 77 would collide
+    // with the live flow 13 and go untracked)
+    tx.OnData(45, 0, 0, kRtt, one, 0b0100u);
+    EXPECT_EQ(tx.Find(45)->path, 2);
+    d = tx.OnData(45, 0, 15 * kUs, kRtt, one, 0b0100u);
     EXPECT_TRUE(d.replyTimeout);
     EXPECT_FALSE(d.rerouted);
-    EXPECT_EQ(tx.Find(77)->path, 2);
+    EXPECT_EQ(tx.Find(45)->path, 2);
     // a busy first sample among the allowed is skipped
     tx.OnNotify(1, 1, 20 * kUs);
     Script two{{0, 1}};
@@ -286,4 +287,105 @@ TEST(ConWeaveRx, BoundedQueuesCountDropsAndExhaustion)
     EXPECT_EQ(rx.GetHoldDrops(), 2u);
     EXPECT_EQ(rx.GetNoVoq(), 1u);
     EXPECT_EQ(rx.GetMaxDepth(), 4u);
+}
+
+// Review B4: fixed tables must not let live flows evict each other.
+TEST(ConWeaveTx, LiveFlowKeepsItsSlotCollidingFlowGoesUntracked)
+{
+    ConWeaveConfig c = Cfg();
+    c.tableSize = 1; // every flow collides
+    ConWeaveTxCore tx;
+    tx.Configure(c);
+    Script s{{0, 1, 2, 3}};
+    CwTxDecision d = tx.OnData(1, 0, 0, kRtt, s);
+    EXPECT_TRUE(d.newEpoch);
+    EXPECT_FALSE(d.untracked);
+    const uint8_t path1 = tx.Find(1)->path;
+    int64_t t = 0;
+    uint32_t untracked = 0;
+    for (int i = 0; i < 100; ++i)
+    {
+        t += kUs; // both flows live: alternate packets
+        d = tx.OnData(2, 0, t, kRtt, s);
+        untracked += d.untracked ? 1 : 0;
+        EXPECT_EQ(d.tag.flag, CwFlag::DATA);
+        d = tx.OnData(1, 0, t, kRtt, s);
+        EXPECT_FALSE(d.untracked);
+        EXPECT_FALSE(d.newEpoch && d.tag.epoch == 1) << "flow 1 is never reset to epoch 1";
+    }
+    EXPECT_EQ(untracked, 100u);
+    EXPECT_EQ(tx.GetTableConflicts(), 100u);
+    ASSERT_NE(tx.Find(1), nullptr);
+    EXPECT_EQ(tx.Find(2), nullptr);
+    EXPECT_LE(tx.Find(1)->epoch, 2); // a stabilised flow may open epoch 2, never restart
+    (void)path1;
+    // flow 1 idle for more than theta_inactive: flow 2 takes the slot
+    t += c.inactiveNs + 1;
+    d = tx.OnData(2, 0, t, kRtt, s);
+    EXPECT_FALSE(d.untracked);
+    EXPECT_TRUE(d.newEpoch);
+    EXPECT_EQ(d.tag.epoch, 1);
+    EXPECT_EQ(tx.Find(1), nullptr);
+    EXPECT_EQ(tx.GetTableConflicts(), 100u);
+}
+
+TEST(ConWeaveRx, LiveFlowKeepsItsSlotCollidingFlowPassesUntracked)
+{
+    ConWeaveConfig c = Cfg();
+    c.tableSize = 1;
+    ConWeaveRxCore<int> rx;
+    rx.Configure(c);
+    rx.OnData(1, Tag(CwFlag::RTT_REQUEST, false, 50), 0);
+    // flow 1 reorders: its REROUTED packet of epoch 50 waits for the TAIL
+    CwRxDecision d = rx.OnData(1, Tag(CwFlag::DATA, true, 50, 1), 1 * kUs);
+    ASSERT_TRUE(d.hold);
+    rx.Hold(d.voq, 7);
+    // flow 2 collides while flow 1 is live: passes, no reply, nothing released
+    d = rx.OnData(2, Tag(CwFlag::RTT_REQUEST, false, 1), 2 * kUs);
+    EXPECT_TRUE(d.untracked);
+    EXPECT_FALSE(d.reply);
+    EXPECT_FALSE(d.hold);
+    EXPECT_EQ(d.releaseBefore, CwRxDecision::NO_VOQ);
+    EXPECT_EQ(rx.GetTableConflicts(), 1u);
+    ASSERT_NE(rx.Find(1), nullptr);
+    EXPECT_EQ(rx.Find(1)->epoch, 50);
+    EXPECT_TRUE(rx.Find(1)->reordering);
+    // flow 1's TAIL still releases its packet
+    d = rx.OnData(1, Tag(CwFlag::TAIL, false, 50), 3 * kUs);
+    EXPECT_TRUE(d.releaseAfter);
+    // after theta_inactive without a packet of flow 1, flow 2 takes the slot
+    d = rx.OnData(2, Tag(CwFlag::RTT_REQUEST, false, 1), 3 * kUs + c.inactiveNs + 1);
+    EXPECT_FALSE(d.untracked);
+    EXPECT_TRUE(d.reply);
+    EXPECT_EQ(rx.Find(1), nullptr);
+}
+
+// Review B2: a flow whose path was withdrawn moves to an allowed path at once.
+TEST(ConWeaveTx, FlowOnWithdrawnPathOpensEpochOnAnAllowedPath)
+{
+    ConWeaveTxCore tx;
+    tx.Configure(Cfg());
+    Script zero{{0}};
+    tx.OnData(5, 0, 0, kRtt, zero); // all allowed: path 0
+    EXPECT_EQ(tx.Find(5)->path, 0);
+    const uint8_t epoch = tx.Find(5)->epoch;
+    Script s{{0, 1}};
+    CwTxDecision d = tx.OnData(5, 0, 1 * kUs, kRtt, s, 0b1110u); // uplink 0 withdrawn
+    EXPECT_TRUE(d.newEpoch);
+    EXPECT_TRUE(d.rerouted);
+    EXPECT_EQ(d.tag.flag, CwFlag::RTT_REQUEST);
+    EXPECT_NE(d.tag.path, 0);
+    EXPECT_EQ(d.tag.epoch, static_cast<uint8_t>(epoch + 1));
+    // even when every allowed sample is busy, the flow leaves the withdrawn path
+    tx.OnData(6, 1, 0, kRtt, zero);
+    EXPECT_EQ(tx.Find(6)->path, 0);
+    tx.OnNotify(1, 1, 2 * kUs);
+    tx.OnNotify(1, 2, 2 * kUs);
+    tx.OnNotify(1, 3, 2 * kUs);
+    d = tx.OnData(6, 1, 3 * kUs, kRtt, s, 0b1110u);
+    EXPECT_NE(d.tag.path, 0);
+    EXPECT_NE(tx.Find(6)->path, 0);
+    // with every path allowed nothing changes
+    d = tx.OnData(6, 1, 4 * kUs, kRtt, s, 0b1111u);
+    EXPECT_FALSE(d.newEpoch);
 }

@@ -227,7 +227,7 @@ TEST(CongaCore, FeedbackReachesSourceAndNewFlowletsAvoidCongestedPath)
     {
         CongaTag back;
         back.lbTag = 0;
-        leaf1.FillFeedback(0, back);
+        leaf1.FillFeedback(0, back, t);
         ASSERT_TRUE(back.fbValid);
         leaf0.OnArrival(1, CongaTag::Unpack(back.Pack()), t);
     }
@@ -267,7 +267,7 @@ TEST(CongaCore, FeedbackPrefersChangedEntriesThenRoundRobin)
     for (int i = 0; i < 4; ++i)
     {
         CongaTag b;
-        leaf.FillFeedback(0, b);
+        leaf.FillFeedback(0, b, 1);
         order.push_back(b.fbLbTag);
     }
     EXPECT_EQ(order, (std::vector<int>{0, 1, 2, 3}));
@@ -277,11 +277,68 @@ TEST(CongaCore, FeedbackPrefersChangedEntriesThenRoundRobin)
     a.ce = 7;
     leaf.OnArrival(0, a, 1);
     CongaTag b;
-    leaf.FillFeedback(0, b);
+    leaf.FillFeedback(0, b, 2);
     EXPECT_EQ(b.fbLbTag, 1);
     EXPECT_EQ(b.fbMetric, 7);
-    leaf.FillFeedback(0, b); // nothing changed: round robin continues after 1
+    leaf.FillFeedback(0, b, 3); // nothing changed: round robin continues after 1
     EXPECT_EQ(b.fbLbTag, 2);
+}
+
+/**
+ * Review B1: a Congestion-From-Leaf entry that no packet refreshes must stop
+ * being fed back after the aging time; otherwise reverse traffic keeps the
+ * source's stale Congestion-To-Leaf metric fresh forever.
+ */
+TEST(CongaCore, StaleFromLeafEntriesAgeOutAndStopRefreshingTheSource)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 2;
+    CongaLeafCore leaf0;
+    CongaLeafCore leaf1;
+    ASSERT_TRUE(leaf0.Configure(cfg, nullptr));
+    ASSERT_TRUE(leaf1.Configure(cfg, nullptr));
+    const int64_t t0 = 1000 * kUs;
+    CongaTag fwd; // one packet leaf0 -> leaf1 on uplink 0 saw CE 7; none after it
+    fwd.lbTag = 0;
+    fwd.ce = 7;
+    leaf1.OnArrival(0, fwd, t0);
+    EXPECT_TRUE(leaf1.IsCongestionFromLeafValid(0, 0, t0 + cfg.agingNs));
+    EXPECT_FALSE(leaf1.IsCongestionFromLeafValid(0, 0, t0 + cfg.agingNs + 1));
+    // reverse traffic leaf1 -> leaf0 every 10 us for 50 ms
+    int64_t t = t0;
+    uint32_t fedBackLate = 0;
+    for (; t <= t0 + 50'000 * kUs; t += 10 * kUs)
+    {
+        CongaTag back;
+        leaf1.FillFeedback(0, back, t);
+        if (back.fbValid && t > t0 + cfg.agingNs)
+        {
+            ++fedBackLate;
+        }
+        leaf0.OnArrival(1, CongaTag::Unpack(back.Pack()), t);
+    }
+    EXPECT_EQ(fedBackLate, 0u);
+    EXPECT_EQ(leaf0.GetCongestionToLeaf(1, 0, t), 0);
+    EXPECT_FALSE(leaf1.IsCongestionFromLeafValid(0, 0, t));
+    // uplink 0 is usable again: ties among both uplinks
+    std::mt19937 gen(1);
+    auto draw = [&](uint32_t n) { return gen() % n; };
+    int count[2] = {0, 0};
+    for (uint32_t f = 0; f < 200; ++f)
+    {
+        count[leaf0.ChooseUplink(f * 2654435761u, 1, t, draw).uplink]++;
+    }
+    EXPECT_GT(count[0], 50);
+    EXPECT_GT(count[1], 50);
+    // a fresh packet revives the entry
+    fwd.ce = 3;
+    leaf1.OnArrival(0, fwd, t);
+    CongaTag back;
+    leaf1.FillFeedback(0, back, t);
+    EXPECT_TRUE(back.fbValid);
+    EXPECT_EQ(back.fbLbTag, 0);
+    EXPECT_EQ(back.fbMetric, 3);
 }
 
 TEST(CongaCore, FlowletKeepsUplinkUntilGap)

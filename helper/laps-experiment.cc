@@ -15,7 +15,9 @@
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-switch-graph.h"
+#include "ns3/dcn-switch-routing.h"
 #include "ns3/double.h"
+#include "ns3/forwarding-policy.h"
 #include "ns3/log.h"
 #include "ns3/packet-hops.h"
 #include "ns3/rng-seed-manager.h"
@@ -429,6 +431,16 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                 r.pfcPauses += q->GetNPauseFramesSent();
                 r.pausedUs += q->GetPausedTime().GetSeconds() * 1e6;
             }
+        }
+    }
+    // packets a switch policy took and dropped (ConWeave's full reorder queues)
+    NodeContainer sws = t->GetAllSwitches();
+    for (uint32_t i = 0; i < sws.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> sr = t->GetRouting(sws.Get(i));
+        if (sr && sr->GetForwardingPolicy())
+        {
+            r.drops += sr->GetForwardingPolicy()->GetDrops();
         }
     }
     for (const auto& [k, v] : qSum)

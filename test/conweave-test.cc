@@ -32,6 +32,7 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -474,6 +475,136 @@ class EndToEndTestCase : public TestCase
     }
 };
 
+/** The interface of switch \p node that faces host \p host (a host link). */
+uint32_t
+HostIface(Ptr<FatTreeHelper> ft, Ptr<Node> node, uint32_t host)
+{
+    Ptr<Node> h = ft->GetHosts().Get(host);
+    for (uint32_t l : ft->GetLinksOfNode(node))
+    {
+        const DcnLinkInfo& li = ft->GetLink(l);
+        if (li.a == h || li.b == h)
+        {
+            return li.a == node ? li.ifA : li.ifB;
+        }
+    }
+    return 0;
+}
+
+/**
+ * Review B4: with a 1-entry flow table, two live flows from one source leaf must not
+ * evict each other (before: every packet a new epoch, an RTT_REQUEST on a random path).
+ */
+class TableConflictTestCase : public TestCase
+{
+  public:
+    TableConflictTestCase()
+        : TestCase("FlowTableSize=1: a live flow keeps its entry; a colliding live flow goes "
+                   "untracked (no tag, one ECMP-hashed uplink), counted; the destination leaf "
+                   "ignores it")
+    {
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::FlowTableSize", UintegerValue(1));
+        Ptr<FatTreeHelper> ft = Fabric();
+        Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::FlowTableSize", UintegerValue(4096));
+        const uint32_t leaf0 = ft->GetSwitchOfHost(0);
+        Ptr<ConWeaveForwardingPolicy> pol = PolicyOf(ft, leaf0);
+        Ptr<Node> node = ft->GetAllSwitches().Get(leaf0);
+        Capture cap;
+        Injector in{ft->GetRouting(node),
+                    node->GetObject<Ipv4>()->GetNetDevice(HostIface(ft, node, 0)),
+                    &cap};
+        for (int i = 0; i < 100; ++i)
+        {
+            for (uint16_t sport : {1000, 2000})
+            {
+                Simulator::Schedule(MicroSeconds(1 + i), [=, &in]() {
+                    in.Inject(DataPacket(sport, static_cast<uint8_t>(i)), Header(ft, 0, 2, 0));
+                });
+            }
+        }
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        const auto& tx = pol->GetTxCore();
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(tx.GetRequests(), 2, "no RTT_REQUEST storm (was 1 per packet)");
+        NS_TEST_EXPECT_MSG_EQ(pol->GetTableConflicts(), 100, "every packet of the newcomer");
+        uint32_t tagged = 0;
+        uint32_t untracked = 0;
+        std::set<uint32_t> untrackedDevs;
+        for (const Capture::Out& o : cap.out)
+        {
+            const uint16_t sport = static_cast<uint16_t>((o.b[0] << 8) | o.b[1]);
+            if (ConWeaveTag::IsTagged(o.h.GetIdentification()))
+            {
+                ++tagged;
+                NS_TEST_EXPECT_MSG_EQ(sport, 1000, "only the slot's owner is tagged");
+            }
+            else
+            {
+                ++untracked;
+                untrackedDevs.insert(o.dev);
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(tagged, 100, "the owner's packets");
+        NS_TEST_EXPECT_MSG_EQ(untracked, 100, "the newcomer's packets, untagged");
+        NS_TEST_EXPECT_MSG_EQ(untrackedDevs.size(), 1, "one hashed uplink, not sprayed");
+        Simulator::Destroy();
+    }
+};
+
+/** Review B6: packets dropped at a full reorder queue count as the policy's drops. */
+class HoldDropsCountedTestCase : public TestCase
+{
+  public:
+    HoldDropsCountedTestCase()
+        : TestCase("a full reorder queue's drops are the policy's GetDrops() (fabric drops) and "
+                   "fire ReorderDrop")
+    {
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::ReorderQueueCapacity",
+                           UintegerValue(1));
+        Ptr<FatTreeHelper> ft = Fabric();
+        Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::ReorderQueueCapacity",
+                           UintegerValue(256));
+        const uint32_t leaf1 = ft->GetSwitchOfHost(2);
+        Ptr<ConWeaveForwardingPolicy> pol = PolicyOf(ft, leaf1);
+        uint32_t traced = 0;
+        pol->TraceConnectWithoutContext(
+            "ReorderDrop",
+            Callback<void, Ptr<const Packet>>([&traced](Ptr<const Packet>) { ++traced; }));
+        Ptr<Node> node = ft->GetAllSwitches().Get(leaf1);
+        Capture cap;
+        Injector in{ft->GetRouting(node),
+                    node->GetObject<Ipv4>()->GetNetDevice(pol->GetIfOfUplink(0)),
+                    &cap};
+        auto at = [&](double us, uint8_t seq, uint16_t id) {
+            Simulator::Schedule(MicroSeconds(us), [=, &in]() {
+                in.Inject(DataPacket(1000, seq), Header(ft, 0, 2, id));
+            });
+        };
+        at(1, 0, Tag(CwFlag::RTT_REQUEST, false, 1));
+        at(2, 2, Tag(CwFlag::DATA, true, 1, 1)); // held
+        at(3, 3, Tag(CwFlag::DATA, true, 1, 1)); // queue full: dropped
+        at(4, 4, Tag(CwFlag::DATA, true, 1, 1)); // dropped
+        at(5, 1, Tag(CwFlag::TAIL, false, 1));
+        Simulator::Stop(MilliSeconds(1));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(pol->GetRxCore().GetHoldDrops(), 2, "two hold drops");
+        NS_TEST_EXPECT_MSG_EQ(pol->GetDrops(), 2, "reported as the policy's drops");
+        NS_TEST_EXPECT_MSG_EQ(traced, 2, "ReorderDrop fired");
+        NS_TEST_EXPECT_MSG_EQ((cap.DataSeqs() == std::vector<int>{0, 1, 2}),
+                              true,
+                              "the rest is forwarded in order");
+        Simulator::Destroy();
+    }
+};
+
 class SchemeTestCase : public TestCase
 {
   public:
@@ -534,6 +665,8 @@ class ConWeaveTestSuite : public TestSuite
         AddTestCase(new SourceLeafTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new EndToEndTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SchemeTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new TableConflictTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HoldDropsCountedTestCase, DCNLB_TEST_QUICK);
     }
 };
 

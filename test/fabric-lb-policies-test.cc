@@ -430,6 +430,176 @@ class CongaRefusalTest : public TestCase
     }
 };
 
+/** Interface of switch \p sw facing host \p host. */
+uint32_t
+HostIfaceOf(Ptr<FatTreeHelper> ft, Ptr<Node> sw, uint32_t host)
+{
+    Ptr<Node> h = ft->GetHosts().Get(host);
+    for (uint32_t l : ft->GetLinksOfNode(sw))
+    {
+        const DcnLinkInfo& li = ft->GetLink(l);
+        if (li.a == h || li.b == h)
+        {
+            return li.a == sw ? li.ifA : li.ifB;
+        }
+    }
+    return 0;
+}
+
+/**
+ * Review B2: after tor0-spine0 is withdrawn, CONGA (published mode) chooses only among
+ * the remaining uplinks by their metrics; before, the dead uplink (metric 0) won and the
+ * flowlet was sent by a hash.
+ */
+class CongaWithdrawnUplinkTest : public TestCase
+{
+  public:
+    CongaWithdrawnUplinkTest()
+        : TestCase("CONGA after a withdrawn uplink: new flowlets take the least congested of the "
+                   "remaining uplinks, none is hashed")
+    {
+    }
+
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(5);
+        Ptr<FatTreeHelper> ft = LeafSpine("conga", 2, 2, 3);
+        Ptr<Node> sw0 = ft->GetSwitches(0).Get(0);
+        Ptr<CongaForwardingPolicy> tor0 =
+            DynamicCast<CongaForwardingPolicy>(ft->GetRouting(sw0)->GetForwardingPolicy());
+        NS_TEST_ASSERT_MSG_NE(tor0, nullptr, "conga installed");
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(ft);
+        fh->FailLink(ft->GetTorUplink(0, 0), MicroSeconds(1), Time(0));
+        const uint32_t up1 = ft->GetLink(ft->GetTorUplink(0, 1)).ifA;
+        const uint32_t up2 = ft->GetLink(ft->GetTorUplink(0, 2)).ifA;
+        const uint32_t inIf = HostIfaceOf(ft, sw0, 1);
+        uint32_t toUp1 = 0;
+        uint32_t toUp2 = 0;
+        uint32_t other = 0;
+        Simulator::Schedule(MicroSeconds(10), [&]() {
+            const int64_t now = Simulator::Now().GetNanoSeconds();
+            lbcore::CongaTag fb; // leaf1 fed back: uplink 1 at 5, uplink 2 at 3
+            fb.fbValid = true;
+            fb.fbLbTag = 1;
+            fb.fbMetric = 5;
+            tor0->GetCore().OnArrival(1, fb, now);
+            fb.fbLbTag = 2;
+            fb.fbMetric = 3;
+            tor0->GetCore().OnArrival(1, fb, now);
+            Ptr<DcnSwitchRouting> r = ft->GetRouting(sw0);
+            Ipv4Header h = IpHeader(ft, 1, 3);
+            for (uint16_t ev = 0; ev < 100; ++ev)
+            {
+                const uint32_t o = r->Lookup(UdpPayload(30000 + ev), h, inIf);
+                toUp1 += o == up1 ? 1 : 0;
+                toUp2 += o == up2 ? 1 : 0;
+                other += o != up1 && o != up2 ? 1 : 0;
+            }
+        });
+        Simulator::Stop(MicroSeconds(20));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(other, 0, "never the withdrawn uplink");
+        NS_TEST_EXPECT_MSG_EQ(toUp2, 100, "every new flowlet takes the less congested live uplink");
+        NS_TEST_EXPECT_MSG_EQ(toUp1, 0, "none hashed onto the congested one");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Review B3: CONGA's transmit hooks (raw `this`) are removed when another switch policy
+ * replaces it; before, the replaced policy kept being called at every dequeue.
+ */
+class CongaHooksRemovedTest : public TestCase
+{
+  public:
+    CongaHooksRemovedTest()
+        : TestCase("CONGA replaced by DRILL: its transmit hooks are removed, it is no longer "
+                   "called, DRILL forwards")
+    {
+    }
+
+    void DoRun() override
+    {
+        Ptr<FatTreeHelper> ft = LeafSpine("conga", 2, 2, 2);
+        Ptr<Node> sw0 = ft->GetSwitches(0).Get(0);
+        Ptr<CongaForwardingPolicy> old =
+            DynamicCast<CongaForwardingPolicy>(ft->GetRouting(sw0)->GetForwardingPolicy());
+        NS_TEST_ASSERT_MSG_NE(old, nullptr, "conga installed");
+        const uint32_t l0 = ft->GetTorUplink(0, 0);
+        Ptr<DcnQueueDisc> q0 = ft->GetQueueDisc(ft->GetLink(l0).devA);
+        NS_TEST_ASSERT_MSG_NE(q0, nullptr, "uplink queue disc");
+        NS_TEST_EXPECT_MSG_EQ(q0->GetTransmitHook().IsNull(), false, "conga hooked it");
+        NS_TEST_ASSERT_MSG_EQ(DcnSchemeRegistry::InstallSwitchPolicy("drill", ft, 100),
+                              "",
+                              "drill");
+        NS_TEST_EXPECT_MSG_EQ(old->GetHookedQueues(), 0, "the replaced policy let go");
+        for (const DcnLinkInfo& li : ft->GetLinks())
+        {
+            for (auto dev : {li.devA, li.devB})
+            {
+                Ptr<DcnQueueDisc> q = ft->GetQueueDisc(dev);
+                NS_TEST_EXPECT_MSG_EQ(q && !q->GetTransmitHook().IsNull(), false, "no hook left");
+            }
+        }
+        // traffic host0 -> host2 and back: the old (still referenced) policy sees nothing
+        uint32_t rx = 0;
+        ft->GetHosts().Get(2)->GetObject<Ipv4L3Protocol>()->TraceConnectWithoutContext(
+            "Rx",
+            Callback<void, Ptr<const Packet>, Ptr<Ipv4>, uint32_t>(
+                [&rx](Ptr<const Packet>, Ptr<Ipv4>, uint32_t) { ++rx; }));
+        for (int i = 0; i < 50; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(1 + i), [ft, i]() {
+                ft->GetHosts().Get(0)->GetObject<Ipv4L3Protocol>()->Send(
+                    UdpPayload(static_cast<uint16_t>(5000 + i), 1000),
+                    ft->GetHostAddress(0),
+                    ft->GetHostAddress(2),
+                    17,
+                    nullptr);
+            });
+        }
+        Simulator::Stop(MicroSeconds(200));
+        Simulator::Run();
+        const int64_t now = Simulator::Now().GetNanoSeconds();
+        NS_TEST_EXPECT_MSG_EQ(rx, 50, "DRILL delivers every packet");
+        NS_TEST_EXPECT_MSG_EQ(old->GetCore().GetDre(0).Utilisation(now) +
+                                  old->GetCore().GetDre(1).Utilisation(now),
+                              0.0,
+                              "the replaced CONGA is never called");
+        Simulator::Destroy();
+    }
+};
+
+/** Review B7: a LetFlow TableSize that is not a power of two is rounded up (as ConWeave's). */
+class LetflowTableSizeTest : public TestCase
+{
+  public:
+    LetflowTableSizeTest()
+        : TestCase("LetFlow TableSize=50000 is rounded up to 65536 instead of aborting")
+    {
+    }
+
+    void DoRun() override
+    {
+        Ptr<LetflowForwardingPolicy> pol = CreateObject<LetflowForwardingPolicy>();
+        pol->SetAttribute("TableSize", UintegerValue(50000));
+        pol->AssignStreams(3);
+        static const uint32_t cands[2] = {11, 12};
+        Ptr<Packet> p = UdpPayload(777);
+        Ipv4Header h;
+        h.SetSource(Ipv4Address("10.0.0.1"));
+        h.SetDestination(Ipv4Address("10.0.0.9"));
+        h.SetProtocol(17);
+        DcnForwardingContext ctx(p, h, 1, nullptr);
+        ctx.minimal = cands;
+        ctx.nMinimal = 2;
+        const uint32_t out = pol->Select(ctx);
+        NS_TEST_EXPECT_MSG_EQ((out == 11 || out == 12), true, "a candidate");
+        NS_TEST_EXPECT_MSG_EQ(pol->GetTableSize(), 65536, "rounded up to a power of two");
+        Simulator::Destroy();
+    }
+};
+
 /** Every policy delivers a UDP permutation on a 4 x 4 x 4 leaf-spine (light load). */
 class DeliveryTest : public TestCase
 {
@@ -521,6 +691,9 @@ class FabricLbPoliciesSuite : public TestSuite
         AddTestCase(new CongaRefusalTest(), DCNLB_TEST_QUICK);
         AddTestCase(new CongaAnyTopologyTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DeliveryTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new CongaWithdrawnUplinkTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new CongaHooksRemovedTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new LetflowTableSizeTest(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -96,6 +96,43 @@ CongaForwardingPolicy::CongaForwardingPolicy()
 CongaForwardingPolicy::~CongaForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
+    Detach(); // never leave a hook with a dangling `this` behind
+}
+
+void
+CongaForwardingPolicy::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    Detach();
+    m_rng = nullptr;
+    ForwardingPolicy::DoDispose();
+}
+
+void
+CongaForwardingPolicy::Hook(Ptr<DcnQueueDisc> q, uint32_t port)
+{
+    NS_LOG_FUNCTION(this << q << port);
+    Callback<void, Ptr<QueueDiscItem>> cb =
+        MakeCallback(&CongaForwardingPolicy::OnTransmit, this).Bind(port);
+    q->SetTransmitHook(cb);
+    m_hooks.emplace_back(q, cb);
+}
+
+void
+CongaForwardingPolicy::Detach()
+{
+    NS_LOG_FUNCTION(this);
+    // Until 2026-11-30 the hooks stayed: a replaced policy (e.g. --lb=drill on a fabric
+    // built with ForwardingPolicy=conga) was called on freed memory at every dequeue.
+    for (auto& [q, cb] : m_hooks)
+    {
+        const Callback<void, Ptr<QueueDiscItem>> cur = q->GetTransmitHook();
+        if (!cur.IsNull() && cur.IsEqual(cb)) // not replaced by another policy's hook
+        {
+            q->SetTransmitHook(Callback<void, Ptr<QueueDiscItem>>());
+        }
+    }
+    m_hooks.clear();
 }
 
 std::string
@@ -181,8 +218,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
             m_ifUplink[iface] = u;
             if (q)
             {
-                q->SetTransmitHook(
-                    MakeCallback(&CongaForwardingPolicy::OnTransmit, this).Bind(uint32_t(u)));
+                Hook(q, u);
             }
         }
         else
@@ -197,8 +233,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
                                        m_cfg.quantBits);
             if (q)
             {
-                q->SetTransmitHook(
-                    MakeCallback(&CongaForwardingPolicy::OnTransmit, this).Bind(iface));
+                Hook(q, iface);
             }
         }
     }
@@ -311,16 +346,16 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
         }
         const uint16_t dstLeaf = m_hostLeaf[ctx.dstHost];
         const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
-        uint32_t allowed = 0xFFFFFFFFu;
-        if (m_general)
+        // Only the current candidates are paths to the destination: the destination's
+        // minimal next hops (generalised mode), the uplinks still routed after a withdrawal
+        // (published mode; all uplinks of an unfailed leaf-spine, so the choice is unchanged
+        // there).  Until 2026-11-30 the published mode chose among all uplinks and sent a
+        // flowlet that chose a withdrawn one by a hashed candidate.
+        uint32_t allowed = 0;
+        for (uint32_t i = 0; i < n; ++i)
         {
-            // generalised: only the destination's minimal next hops are paths to it
-            allowed = 0;
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
-                allowed |= u < 32 ? (1u << u) : 0u;
-            }
+            const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
+            allowed |= u < 32 ? (1u << u) : 0u;
         }
         Ptr<UniformRandomVariable> rng = m_rng;
         lbcore::CongaChoice c = m_core.ChooseUplink(
@@ -337,12 +372,13 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
         }
         if (!candidate)
         {
-            // The chosen uplink is withdrawn: a hashed candidate instead (our choice).
+            // Not an uplink of this leaf's candidates at all (no candidate is an uplink, the
+            // core's empty-mask case): a hashed candidate instead (our choice).
             out = ctx.minimal[DcnHashToIndex(hash, n)];
         }
         lbcore::CongaTag tag; // CE starts at 0; each egress raises it at transmission
         tag.lbTag = static_cast<uint8_t>(GetUplinkOfIf(out) & 0xF);
-        m_core.FillFeedback(dstLeaf, tag);
+        m_core.FillFeedback(dstLeaf, tag, now);
         ctx.MutableHeader().SetIdentification(tag.Pack() | OVERLAY_BIT);
         NS_LOG_LOGIC("conga: leaf " << m_leaf << " -> leaf " << dstLeaf << " uplink "
                                     << int(tag.lbTag) << (c.newFlowlet ? " (new flowlet)" : ""));

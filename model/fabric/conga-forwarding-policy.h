@@ -56,6 +56,8 @@
 namespace ns3
 {
 
+class DcnQueueDisc;
+
 class CongaForwardingPolicy : public ForwardingPolicy
 {
   public:
@@ -67,10 +69,18 @@ class CongaForwardingPolicy : public ForwardingPolicy
     uint32_t Select(DcnForwardingContext& ctx) override;
     int64_t AssignStreams(int64_t stream) override;
     std::string CheckTopology(const DcnTopology& topology) const override;
+    /** Remove the transmit hooks this policy set on its switch's queue discs. */
+    void Detach() override;
 
     const char* Name() const override
     {
         return "conga";
+    }
+
+    /** Queue discs that currently call this policy at transmission. */
+    uint32_t GetHookedQueues() const
+    {
+        return static_cast<uint32_t>(m_hooks.size());
     }
 
     /** Role of this switch. */
@@ -113,8 +123,13 @@ class CongaForwardingPolicy : public ForwardingPolicy
     /** Signature of "Feedback": (source leaf, LBTag, metric) read at a destination leaf. */
     typedef void (*FeedbackTracedCallback)(uint16_t srcLeaf, uint8_t lbTag, uint8_t metric);
 
+  protected:
+    void DoDispose() override;
+
   private:
     void OnTransmit(uint32_t port, Ptr<QueueDiscItem> item);
+    /** Set \p q's transmit hook to OnTransmit(port) and remember it (Detach()). */
+    void Hook(Ptr<DcnQueueDisc> q, uint32_t port);
     void Configure();
 
     Time m_flowletTimeout;
@@ -139,6 +154,9 @@ class CongaForwardingPolicy : public ForwardingPolicy
     uint64_t m_salt{0};
     uint64_t m_fbReceived{0};
     TracedCallback<uint16_t, uint8_t, uint8_t> m_feedbackTrace;
+    /** Hooked queue discs and the hook set on each: the callback holds a raw `this`,
+     *  so Detach() (policy replaced or disposed) removes every one still ours. */
+    std::vector<std::pair<Ptr<DcnQueueDisc>, Callback<void, Ptr<QueueDiscItem>>>> m_hooks;
 };
 
 } // namespace ns3

@@ -99,7 +99,10 @@ ConWeaveForwardingPolicy::GetTypeId()
                 MakeBooleanChecker())
             .AddAttribute("FlowTableSize",
                           "Entries of the per-leaf source and destination flow tables, "
-                          "hash-indexed; colliding flows replace each other (our choice)",
+                          "hash-indexed, rounded up to a power of two (our choice; the authors "
+                          "use exact maps).  A flow whose entry another flow used within "
+                          "InactiveTime does not replace it: its packets go untracked (no tag, "
+                          "ECMP hash, no reordering), counted (GetTableConflicts)",
                           UintegerValue(4096),
                           MakeUintegerAccessor(&ConWeaveForwardingPolicy::m_tableSize),
                           MakeUintegerChecker<uint32_t>(1, 1U << 22))
@@ -121,6 +124,11 @@ ConWeaveForwardingPolicy::GetTypeId()
                             "new path, reply timeout (else inactivity))",
                             MakeTraceSourceAccessor(&ConWeaveForwardingPolicy::m_rerouteTrace),
                             "ns3::ConWeaveForwardingPolicy::RerouteTracedCallback")
+            .AddTraceSource("ReorderDrop",
+                            "A destination leaf dropped a packet because its flow's reorder "
+                            "queue was full (counted in GetDrops(), i.e. in the fabric drops)",
+                            MakeTraceSourceAccessor(&ConWeaveForwardingPolicy::m_holdDropTrace),
+                            "ns3::Packet::TracedCallback")
             .AddTraceSource("Release",
                             "A destination leaf released a reorder queue (packets, by resume "
                             "timeout (else TAIL))",
@@ -354,12 +362,15 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     const int64_t now = Simulator::Now().GetNanoSeconds();
     const lbcore::CwTxEntry* before = m_tx.Find(key);
     const uint8_t oldPath = before ? before->path : 0;
-    uint32_t allowed = 0xFFFFFFFFu;
-    for (uint32_t i = 0; i < n && m_anyTopology; ++i)
+    // The paths to this destination are its current candidates: its minimal next hops
+    // (AnyTopology), the uplinks still routed after a withdrawal (published mode; all
+    // uplinks of an unfailed leaf-spine, where the sampling is unchanged).  Until 2026-11-30
+    // the published mode sampled all uplinks and sent a withdrawn choice by a hash.
+    uint32_t allowed = 0;
+    for (uint32_t i = 0; i < n; ++i)
     {
-        // AnyTopology: the paths to this destination are its minimal next hops
         const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
-        allowed = (i == 0 ? 0u : allowed) | (u < 32 ? (1u << u) : 0u);
+        allowed |= u < 32 ? (1u << u) : 0u;
     }
     Ptr<UniformRandomVariable> rng = m_rng;
     lbcore::CwTxDecision d = m_tx.OnData(
@@ -369,6 +380,19 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
         BaseRttNs(dstLeaf),
         [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
         allowed);
+    if (d.untracked)
+    {
+        // the flow's table slot is held by another live flow: untracked, like a non-data
+        // packet (no tag, so the destination leaf ignores it; ECMP hash)
+        if (lbcore::ConWeaveTag::IsTagged(h.GetIdentification()))
+        {
+            ctx.MutableHeader().SetIdentification(0);
+        }
+        NS_LOG_LOGIC("conweave: leaf " << m_leaf << " flow " << key << " untracked (slot busy)");
+        return ctx
+            .minimal[DcnHashToIndex(DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt),
+                                    n)];
+    }
     if (d.rerouted)
     {
         m_rerouteTrace(key, oldPath, m_tx.Find(key)->path, d.replyTimeout);
@@ -455,6 +479,10 @@ ConWeaveForwardingPolicy::SelectDestinationLeaf(DcnForwardingContext& ctx,
         return out;
     }
     lbcore::CwRxDecision d = m_rx.OnData(key, tag, now);
+    if (d.untracked)
+    {
+        return out; // the flow's slot is held by another live flow: passes, no reply
+    }
     if (d.releaseBefore != lbcore::CwRxDecision::NO_VOQ)
     {
         ReleaseVoq(d.releaseBefore, false);
@@ -488,6 +516,7 @@ ConWeaveForwardingPolicy::SelectDestinationLeaf(DcnForwardingContext& ctx,
         if (!m_rx.Hold(d.voq, item))
         {
             NS_LOG_LOGIC("conweave: reorder queue full, packet dropped");
+            m_holdDropTrace(p);
         }
         return DcnForwardingContext::TAKEN;
     }

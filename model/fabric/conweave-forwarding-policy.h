@@ -145,6 +145,20 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
         return m_controlReceived;
     }
 
+    /** Packets forwarded untracked because their flow-table slot (source or destination
+     *  leaf) was held by another live flow. */
+    uint64_t GetTableConflicts() const
+    {
+        return m_tx.GetTableConflicts() + m_rx.GetTableConflicts();
+    }
+
+    /** Packets dropped at full reorder queues (the policy took them: no queue disc counts
+     *  them). */
+    uint64_t GetDrops() const override
+    {
+        return m_rx.GetHoldDrops();
+    }
+
     /** Signature of "Reroute": (flow key, old path, new path, reply timeout (else inactivity)). */
     typedef void (*RerouteTracedCallback)(uint64_t key, uint8_t from, uint8_t to, bool timeout);
     /** Signature of "Release": (packets released, by resume timeout (else TAIL)). */
@@ -198,6 +212,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     uint64_t m_controlReceived{0};
     TracedCallback<uint64_t, uint8_t, uint8_t, bool> m_rerouteTrace;
     TracedCallback<uint32_t, bool> m_releaseTrace;
+    TracedCallback<Ptr<const Packet>> m_holdDropTrace;
 };
 
 } // namespace ns3

@@ -144,6 +144,12 @@ class DcnQueueDisc : public QueueDisc
      */
     void SetTransmitHook(Callback<void, Ptr<QueueDiscItem>> hook);
 
+    /** The transmit hook (null if none). */
+    Callback<void, Ptr<QueueDiscItem>> GetTransmitHook() const
+    {
+        return m_txHook;
+    }
+
     /**
      * FabricMode=fast (DcnPortDevice): the device that owns this queue disc
      * pulls packets itself; where the queue disc restarts its output (PFC

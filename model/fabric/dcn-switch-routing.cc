@@ -55,6 +55,10 @@ DcnSwitchRouting::DoDispose()
     m_ifaceCache.clear();
     m_routes.clear();
     m_queues.clear();
+    if (m_policy)
+    {
+        m_policy->Detach();
+    }
     m_policy = nullptr;
     m_ucb = UnicastForwardCallback();
     m_pfcQueues.clear();
@@ -150,6 +154,10 @@ void
 DcnSwitchRouting::SetForwardingPolicy(Ptr<ForwardingPolicy> policy)
 {
     NS_LOG_FUNCTION(this << policy);
+    if (m_policy && m_policy != policy)
+    {
+        m_policy->Detach(); // e.g. CONGA's transmit hooks hold a raw pointer to it
+    }
     m_policy = policy;
 }
 

@@ -33,9 +33,10 @@ LetflowForwardingPolicy::GetTypeId()
                           MakeTimeAccessor(&LetflowForwardingPolicy::m_timeout),
                           MakeTimeChecker(NanoSeconds(0), Seconds(1)))
             .AddAttribute("TableSize",
-                          "Flowlet-table entries, a power of two, indexed by the salted hash "
-                          "of the 5-tuple (our choice: 65536; flows sharing an entry share "
-                          "its flowlet, as in the hardware table)",
+                          "Flowlet-table entries, indexed by the salted hash of the 5-tuple "
+                          "(our choice: 65536; flows sharing an entry share its flowlet, as in "
+                          "the hardware table); a value that is not a power of two is rounded "
+                          "up to the next one (as ConWeave's FlowTableSize)",
                           UintegerValue(65536),
                           MakeUintegerAccessor(&LetflowForwardingPolicy::m_tableSize),
                           MakeUintegerChecker<uint32_t>(1, 1u << 24))
@@ -64,9 +65,13 @@ LetflowForwardingPolicy::Configure()
     lbcore::LetflowConfig c;
     c.tableSize = m_tableSize;
     c.timeoutNs = m_timeout.GetNanoSeconds();
-    NS_ABORT_MSG_IF(!m_core.Configure(c),
-                    "DcnLetflowForwardingPolicy: TableSize=" << m_tableSize
-                                                             << "; allowed a power of two");
+    // A TableSize that is not a power of two is rounded up, as ConWeave's FlowTableSize
+    // (until 2026-11-30 it aborted the run at the first packet).
+    if (!m_core.Configure(c))
+    {
+        NS_LOG_LOGIC("letflow: TableSize " << m_tableSize << " rounded up to "
+                                           << m_core.GetTableSize());
+    }
     // Per-switch salt of the table hash (two 32-bit draws, as ECMP's).
     uint64_t hi = m_rng->GetInteger(0, 0xffffffffU);
     m_salt = (hi << 32) | m_rng->GetInteger(0, 0xffffffffU);

@@ -43,6 +43,13 @@ class LetflowForwardingPolicy : public ForwardingPolicy
         return "letflow";
     }
 
+    /** Entries of the flowlet table in use (TableSize rounded up to a power of two;
+     *  0 before the first packet). */
+    uint32_t GetTableSize() const
+    {
+        return m_configured ? m_core.GetTableSize() : 0;
+    }
+
     /** Flowlets started so far at this switch. */
     uint64_t GetFlowlets() const
     {

@@ -119,6 +119,18 @@ ForwardingPolicy::Attach(Ptr<Node> node)
     NS_LOG_FUNCTION(this << node);
 }
 
+uint64_t
+ForwardingPolicy::GetDrops() const
+{
+    return 0;
+}
+
+void
+ForwardingPolicy::Detach()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 void
 ForwardingPolicy::AttachTopology(const DcnTopology& topology, uint32_t switchIndex)
 {

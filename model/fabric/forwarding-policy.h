@@ -233,6 +233,21 @@ class ForwardingPolicy : public Object
      */
     virtual std::string CheckTopology(const DcnTopology& topology) const;
 
+    /**
+     * Packets this policy took from the switch (Select() returned TAKEN) and then
+     * dropped, e.g. ConWeave's full reorder queues: no queue disc counts them, so
+     * statistics add them to the fabric drops.  Default: 0.
+     */
+    virtual uint64_t GetDrops() const;
+
+    /**
+     * Undo what the policy set up outside itself (e.g. CONGA's transmit hooks on the
+     * switch's queue discs).  DcnSwitchRouting calls it when the policy is replaced
+     * or the switch is disposed; the policy must not be used afterwards.
+     * Default: nothing.
+     */
+    virtual void Detach();
+
   protected:
     /**
      * The leaf-spine check of CONGA and ConWeave: "" if \p t is a 2-tier Clos

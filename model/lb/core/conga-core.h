@@ -19,8 +19,11 @@
  * Defaults here: flowlet timeout 150 us (as Hermes SIGCOMM'17 Sec. 5 ran
  * CONGA); preset CongaPaper() = 500 us, Laps() = 50 us.  Our choices:
  * T_dre = 16 us with alpha = 0.1 (giving the paper's tau = 160 us), a
- * Congestion-To-Leaf entry older than agingNs = 10 ms reads as 0, and the
- * quantisation floor(util x 2^Q) saturated at 2^Q - 1.
+ * Congestion-To-Leaf entry older than agingNs = 10 ms reads as 0, a
+ * Congestion-From-Leaf entry no packet refreshed for agingNs is no longer fed
+ * back (as the authors' simulator ages both tables; until 2026-11-30 it was
+ * fed back forever), and the quantisation floor(util x 2^Q) saturated at
+ * 2^Q - 1.
  */
 #ifndef DCN_CONGA_CORE_H
 #define DCN_CONGA_CORE_H
@@ -283,6 +286,7 @@ class CongaLeafCore
             FromEntry& f = m_fromLeaf[Idx(srcLeaf, tag.lbTag)];
             f.changed = f.changed || !f.valid || f.metric != tag.ce;
             f.metric = tag.ce;
+            f.updatedNs = nowNs;
             f.valid = true;
         }
         if (tag.fbValid && tag.fbLbTag < m_cfg.numUplinks)
@@ -295,11 +299,15 @@ class CongaLeafCore
     }
 
     /**
-     * Feedback to piggy-back on a packet going to leaf `toLeaf`: round robin
-     * over that leaf's LBTags, preferring entries changed since last sent.
+     * Feedback to piggy-back on a packet going to leaf `toLeaf` at time
+     * `nowNs`: round robin over that leaf's LBTags, preferring entries changed
+     * since last sent.  An entry no packet has refreshed for more than agingNs
+     * is invalidated first and never fed back (the authors' simulator erases
+     * such Congestion-From-Leaf entries; without it a stale metric would keep
+     * the source's Congestion-To-Leaf entry fresh forever).
      * Sets tag.fbLbTag / fbMetric / fbValid.  O(uplinks) <= 16.
      */
-    void FillFeedback(uint16_t toLeaf, CongaTag& tag)
+    void FillFeedback(uint16_t toLeaf, CongaTag& tag, int64_t nowNs)
     {
         tag.fbValid = false;
         if (toLeaf >= m_cfg.numLeaves)
@@ -312,7 +320,12 @@ class CongaLeafCore
         for (uint16_t i = 0; i < n && pick < 0; ++i) // first a changed entry
         {
             const uint16_t t = (start + i) % n;
-            const FromEntry& f = m_fromLeaf[Idx(toLeaf, t)];
+            FromEntry& f = m_fromLeaf[Idx(toLeaf, t)];
+            if (f.valid && nowNs - f.updatedNs > m_cfg.agingNs)
+            {
+                f.valid = false; // aged out (lazily, as the authors' AgingEvent)
+                f.changed = false;
+            }
             if (f.valid && f.changed)
             {
                 pick = t;
@@ -353,6 +366,17 @@ class CongaLeafCore
         return m_fromLeaf[Idx(srcLeaf, lbTag)].metric;
     }
 
+    /** Whether Congestion-From-Leaf[srcLeaf][lbTag] may still be fed back at nowNs. */
+    bool IsCongestionFromLeafValid(uint16_t srcLeaf, uint16_t lbTag, int64_t nowNs) const
+    {
+        if (srcLeaf >= m_cfg.numLeaves || lbTag >= m_cfg.numUplinks)
+        {
+            return false;
+        }
+        const FromEntry& f = m_fromLeaf[Idx(srcLeaf, lbTag)];
+        return f.valid && nowNs - f.updatedNs <= m_cfg.agingNs;
+    }
+
     CongaDre& GetDre(uint16_t u)
     {
         return m_dre[u];
@@ -373,6 +397,7 @@ class CongaLeafCore
 
     struct FromEntry
     {
+        int64_t updatedNs{0}; //!< arrival of the last packet that set metric
         uint8_t metric{0};
         bool valid{false};
         bool changed{false};

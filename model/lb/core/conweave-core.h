@@ -32,7 +32,11 @@
  * held packet), extended to at least now + 16 us whenever an old-path packet
  * of the epoch still arrives; a reroute at reply timeout samples among the
  * other paths; a new epoch that finds the VOQ still holding packets releases
- * them first.
+ * them first.  Flow tables are fixed, hash-indexed (the authors use exact
+ * maps): a flow whose slot another flow used within theta_inactive does not
+ * evict it but goes untracked (source: no tag, ECMP hash; destination: passes,
+ * no reply), counted in GetTableConflicts().  A flow whose path is no longer
+ * allowed (a withdrawn uplink) opens a new epoch on an allowed path.
  */
 #ifndef DCN_CONWEAVE_CORE_H
 #define DCN_CONWEAVE_CORE_H
@@ -132,6 +136,9 @@ struct CwTxDecision
     bool newEpoch{false};
     bool replyTimeout{false}; //!< this packet is the TAIL of the old path
     bool rerouted{false};     //!< the flow moved to another path after this packet
+    /** The flow's table slot is held by another live flow (active within theta_inactive):
+     *  the packet is not tracked (no tag, forwarded by the ECMP hash; tag is unset). */
+    bool untracked{false};
 };
 
 class ConWeaveTxCore
@@ -194,13 +201,24 @@ class ConWeaveTxCore
         CwTxDecision d;
         CwTxEntry& e = m_table[Slot(key)];
         const bool newConn = !e.valid || e.key != key;
+        if (newConn && e.valid && e.activeNs + m_cfg.inactiveNs >= nowNs)
+        {
+            // another flow is live in this slot: never evict it (until 2026-11-30 the two
+            // evicted each other, every packet a new epoch on a random path)
+            d.untracked = true;
+            ++m_tableConflicts;
+            return d;
+        }
         if (newConn)
         {
             e = CwTxEntry();
             e.valid = true;
             e.key = key;
         }
-        const bool expired = newConn || e.activeNs + m_cfg.inactiveNs < nowNs;
+        // the flow's path is no longer a candidate (withdrawn): a new epoch on an allowed one
+        const uint32_t all = m_cfg.numPaths >= 32 ? 0xFFFFFFFFu : ((1u << m_cfg.numPaths) - 1u);
+        const bool pathGone = !newConn && (allowed & all) != 0 && ((allowed >> e.path) & 1u) == 0;
+        const bool expired = newConn || pathGone || e.activeNs + m_cfg.inactiveNs < nowNs;
         const bool stabilized = !expired && e.stabilized;
         e.stabilized = false;
         e.activeNs = nowNs;
@@ -233,7 +251,7 @@ class ConWeaveTxCore
         {
             uint8_t p = 0;
             const bool found = PickPath(dst, nowNs, -1, p, draw, allowed);
-            if (newConn || found)
+            if (newConn || found || pathGone)
             {
                 if (!newConn && p != e.path)
                 {
@@ -314,6 +332,12 @@ class ConWeaveTxCore
     uint64_t GetNotifies() const
     {
         return m_notifies;
+    }
+
+    /** Packets forwarded untracked: their slot was held by another live flow. */
+    uint64_t GetTableConflicts() const
+    {
+        return m_tableConflicts;
     }
 
   private:
@@ -399,12 +423,14 @@ class ConWeaveTxCore
     uint64_t m_timelyReplies{0};
     uint64_t m_clears{0};
     uint64_t m_notifies{0};
+    uint64_t m_tableConflicts{0};
 };
 
 /** Destination-ToR flow state. */
 struct CwRxEntry
 {
     uint64_t key{0};
+    int64_t activeNs{0}; //!< the flow's last packet (an entry live within theta_inactive stays)
     uint8_t epoch{0};
     bool phase1{false};     //!< the epoch's TAIL has arrived (REROUTED packets are in order)
     bool reordering{false}; //!< REROUTED packets are held in voq
@@ -426,6 +452,9 @@ struct CwRxDecision
     bool clear{false};
     bool stale{false}; //!< packet of an older epoch: forwarded at once
     bool noVoq{false}; //!< should be held but no VOQ (or no room): see Hold()
+    /** The flow's slot is held by another live flow: forwarded untracked (no reply, no
+     *  hold), counted in GetTableConflicts(). */
+    bool untracked{false};
 };
 
 /**
@@ -468,6 +497,14 @@ class ConWeaveRxCore
         bool newEpoch = false;
         if (!e.valid || e.key != key)
         {
+            if (e.valid && e.activeNs + m_cfg.inactiveNs >= nowNs)
+            {
+                // another flow is live in this slot: never evict it (our fixed table; the
+                // authors' exact map has no collisions; until 2026-11-30 it was evicted)
+                d.untracked = true;
+                ++m_tableConflicts;
+                return d;
+            }
             if (e.valid && e.reordering)
             {
                 d.releaseBefore = e.voq; // the slot's previous flow: release its packets
@@ -476,10 +513,12 @@ class ConWeaveRxCore
             e = CwRxEntry();
             e.valid = true;
             e.key = key;
+            e.activeNs = nowNs;
             newEpoch = true;
         }
         else
         {
+            e.activeNs = nowNs;
             const int diff = EpochDiff(tag.epoch, e.epoch);
             if (diff < 0)
             {
@@ -679,6 +718,12 @@ class ConWeaveRxCore
         return m_stale;
     }
 
+    /** Packets passed untracked: their slot was held by another live flow. */
+    uint64_t GetTableConflicts() const
+    {
+        return m_tableConflicts;
+    }
+
     uint32_t GetMaxDepth() const
     {
         return m_maxDepth;
@@ -718,6 +763,7 @@ class ConWeaveRxCore
     uint64_t m_releasedPackets{0};
     uint64_t m_noVoq{0};
     uint64_t m_stale{0};
+    uint64_t m_tableConflicts{0};
     uint32_t m_maxDepth{0};
 };
 

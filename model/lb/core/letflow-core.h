@@ -139,6 +139,12 @@ class LetflowCore
         return m_cfg;
     }
 
+    /** Entries of the flowlet table (tableSize rounded up to a power of two). */
+    uint32_t GetTableSize() const
+    {
+        return m_table.Size();
+    }
+
   private:
     LetflowConfig m_cfg;
     FlowletTable m_table;
