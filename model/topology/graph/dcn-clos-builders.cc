@@ -32,6 +32,17 @@ BuildRail(const RailParams& prm, const std::string& name)
     }
     const uint32_t c = prm.clusters;
     const uint32_t r = prm.rails;
+    {
+        // sizes from the parameters, before anything is allocated: c*r GPUs, each linked
+        // to its cluster's NVLink switch and to its rail switch
+        const std::string size = CheckTopologySize(uint64_t(c) * r, 2 * uint64_t(c) * r);
+        if (!size.empty())
+        {
+            res.error =
+                "rail: clusters=" + std::to_string(c) + ", rails=" + std::to_string(r) + " " + size;
+            return res;
+        }
+    }
     SwitchGraph& gr = res.graph;
     gr.name = name;
     if (prm.nvlinkFirst > 1)
@@ -129,6 +140,19 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
     if (prm.linksPerPair < 1 || prm.linksPerPair > 64)
     {
         return fail("linksPerPair=" + std::to_string(prm.linksPerPair) + "; allowed: 1..64");
+    }
+    {
+        // sizes from the parameters, before anything is allocated
+        const std::string size =
+            CheckTopologySize(uint64_t(prm.leaves) * prm.hostsPerLeaf,
+                              uint64_t(prm.leaves) * prm.spines * prm.linksPerPair);
+        if (!size.empty())
+        {
+            return fail("leaves=" + std::to_string(prm.leaves) +
+                        ", spines=" + std::to_string(prm.spines) +
+                        ", hostsPerLeaf=" + std::to_string(prm.hostsPerLeaf) +
+                        ", linksPerPair=" + std::to_string(prm.linksPerPair) + " " + size);
+        }
     }
     if (!(prm.hostRateBps > 0))
     {
