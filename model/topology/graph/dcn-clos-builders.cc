@@ -177,6 +177,16 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
         }
         uplinkRate = derived;
     }
+    if (prm.oversubscription && !(uplinkRate <= 1e15))
+    {
+        // the rates' cap (1e15 bit/s, as --topoParams rates); an inf or > 2^63 rate
+        // would overflow the link's integer rate
+        std::ostringstream o;
+        o << *prm.oversubscription << " gives an uplink rate of " << uplinkRate
+          << " bit/s, above 1e15; allowed: at least " << down / (up * 1e15)
+          << " (host bandwidth per leaf over its uplinks at 1e15 bit/s)";
+        return fail("oversubscription=" + o.str());
+    }
     if (!(uplinkRate >= 1))
     {
         std::ostringstream o;
