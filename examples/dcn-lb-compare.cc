@@ -253,7 +253,10 @@ MakeFabric(const Options& o)
     }
     if (o.tors)
     {
-        ft->SetAttribute(o.tiers == 3 ? "TorsPerPod" : "NumTors", UintegerValue(o.tors));
+        // the effective tier count: --tiers, else the preset's (reps128-3tier: 3)
+        UintegerValue tiers;
+        ft->GetAttribute("Tiers", tiers);
+        ft->SetAttribute(tiers.Get() == 3 ? "TorsPerPod" : "NumTors", UintegerValue(o.tors));
     }
     if (o.pods)
     {
@@ -282,6 +285,68 @@ MakeFabric(const Options& o)
     }
     ft->SetAttribute("TrimEnabled", BooleanValue(o.trim));
     return ft;
+}
+
+/**
+ * The fat tree of --topo and its size options, checked before anything is built: at
+ * least 2 hosts, and the topology limits (dcn::CheckTopologySize).  Sizes from the
+ * helper's attributes in 64 bits (no wrap); the line names the size options given.
+ */
+std::string
+CheckFatTreeSize(const Options& o, Ptr<FatTreeHelper> ft, uint64_t* nHosts)
+{
+    auto attr = [&ft](const char* name) {
+        UintegerValue v;
+        ft->GetAttribute(name, v);
+        return uint64_t(v.Get());
+    };
+    const bool three = attr("Tiers") == 3;
+    const uint64_t tors = three ? attr("NumPods") * attr("TorsPerPod") : attr("NumTors");
+    const uint64_t hosts = tors * attr("HostsPerTor");
+    const uint64_t links =
+        tors * attr("UplinksPerTor") +
+        (three ? attr("NumPods") * attr("UplinksPerTor") * attr("AggUplinks") : 0);
+    *nHosts = hosts;
+    std::string what = "--topo=" + o.topo;
+    for (const auto& [name, v] : {std::pair<const char*, uint32_t>{"tiers", o.tiers},
+                                  {"pods", o.pods},
+                                  {"tors", o.tors},
+                                  {"hosts", o.hosts},
+                                  {"spines", o.spines}})
+    {
+        what += v ? std::string(" --") + name + "=" + std::to_string(v) : "";
+    }
+    what += " (" + std::to_string(tors) + " ToRs x " + std::to_string(attr("HostsPerTor")) +
+            " hosts, " + std::to_string(attr("UplinksPerTor")) + " uplinks per ToR)";
+    // the option to name: the first given of those that make the count
+    auto pick = [&o](std::initializer_list<std::pair<const char*, uint32_t>> l) {
+        for (const auto& [name, v] : l)
+        {
+            if (v)
+            {
+                return std::string(name);
+            }
+        }
+        return std::string("topo");
+    };
+    const std::string size = dcn::CheckTopologySize(hosts, links);
+    if (!size.empty())
+    {
+        const std::string opt = hosts > dcn::MAX_TOPOLOGY_HOSTS
+                                    ? pick({{"hosts", o.hosts}, {"tors", o.tors}, {"pods", o.pods}})
+                                    : pick({{"spines", o.spines},
+                                            {"tors", o.tors},
+                                            {"pods", o.pods},
+                                            {"hosts", o.hosts}});
+        return "option --" + opt + ": " + what + " " + size;
+    }
+    if (hosts < 2)
+    {
+        return "option --" + pick({{"hosts", o.hosts}, {"tors", o.tors}, {"pods", o.pods}}) + ": " +
+               what + " gives " + std::to_string(hosts) +
+               " host; allowed: at least 2 hosts (a sender and a receiver)";
+    }
+    return "";
 }
 
 RunResult
@@ -927,7 +992,23 @@ Main(int argc, char* argv[])
                        "); fat trees take --hosts, --tors, --tiers, --spines, --pods";
             }
             Ptr<FatTreeHelper> ft = MakeFabric(o);
-            hosts = ft->GetNHosts();
+            std::string size = CheckFatTreeSize(o, ft, &hosts);
+            if (!size.empty())
+            {
+                return size;
+            }
+            if (!o.routing.empty())
+            {
+                ft->SetAttribute("ForwardingPolicy", StringValue(FatTreePolicy(o.routing)));
+            }
+            try
+            {
+                ft->Validate(); // the helper's attribute checks, before the first run
+            }
+            catch (const DcnOptionError& e)
+            {
+                return e.what();
+            }
             if ((o.routing == "letflow" || o.routing == "drill" || o.routing == "conga") &&
                 ft->GetTopologyName() != "fat-tree-2tier")
             {
@@ -961,10 +1042,12 @@ Main(int argc, char* argv[])
                 return m.find("--") != std::string::npos ? m : "option --topoParams: " + m;
             }
         }
-        if (hosts > 65536)
+        if (!IsFatTree(o.topo) && hosts < 2)
         {
-            return "option --hosts: " + std::to_string(hosts) +
-                   " hosts in total (hosts per ToR x ToRs); allowed: at most 65536";
+            return "option --topoParams: --topo=" + o.topo +
+                   (o.topoParams.empty() ? "" : " --topoParams=" + o.topoParams) + " gives " +
+                   std::to_string(hosts) +
+                   " host; allowed: at least 2 hosts (a sender and a receiver)";
         }
         if (o.workload == "butterfly" && (hosts & (hosts - 1)) != 0)
         {

@@ -21,6 +21,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-spritz-tables.h"
 #include "ns3/dcn-topo-builders.h"
+#include "ns3/graph-topology-helper.h"
 
 #include <algorithm>
 #include <chrono>
@@ -185,20 +186,14 @@ main(int argc, char** argv)
     }
     auto t0 = std::chrono::steady_clock::now();
     std::map<std::string, std::string> overrides;
-    for (size_t pos = 0; pos < topoParams.size();)
+    try
     {
-        size_t end = topoParams.find(',', pos);
-        end = end == std::string::npos ? topoParams.size() : end;
-        const std::string kv = topoParams.substr(pos, end - pos);
-        const size_t eq = kv.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == kv.size())
-        {
-            ns3::DcnOptions::Exit("dcn-topo-graph-info",
-                                  "option --topoParams: '" + kv +
-                                      "' is not key=value; allowed e.g. p=10,a=20,h=10");
-        }
-        overrides[kv.substr(0, eq)] = kv.substr(eq + 1);
-        pos = end + 1;
+        // the parser of every example: key=value items, a key given twice refused
+        overrides = ns3::DcnTopologyPresets::ParseOverrides(topoParams);
+    }
+    catch (const ns3::DcnOptionError& e)
+    {
+        ns3::DcnOptions::Exit("dcn-topo-graph-info", e.what());
     }
     GraphResult r = overrides.empty() ? BuildPreset(topo) : BuildPreset(topo, overrides);
     if (!r.Ok())

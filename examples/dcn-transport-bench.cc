@@ -206,7 +206,17 @@ main(int argc, char** argv)
         }
         try
         {
-            DcnTopologyPresets::Graph(topo, DcnTopologyPresets::ParseOverrides(topoParams));
+            // the builders refuse sizes above the topology limits (65536 hosts)
+            const uint32_t hosts =
+                DcnTopologyPresets::Graph(topo, DcnTopologyPresets::ParseOverrides(topoParams))
+                    .NHosts();
+            if (hosts < 2)
+            {
+                return "option --topoParams: --topo=" + topo +
+                       (topoParams.empty() ? "" : " --topoParams=" + topoParams) + " gives " +
+                       std::to_string(hosts) +
+                       " host; allowed: at least 2 hosts (a sender and a receiver)";
+            }
             if (!routing.empty())
             {
                 DcnRoutingPolicies::TypeIdName(routing);

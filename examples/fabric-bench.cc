@@ -13,6 +13,7 @@
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-options.h"
+#include "ns3/dcn-topo-builders.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
 #include "ns3/packet-hops.h"
@@ -97,6 +98,14 @@ main(int argc, char* argv[])
             return "option --hosts: value '" + std::to_string(hosts) +
                    "' gives ToRs not a multiple of --hostsPerTor with --tiers=3; allowed: k x "
                    "hostsPerTor^2";
+        }
+        // hostsPerTor uplinks per ToR (+ as many per aggregation switch with 3 tiers)
+        const std::string size =
+            dcn::CheckTopologySize(hosts, uint64_t(hosts) * (tiers == 3 ? 2 : 1));
+        if (!size.empty())
+        {
+            return "option --hosts: value '" + std::to_string(hosts) +
+                   "' with --tiers=" + std::to_string(tiers) + " " + size;
         }
         return std::string();
     });

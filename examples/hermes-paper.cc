@@ -195,7 +195,10 @@ main(int argc, char** argv)
     opts.Unsigned("runs", "Runs per point (RngRun N..N+runs-1, N = --RngRun, 1)", runs)
         .Max(100)
         .Preset("0", "small: 1, paper: 5");
-    opts.Time("duration", "Arrival window", duration)
+    opts.Time("duration",
+              "Arrival window (at most 10 s, as in laps-paper and dcn-lb-compare)",
+              duration)
+        .Max(Seconds(10))
         .Preset("0s", "small: 10ms, paper: 200ms; x10 on the 1 Gb/s testbed");
     opts.Time("stopTime", "Hard stop of each run (unfinished flows are reported)", stop)
         .Preset("0s", "2s, at least the arrival window + 1s");

@@ -18,6 +18,7 @@
 #include "ns3/dcn-example-args.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-topo-builders.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/reps-experiment.h"
 #include "ns3/reps-micro.h"
@@ -706,6 +707,100 @@ main(int argc, char** argv)
                 return std::string("option --") + o.first +
                        ": applies only to --experiment=" + o.second +
                        " (or all); not to --experiment=" + g.experiment;
+            }
+        }
+        // the fabric of each experiment run (--tors, --hostsPerTor, --uplinks or the
+        // experiment's own at this --scale) must carry its workload and failures
+        std::vector<std::string> exps = {g.experiment};
+        if (g.experiment == "all")
+        {
+            exps = {"symmetric",
+                    "asymmetric",
+                    "transient",
+                    "incremental",
+                    "evs-sweep",
+                    "ack-sweep",
+                    "macro"};
+        }
+        for (const auto& e : exps)
+        {
+            uint32_t tors = Paper() ? 16 : 4; // Fabric(16, 8, 8) / Fabric(4, 8, 8)
+            uint32_t hpt = 8;
+            uint32_t up = 8;
+            if (e == "asymmetric")
+            {
+                tors = 2;
+                hpt = 4;
+                up = 4;
+            }
+            else if (e == "incremental")
+            {
+                tors = Paper() ? 32 : 8;
+                hpt = 4;
+                up = 4;
+            }
+            else if (e == "micro")
+            {
+                RepsMicroArgs a;
+                tors = a.tors;
+                hpt = a.hostsPerTor;
+                up = a.uplinks;
+            }
+            tors = Or(g.tors, tors);
+            hpt = Or(g.hostsPerTor, hpt);
+            up = Or(g.uplinks, up);
+            const uint64_t hosts = uint64_t(tors) * hpt;
+            const std::string fabric = "--experiment=" + e + " runs " + std::to_string(tors) +
+                                       " ToRs x " + std::to_string(hpt) + " hosts, " +
+                                       std::to_string(up) + " uplinks per ToR";
+            // the option to name: --hostsPerTor or --tors, whichever was given
+            const std::string hostOpt =
+                given("hostsPerTor") || !given("tors") ? "hostsPerTor" : "tors";
+            std::string size = dcn::CheckTopologySize(hosts, uint64_t(tors) * up);
+            if (!size.empty())
+            {
+                return "option --" +
+                       (hosts > dcn::MAX_TOPOLOGY_HOSTS ? hostOpt : std::string("uplinks")) + ": " +
+                       fabric + "; it " + size;
+            }
+            if (hosts < 2)
+            {
+                return "option --" + hostOpt + ": " + fabric + " (" + std::to_string(hosts) +
+                       " host); allowed: at least 2 hosts";
+            }
+            // (experiment, minimum, what needs it)
+            const std::vector<std::tuple<std::string, uint32_t, const char*>> minUplinks = {
+                {"transient", 2, "fails uplinks 1 and 5 mod n of ToR 0"},
+                {"incremental", 3, "fails uplinks 0, 1 and 2 of ToR 0"},
+                {"ack-sweep", 3, "fails uplink 2 of ToR 0"},
+                {"micro", 4, "degrades uplinks 0 to 3 of ToR 0 (degrade4)"}};
+            for (const auto& [ex, min, why] : minUplinks)
+            {
+                if (e == ex && up < min)
+                {
+                    return "option --uplinks: value '" + std::to_string(up) +
+                           "'; --experiment=" + e + " " + why + "; allowed: at least " +
+                           std::to_string(min);
+                }
+            }
+            if (e == "asymmetric" && tors < 2)
+            {
+                return "option --tors: value '" + std::to_string(tors) +
+                       "'; --experiment=asymmetric sends from the hosts of ToR 0 to those of "
+                       "ToR 1; allowed: at least 2";
+            }
+            if (e == "macro" && hosts < 9)
+            {
+                for (const auto& w : Split(g.workloads))
+                {
+                    if (w == "incast")
+                    {
+                        return "option --" + hostOpt + ": " + fabric + " (" +
+                               std::to_string(hosts) +
+                               " hosts); --workloads=incast sends from 8 hosts to a 9th; "
+                               "allowed: at least 9 hosts";
+                    }
+                }
             }
         }
         if (RngSeedManager::GetRun() > 4294967295ULL)

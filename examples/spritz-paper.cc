@@ -251,6 +251,47 @@ main(int argc, char** argv)
             }
         }
     }
+    // the topology must carry the experiment's traffic (checked before any output)
+    const std::string topoText =
+        "--topo=" + topo + (topoParams.empty() ? "" : " --topoParams=" + topoParams);
+    if (experiment == "motivational")
+    {
+        uint32_t groups = 0;
+        for (const auto& s : g.switches)
+        {
+            groups = std::max(groups, s.group + 1);
+        }
+        const uint32_t perGroup = g.NHosts() / std::max(groups, 1U);
+        if (perGroup < 2)
+        {
+            DcnOptions::Exit("spritz-paper",
+                             "option --topoParams: " + topoText + " gives " +
+                                 std::to_string(perGroup) +
+                                 " host per group; --experiment=motivational monitors host 0 "
+                                 "to the second host of group g/2; allowed: at least 2 hosts "
+                                 "per group (p*a >= 2)");
+        }
+    }
+    if (experiment == "incast")
+    {
+        const uint32_t deg = incastDegree > 0 ? incastDegree : (paper ? 32 : 8);
+        if (g.NHosts() < 4)
+        {
+            DcnOptions::Exit("spritz-paper",
+                             "option --topoParams: " + topoText + " gives " +
+                                 std::to_string(g.NHosts()) +
+                                 " hosts; --experiment=incast needs at least 4 (a sender, a "
+                                 "receiver and 2 bystanders)");
+        }
+        if (uint64_t(deg) + 3 > g.NHosts())
+        {
+            DcnOptions::Exit("spritz-paper",
+                             "option --incastDegree: " + std::to_string(deg) +
+                                 " senders; allowed up to " + std::to_string(g.NHosts() - 3) +
+                                 " (" + topoText + " has " + std::to_string(g.NHosts()) +
+                                 " hosts: a receiver and 2 bystanders remain)");
+        }
+    }
     const uint32_t nEndpoints = endpoints > 0 ? endpoints : (paper ? 128 : 32);
     std::vector<std::string> collectives = {"ring", "butterfly", "alltoall"};
     if (collective != "all")
@@ -432,13 +473,6 @@ main(int argc, char** argv)
         else if (experiment == "incast")
         {
             const uint32_t deg = incastDegree > 0 ? incastDegree : (paper ? 32 : 8);
-            if (deg + 3 > g.NHosts())
-            {
-                DcnOptions::Exit("spritz-paper",
-                                 "option --incastDegree: " + std::to_string(deg) +
-                                     " senders; allowed up to " + std::to_string(g.NHosts() - 3) +
-                                     " (a receiver and 2 bystanders remain)");
-            }
             // spec 4.3.4: hosts 0..deg-1 to host 160 (paper) / the middle host, bystanders
             // = a random disjoint permutation of the others; one row for the incast flows
             // and one for the bystanders

@@ -508,6 +508,9 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
 
     std::vector<Pending> ns3Args;
     m_attributeArgs.clear();
+    // name -> the argument given first: an option given twice is refused (it would
+    // silently keep the last value); so is an ns-3 global value or attribute
+    std::map<std::string, std::string> seen;
     for (const auto& a : args)
     {
         if (a.size() < 3 || a[0] != '-' || a[1] != '-')
@@ -530,6 +533,12 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
         if (name == "PrintHelp" || name == "help")
         {
             return "help";
+        }
+        if (auto [it, first] = seen.emplace(name, a); !first)
+        {
+            return "option --" + name + ": given twice (" + it->second + ", then " + a +
+                   "); allowed: once" +
+                   (Find(name) && Find(name)->type == "list" ? " (one comma list)" : "");
         }
         if (const Option* o = Find(name))
         {

@@ -9,6 +9,7 @@
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-topo-builders.h"
 #include "ns3/double.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
@@ -286,17 +287,20 @@ FatTreeHelper::Validate() const
                   "option --ns3::FatTreeHelper::SystemCount: value '"
                       << m_systemCount << "'; allowed [1, " << GetMaxSystemCount()
                       << "] (one rank per " << (m_tiers == 3 ? "pod" : "ToR") << " at most)");
-    uint64_t hosts = uint64_t(GetNTors()) * m_hostsPerTor;
-    DCN_REFUSE_IF(hosts > (1u << 21),
-                  "option --ns3::FatTreeHelper::HostsPerTor: value '"
-                      << m_hostsPerTor << "' gives " << hosts
-                      << " hosts; allowed <= 2097152 in all (10.0.0.0/9)");
-    uint64_t fabric = uint64_t(GetNTors()) * m_uplinksPerTor +
-                      (m_tiers == 3 ? uint64_t(m_numPods) * m_uplinksPerTor * m_aggUplinks : 0);
-    DCN_REFUSE_IF(fabric > (1u << 21),
-                  "option --ns3::FatTreeHelper::UplinksPerTor: value '"
-                      << m_uplinksPerTor << "' gives " << fabric
-                      << " switch links; allowed <= 2097152 in all");
+    // sizes within the topology limits (dcn-topo-builders.h; below the addressing plan's
+    // 2^21 hosts and links), computed before anything is allocated
+    const uint64_t nTors = m_tiers == 3 ? uint64_t(m_numPods) * m_torsPerPod : uint64_t(m_numTors);
+    const uint64_t hosts = nTors * m_hostsPerTor;
+    const uint64_t fabric =
+        nTors * m_uplinksPerTor +
+        (m_tiers == 3 ? uint64_t(m_numPods) * m_uplinksPerTor * m_aggUplinks : 0);
+    const std::string size = dcn::CheckTopologySize(hosts, fabric);
+    DCN_REFUSE_IF(
+        !size.empty(),
+        "option --ns3::FatTreeHelper::"
+            << (hosts > dcn::MAX_TOPOLOGY_HOSTS ? "HostsPerTor" : "UplinksPerTor") << ": value '"
+            << (hosts > dcn::MAX_TOPOLOGY_HOSTS ? m_hostsPerTor : m_uplinksPerTor) << "' with "
+            << nTors << " ToRs" << (m_tiers == 3 ? " (3 tiers)" : "") << " " << size);
     uint64_t swPorts = std::max<uint64_t>(
         {uint64_t(m_hostsPerTor) + m_uplinksPerTor,
          m_tiers == 2 ? uint64_t(m_numTors) : uint64_t(m_torsPerPod) + m_aggUplinks,
@@ -313,6 +317,13 @@ FatTreeHelper::Validate() const
                       "option --ns3::FatTreeHelper::" << name << ": value '" << rate
                                                       << "'; allowed: > 0bps");
     }
+    TypeId ptid;
+    DCN_REFUSE_IF(!LookupForwardingPolicy(m_policyType, &ptid),
+                  "option --ns3::FatTreeHelper::ForwardingPolicy: value '"
+                      << m_policyType
+                      << "' is not a switch forwarding policy; allowed: ecmp, spray, letflow, "
+                         "drill, conga, conweave or a ns3::DcnForwardingPolicy subclass (e.g. "
+                         "ns3::DcnEcmpForwardingPolicy)");
     DCN_REFUSE_IF(m_routing != "dcn" && m_routing != "global",
                   "option --ns3::FatTreeHelper::Routing: value '" << m_routing
                                                                   << "'; allowed: dcn, global");

@@ -146,11 +146,24 @@ class FatTreeHelper : public DcnTopologyBase
     /** Mark a link as withdrawn from / restored to routing and recompute affected tables. */
     void SetLinkRouted(uint32_t linkId, bool routed) override;
 
+    /**
+     * Refuse attribute values that no checker can express (sizes above the topology
+     * limits, zero rates, an unknown Routing or ForwardingPolicy, SystemCount) with a
+     * DcnOptionError naming the attribute.  Build() calls it; an example calls it before
+     * its first run.
+     */
+    void Validate() const;
+    /**
+     * The TypeId of a ForwardingPolicy attribute value: a short name (ecmp, spray, ...),
+     * a ns3::DcnForwardingPolicy subclass, or a pre-prefix name (ns3::EcmpForwardingPolicy).
+     * False if it names none of these.
+     */
+    static bool LookupForwardingPolicy(const std::string& value, TypeId* tid);
+
   protected:
     void DoDispose() override;
 
   private:
-    void Validate() const;
     std::string NodeName(Ptr<Node> n, int32_t tier) const;
     uint32_t AddLink(PointToPointHelper& p2p,
                      Ptr<Node> a,

@@ -17,24 +17,30 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("FatTreeRouting");
 
+bool
+FatTreeHelper::LookupForwardingPolicy(const std::string& value, TypeId* tid)
+{
+    std::string name = value;
+    if (!DcnForwardingPolicyTypeName(name).empty())
+    {
+        name = DcnForwardingPolicyTypeName(name); // short name: "letflow", "conga", ...
+    }
+    if (!TypeId::LookupByNameFailSafe(name, tid) && name.rfind("ns3::", 0) == 0 &&
+        name.rfind("ns3::Dcn", 0) != 0)
+    {
+        name = "ns3::Dcn" + name.substr(5); // names before the ns3::Dcn prefix
+    }
+    return TypeId::LookupByNameFailSafe(name, tid) && tid->IsChildOf(ForwardingPolicy::GetTypeId());
+}
+
 void
 FatTreeHelper::InstallRoutes()
 {
     NS_LOG_FUNCTION(this);
     ObjectFactory pf;
     TypeId ptid;
-    std::string name = m_policyType;
-    if (!DcnForwardingPolicyTypeName(name).empty())
-    {
-        name = DcnForwardingPolicyTypeName(name); // short name: "letflow", "conga", ...
-    }
-    if (!TypeId::LookupByNameFailSafe(name, &ptid) && name.rfind("ns3::", 0) == 0 &&
-        name.rfind("ns3::Dcn", 0) != 0)
-    {
-        name = "ns3::Dcn" + name.substr(5); // names before the ns3::Dcn prefix
-    }
-    NS_ABORT_MSG_IF(!TypeId::LookupByNameFailSafe(name, &ptid) ||
-                        !ptid.IsChildOf(ForwardingPolicy::GetTypeId()),
+    // Validate() refuses an unknown name with one line before Build() gets here
+    NS_ABORT_MSG_IF(!LookupForwardingPolicy(m_policyType, &ptid),
                     "FatTreeHelper: ForwardingPolicy='"
                         << m_policyType
                         << "' is not a registered ns3::DcnForwardingPolicy subclass (e.g. "

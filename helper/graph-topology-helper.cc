@@ -134,9 +134,11 @@ DcnGraphTopology::SetGraph(const dcn::SwitchGraph& g)
     {
         throw DcnOptionError("topology '" + g.name + "': no hosts; allowed >= 1 host");
     }
-    if (g.NHosts() > DcnAddressing::MAX_HOSTS || g.NLinks() > DcnAddressing::MAX_HOSTS)
+    // the builders refuse these sizes from their parameters; a graph made by hand too
+    const std::string size = dcn::CheckTopologySize(g.NHosts(), g.NLinks());
+    if (!size.empty())
     {
-        throw DcnOptionError("topology '" + g.name + "': too large; allowed <= 2097152 hosts");
+        throw DcnOptionError("topology '" + g.name + "' " + size);
     }
     if (dcn::CountComponents(g) != 1)
     {
@@ -215,7 +217,7 @@ DcnGraphTopology::Build()
     }
     if (m_routingMode != "dcn" && m_routingMode != "global")
     {
-        throw DcnOptionError("DcnGraphTopology: Routing='" + m_routingMode +
+        throw DcnOptionError("option --ns3::DcnGraphTopology::Routing: value '" + m_routingMode +
                              "'; allowed: dcn, global");
     }
     CheckFabricMode(m_routingMode);
@@ -227,7 +229,8 @@ DcnGraphTopology::Build()
     if (!TypeId::LookupByNameFailSafe(pname, &ptid) ||
         !ptid.IsChildOf(ForwardingPolicy::GetTypeId()))
     {
-        throw DcnOptionError("DcnGraphTopology: ForwardingPolicy='" + m_policyType +
+        throw DcnOptionError("option --ns3::DcnGraphTopology::ForwardingPolicy: value '" +
+                             m_policyType +
                              "' is not a routing policy; allowed: minimal, ecmp, spray, valiant, "
                              "ugal-l, source, spritz or a ns3::DcnForwardingPolicy subclass");
     }

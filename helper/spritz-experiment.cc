@@ -229,9 +229,10 @@ SpritzMotivationalPlan(const std::string& topo,
     WorkloadPlan plan;
     plan.name = "motivational";
     plan.nHosts = g.NHosts();
-    NS_ABORT_MSG_IF(src >= g.NHosts() || dst >= g.NHosts() || src == dst,
-                    "motivational scenario: src=" << src << " dst=" << dst << "; allowed distinct "
-                                                  << "hosts in [0," << g.NHosts() << ")");
+    DCN_REFUSE_IF(src >= g.NHosts() || dst >= g.NHosts() || src == dst,
+                  "option --topoParams: the motivational scenario's monitored flow "
+                      << src << " -> " << dst << " needs distinct hosts in [0, " << g.NHosts()
+                      << "); allowed: a Dragonfly with at least 2 hosts per group");
     plan.messages.push_back(Msg(src, dst, bytes));
     const uint32_t gs = mr.GroupOf(g.SwitchOfHost(src));
     const uint32_t gd = mr.GroupOf(g.SwitchOfHost(dst));

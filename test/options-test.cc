@@ -214,6 +214,23 @@ class DcnOptionsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
         }
         NS_TEST_EXPECT_MSG_EQ(o.TryParse({"--PrintHelp"}), "help", "help request");
+        // an option given twice is refused, not silently replaced by the last value
+        for (const auto& args : std::vector<std::vector<std::string>>{
+                 {"--queue=2", "--queue=4"},
+                 {"--trim", "--trim=false"},
+                 {"--failures=silent:link=1", "--failures=silent:link=2"},
+                 {"--RngRun=1", "--RngRun=2"},
+                 {"--ns3::RttMeanDeviation::Alpha=0.25", "--ns3::RttMeanDeviation::Alpha=0.5"}})
+        {
+            std::string err = o.TryParse(args);
+            const std::string name = args[0].substr(0, args[0].find('='));
+            NS_TEST_EXPECT_MSG_EQ(err.rfind("option " + name + ": given twice (" + args[0] +
+                                                ", then " + args[1] + "); allowed: once",
+                                            0),
+                                  0,
+                                  args[0] << " twice -> " << err);
+        }
+        NS_TEST_EXPECT_MSG_EQ(o.TryParse({"--queue=2", "--load=0.5"}), "", "distinct options");
 
         // Accepted ns-3 arguments are applied (and restored afterwards).
         UintegerValue run0;

@@ -32,6 +32,17 @@ BuildRail(const RailParams& prm, const std::string& name)
     }
     const uint32_t c = prm.clusters;
     const uint32_t r = prm.rails;
+    {
+        // sizes from the parameters, before anything is allocated: c*r GPUs, each linked
+        // to its cluster's NVLink switch and to its rail switch
+        const std::string size = CheckTopologySize(uint64_t(c) * r, 2 * uint64_t(c) * r);
+        if (!size.empty())
+        {
+            res.error =
+                "rail: clusters=" + std::to_string(c) + ", rails=" + std::to_string(r) + " " + size;
+            return res;
+        }
+    }
     SwitchGraph& gr = res.graph;
     gr.name = name;
     if (prm.nvlinkFirst > 1)
@@ -130,6 +141,19 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
     {
         return fail("linksPerPair=" + std::to_string(prm.linksPerPair) + "; allowed: 1..64");
     }
+    {
+        // sizes from the parameters, before anything is allocated
+        const std::string size =
+            CheckTopologySize(uint64_t(prm.leaves) * prm.hostsPerLeaf,
+                              uint64_t(prm.leaves) * prm.spines * prm.linksPerPair);
+        if (!size.empty())
+        {
+            return fail("leaves=" + std::to_string(prm.leaves) +
+                        ", spines=" + std::to_string(prm.spines) +
+                        ", hostsPerLeaf=" + std::to_string(prm.hostsPerLeaf) +
+                        ", linksPerPair=" + std::to_string(prm.linksPerPair) + " " + size);
+        }
+    }
     if (!(prm.hostRateBps > 0))
     {
         return fail("hostRate=" + std::to_string(prm.hostRateBps) + " bit/s; allowed: > 0");
@@ -152,6 +176,16 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
                         " bit/s (it implies " + std::to_string(derived) + "); give one of them");
         }
         uplinkRate = derived;
+    }
+    if (prm.oversubscription && !(uplinkRate <= 1e15))
+    {
+        // the rates' cap (1e15 bit/s, as --topoParams rates); an inf or > 2^63 rate
+        // would overflow the link's integer rate
+        std::ostringstream o;
+        o << *prm.oversubscription << " gives an uplink rate of " << uplinkRate
+          << " bit/s, above 1e15; allowed: at least " << down / (up * 1e15)
+          << " (host bandwidth per leaf over its uplinks at 1e15 bit/s)";
+        return fail("oversubscription=" + o.str());
     }
     if (!(uplinkRate >= 1))
     {

@@ -64,6 +64,17 @@ BuildDragonfly(const DragonflyParams& prm, const std::string& name)
     {
         return fail("rate=" + Num(prm.rateBps) + " must be > 0 and delays >= 0");
     }
+    {
+        // sizes from the parameters, before anything is allocated
+        const uint64_t nSw = uint64_t(g) * prm.a;
+        const std::string size =
+            CheckTopologySize(nSw * prm.p, nSw * (prm.a - 1) / 2 + uint64_t(g) * ports / 2);
+        if (!size.empty())
+        {
+            return fail("p=" + std::to_string(prm.p) + ", a=" + std::to_string(prm.a) +
+                        ", h=" + std::to_string(prm.h) + ", g=" + std::to_string(g) + " " + size);
+        }
+    }
     SwitchGraph& gr = res.graph;
     gr.name = name;
     gr.fam = {"dragonfly", prm.p, prm.a, prm.h, g, 0};

@@ -75,6 +75,18 @@ BuildSlimFly(const SlimFlyParams& prm, const std::string& name)
         res.error = "slimfly: rate must be > 0 and delays >= 0";
         return res;
     }
+    {
+        // sizes from the parameters, before anything is allocated: 2q^2 switches of
+        // (q-delta)/2 local and q global links each
+        const uint64_t q2 = uint64_t(q) * q;
+        const std::string size =
+            CheckTopologySize(2 * q2 * p, q2 * uint64_t(int64_t(q) - delta) / 2 + q2 * q);
+        if (!size.empty())
+        {
+            res.error = "slimfly: q=" + std::to_string(q) + ", p=" + std::to_string(p) + " " + size;
+            return res;
+        }
+    }
     std::vector<uint32_t> X;
     std::vector<uint32_t> Xp;
     SlimFlyGeneratorSets(f, &X, &Xp);

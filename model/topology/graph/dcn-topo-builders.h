@@ -119,6 +119,25 @@ GraphResult BuildSlimFly(const SlimFlyParams& prm, const std::string& name = "sl
 GraphResult BuildRail(const RailParams& prm, const std::string& name = "rail");
 GraphResult BuildLeafSpine(const LeafSpineParams& prm, const std::string& name = "leaf-spine");
 
+/**
+ * Size limits of every topology (graph presets and fat trees), checked from the
+ * parameters before anything is allocated.  Hosts: at most 65536 (the workloads and
+ * statistics keep per-host-pair state).  Links: at most 131072 in all, the hosts' links
+ * included: one ns-3 point-to-point link (two devices, their queues and queue discs,
+ * two IPv4 interfaces, routes; with the nodes) takes about 13-18 kB, measured on fat
+ * trees: a 65536-host fat tree at the limit (256 ToRs x 256 hosts x 256 spines) peaks at
+ * 2.3 GB and takes about 40 s to build, before the first packet; 2^21 links (the
+ * addressing plan's limit) would need about 37 GB.
+ */
+constexpr uint64_t MAX_TOPOLOGY_HOSTS = 65536;
+constexpr uint64_t MAX_TOPOLOGY_LINKS = 131072;
+/**
+ * "" if a topology of these sizes is within the limits above, else the reason
+ * ("gives 3600000000 hosts; allowed: at most 65536 hosts"), without an option name:
+ * the caller says which parameters give these sizes.
+ */
+std::string CheckTopologySize(uint64_t hosts, uint64_t switchLinks);
+
 /** delta of q = 4w + delta, delta in {-1, 0, 1}. */
 int SlimFlyDelta(uint32_t q);
 /**

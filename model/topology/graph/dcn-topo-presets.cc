@@ -293,6 +293,24 @@ Registry()
 }
 } // namespace
 
+std::string
+CheckTopologySize(uint64_t hosts, uint64_t switchLinks)
+{
+    if (hosts > MAX_TOPOLOGY_HOSTS)
+    {
+        return "gives " + std::to_string(hosts) + " hosts; allowed: at most " +
+               std::to_string(MAX_TOPOLOGY_HOSTS) + " hosts";
+    }
+    if (hosts + switchLinks > MAX_TOPOLOGY_LINKS)
+    {
+        return "gives " + std::to_string(hosts + switchLinks) + " links (" + std::to_string(hosts) +
+               " host links + " + std::to_string(switchLinks) +
+               " switch links); allowed: at most " + std::to_string(MAX_TOPOLOGY_LINKS) +
+               " links in all (an ns-3 link with its nodes takes about 18 kB: 2.3 GB at the limit)";
+    }
+    return "";
+}
+
 const std::vector<TopoPreset>&
 ListPresets()
 {
