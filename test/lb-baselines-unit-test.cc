@@ -128,6 +128,30 @@ class CloveEcnTestCase : public TestCase
                                   0.25 * 2 / 3,
                                   1e-12,
                                   "an EV that is not a path of the flow is ignored");
+        // per destination (CoNEXT'17): two connections of one host pair share paths and
+        // weights; another destination and PerDestination=false do not
+        Ptr<DcnLbSharedState> shared = CreateObject<DcnLbSharedState>();
+        auto make = [&](uint32_t dst, bool perDst, int64_t stream) {
+            Ptr<DcnClovePathSelector> c = CreateObject<DcnClovePathSelector>();
+            c->SetAttribute("NumPaths", UintegerValue(4));
+            c->SetAttribute("PerDestination", BooleanValue(perDst));
+            c->AssignStreams(stream);
+            PathSelectorSetup st = MakeSetup();
+            st.shared = shared;
+            st.srcHost = 0;
+            st.dstHost = dst;
+            c->Setup(st);
+            return c;
+        };
+        Ptr<DcnClovePathSelector> a = make(5, true, 30);
+        Ptr<DcnClovePathSelector> b = make(5, true, 31);
+        Ptr<DcnClovePathSelector> other = make(6, true, 32);
+        Ptr<DcnClovePathSelector> own = make(5, false, 33);
+        NS_TEST_ASSERT_MSG_EQ(b->GetPathEv(0), a->GetPathEv(0), "one pair, one path set");
+        a->OnFeedback(Fb(FeedbackSignal::ECN_ACK, a->GetPathEv(1)));
+        NS_TEST_ASSERT_MSG_EQ_TOL(b->GetWeight(1), 0.25 * 2 / 3, 1e-12, "shared weights");
+        NS_TEST_ASSERT_MSG_EQ_TOL(other->GetWeight(1), 0.25, 1e-12, "per destination");
+        NS_TEST_ASSERT_MSG_EQ_TOL(own->GetWeight(1), 0.25, 1e-12, "PerDestination=false");
     }
 };
 

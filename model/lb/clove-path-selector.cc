@@ -3,6 +3,7 @@
 #include "dcn-scheme.h"
 #include "lb-baseline-util.h"
 
+#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -78,6 +79,15 @@ DcnClovePathSelector::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&DcnClovePathSelector::m_evSetSize),
                           MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("PerDestination",
+                          "Keep the paths (EVs) and their weights per (source host, "
+                          "destination host), shared by every connection between them, as "
+                          "Clove's vSwitch keeps the discovered paths and weights per "
+                          "destination hypervisor (CoNEXT'17 Sec. 3); false: per connection "
+                          "(before 2026-11-30).  The flowlet clock is per connection either way",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnClovePathSelector::m_perDestination),
+                          MakeBooleanChecker())
             .AddTraceSource("WeightCut",
                             "ECN cut a path's weight: path index, new weight",
                             MakeTraceSourceAccessor(&DcnClovePathSelector::m_weightCut),
@@ -120,9 +130,35 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
     cfg.weightResetNs = m_weightReset.GetNanoSeconds();
     cfg.minWeightShare = m_minShare;
     m_numPaths = cfg.numPaths;
-    m_core.Configure(cfg);
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_dest = &m_own;
+    if (m_perDestination && setup.shared && setup.srcHost != UINT32_MAX &&
+        setup.dstHost != UINT32_MAX)
+    {
+        m_dest =
+            &setup.shared->GetOrCreate<SharedTable>("clove")->Get(setup.srcHost, setup.dstHost);
+    }
+    if (!m_dest->configured)
+    {
+        m_dest->core.Configure(cfg);
+        m_dest->base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+        m_dest->configured = true;
+    }
+    // the pair's state decides the number of paths (every connection of a pair resolves
+    // the same number; the first one configured it)
+    m_numPaths = m_dest->core.GetConfig().numPaths;
+    m_base = m_dest->base;
+    m_flowlet.Reset();
     m_setupDone = true;
+}
+
+TypeId
+DcnClovePathSelector::SharedTable::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnCloveSharedTable")
+                            .SetParent<Object>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<SharedTable>();
+    return tid;
 }
 
 void
@@ -151,8 +187,13 @@ DcnClovePathSelector::Choose(const SendContext& ctx)
 {
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    if (m_flowlet.OnPacket(now, m_flowletTimeout.GetNanoSeconds()))
+    {
+        m_path = m_dest->core.NextPath(now);
+    }
     PathChoice c;
-    c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds()));
+    c.ev = GetPathEv(m_path);
     return c;
 }
 
@@ -166,10 +207,10 @@ DcnClovePathSelector::OnFeedback(const PathFeedback& fb)
     }
     EnsureSetup();
     const int32_t p = GetPathOfEv(fb.path.ev);
-    if (p >= 0 && m_core.OnEcn(static_cast<uint16_t>(p), Simulator::Now().GetNanoSeconds()))
+    if (p >= 0 && m_dest->core.OnEcn(static_cast<uint16_t>(p), Simulator::Now().GetNanoSeconds()))
     {
-        NS_LOG_LOGIC("clove: ECN on path " << p << " weight " << m_core.GetWeight(p));
-        m_weightCut(static_cast<uint16_t>(p), m_core.GetWeight(p));
+        NS_LOG_LOGIC("clove: ECN on path " << p << " weight " << m_dest->core.GetWeight(p));
+        m_weightCut(static_cast<uint16_t>(p), m_dest->core.GetWeight(p));
     }
 }
 

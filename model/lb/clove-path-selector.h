@@ -15,6 +15,8 @@
 #include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
+#include <unordered_map>
+
 namespace ns3
 {
 
@@ -42,8 +44,33 @@ class DcnClovePathSelector : public PathSelector
 
     double GetWeight(uint16_t i) const
     {
-        return m_core.GetWeight(i);
+        return m_dest ? m_dest->core.GetWeight(i) : 0;
     }
+
+    /** Path weights and EVs of one (source host, destination host) pair. */
+    struct Dest
+    {
+        bool configured{false};
+        uint16_t base{0};
+        lbcore::CloveCore core;
+    };
+
+    /** The per-destination states of one host (or rack), in DcnLbSharedState. */
+    class SharedTable : public Object
+    {
+      public:
+        static TypeId GetTypeId();
+
+        /** The state of (src, dst), created unconfigured on first use; references stay
+         *  valid (node-based map). */
+        Dest& Get(uint32_t src, uint32_t dst)
+        {
+            return m_dests[(static_cast<uint64_t>(src) << 32) | dst];
+        }
+
+      private:
+        std::unordered_map<uint64_t, Dest> m_dests;
+    };
 
   private:
     void EnsureSetup();
@@ -57,7 +84,11 @@ class DcnClovePathSelector : public PathSelector
     uint16_t m_numPaths{1};
     uint16_t m_base{0};
     bool m_setupDone{false};
-    lbcore::CloveCore m_core;
+    bool m_perDestination{true};
+    Dest m_own;            //!< this connection's state when not shared
+    Dest* m_dest{nullptr}; //!< the state in use (shared or m_own)
+    lbcore::FlowletClock m_flowlet;
+    uint16_t m_path{0};
     Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint16_t, double> m_weightCut; //!< path, its new weight
 };

@@ -77,14 +77,27 @@ class CloveCore
     {
         if (m_flowlet.OnPacket(nowNs, m_cfg.flowletTimeoutNs))
         {
-            if (m_cfg.weightResetNs > 0 && nowNs - m_lastEcn > m_cfg.weightResetNs)
-            {
-                ResetWeights();
-            }
-            m_path = m_wrr.Next(m_w);
-            ++m_flowlets;
+            m_path = NextPath(nowNs);
         }
         return m_path;
+    }
+
+    /** The path of a new flowlet (next weighted round-robin pick) at nowNs; the
+     *  caller keeps its own flowlet clock when several flows share these weights
+     *  (CLOVE keeps them per destination). O(paths). */
+    uint16_t NextPath(int64_t nowNs)
+    {
+        if (m_cfg.weightResetNs > 0 && nowNs - m_lastEcn > m_cfg.weightResetNs)
+        {
+            ResetWeights();
+        }
+        ++m_flowlets;
+        return m_wrr.Next(m_w);
+    }
+
+    const CloveConfig& GetConfig() const
+    {
+        return m_cfg;
     }
 
     /** ECN relayed for `path`: lower its weight.  \return true if a cut happened. */
