@@ -9,6 +9,8 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -88,6 +90,11 @@ DcnClovePathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnClovePathSelector::m_perDestination),
                           MakeBooleanChecker())
+            .AddAttribute("PhysicalPaths",
+                          dcnbl::kPhysicalPathsHelp,
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnClovePathSelector::m_physical),
+                          MakeBooleanChecker())
             .AddTraceSource("WeightCut",
                             "ECN cut a path's weight: path index, new weight",
                             MakeTraceSourceAccessor(&DcnClovePathSelector::m_weightCut),
@@ -141,6 +148,17 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
     {
         m_dest->core.Configure(cfg);
         m_dest->base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+        bool physical = false;
+        m_dest->evs =
+            dcnbl::PathEvs(setup, cfg.numPaths, m_dest->base, m_evSetSize, m_physical, &physical);
+        if (physical)
+        {
+            // the round robin starts at path 0: rotate the pair's physical paths by a random
+            // offset, as an arbitrary discovery order would (else every pair's first flowlet
+            // takes the path set's first path, e.g. the first spine)
+            const uint32_t off = m_rng->GetInteger(0, cfg.numPaths - 1);
+            std::rotate(m_dest->evs.begin(), m_dest->evs.begin() + off, m_dest->evs.end());
+        }
         m_dest->configured = true;
     }
     // the pair's state decides the number of paths (every connection of a pair resolves
@@ -173,13 +191,14 @@ DcnClovePathSelector::EnsureSetup()
 uint16_t
 DcnClovePathSelector::GetPathEv(uint16_t i) const
 {
-    return dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_dest && i < m_dest->evs.size() ? m_dest->evs[i]
+                                            : dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
 int32_t
 DcnClovePathSelector::GetPathOfEv(uint16_t ev) const
 {
-    return dcnbl::EvPath(ev, m_base, m_numPaths, m_evSetSize);
+    return m_dest ? dcnbl::EvIndex(m_dest->evs, ev) : -1;
 }
 
 PathChoice

@@ -16,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <unordered_map>
+#include <vector>
 
 namespace ns3
 {
@@ -52,6 +53,7 @@ class DcnClovePathSelector : public PathSelector
     {
         bool configured{false};
         uint16_t base{0};
+        std::vector<uint16_t> evs; //!< EV of path i
         lbcore::CloveCore core;
     };
 
@@ -85,6 +87,7 @@ class DcnClovePathSelector : public PathSelector
     uint16_t m_base{0};
     bool m_setupDone{false};
     bool m_perDestination{true};
+    bool m_physical{true};
     Dest m_own;            //!< this connection's state when not shared
     Dest* m_dest{nullptr}; //!< the state in use (shared or m_own)
     lbcore::FlowletClock m_flowlet;

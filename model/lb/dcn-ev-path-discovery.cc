@@ -1,5 +1,7 @@
 #include "dcn-ev-path-discovery.h"
 
+#include "path-selector.h"
+
 #include "ns3/dcn-addressing.h"
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/forwarding-policy.h"
@@ -7,6 +9,8 @@
 #include "ns3/log.h"
 #include "ns3/packet.h"
 
+#include <map>
+#include <tuple>
 #include <unordered_map>
 
 namespace ns3
@@ -134,6 +138,79 @@ DiscoverPathEvs(Ptr<DcnTopology> topo,
     NS_LOG_LOGIC("host " << srcHost << " -> " << dstHost << ": " << found << " of " << n
                          << " paths have an EV");
     return ev;
+}
+
+namespace
+{
+/** Discovered EVs per (src host, dst host, port, n) of one host or rack. */
+class DcnPathEvCache : public Object
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DcnPathEvCache")
+                                .SetParent<Object>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<DcnPathEvCache>();
+        return tid;
+    }
+
+    std::map<std::tuple<uint32_t, uint32_t, uint16_t, uint32_t>, std::vector<int32_t>> m_evs;
+    int m_hashFabric{-1}; //!< -1 unknown, 0 no, 1 every switch forwards by the ECMP hash
+};
+
+bool
+HashFabric(const DcnTopology& topo)
+{
+    NodeContainer sws = topo.GetAllSwitches();
+    for (uint32_t i = 0; i < sws.GetN(); ++i)
+    {
+        Ptr<DcnSwitchRouting> r = topo.GetRouting(sws.Get(i));
+        if (!r || !DynamicCast<EcmpForwardingPolicy>(r->GetForwardingPolicy()))
+        {
+            return false;
+        }
+    }
+    return sws.GetN() > 0;
+}
+} // namespace
+
+NS_OBJECT_ENSURE_REGISTERED(DcnPathEvCache);
+
+const std::vector<int32_t>&
+DiscoverPathEvsCached(const PathSelectorSetup& setup, uint32_t n, uint32_t maxTries)
+{
+    static std::vector<int32_t> none;
+    none.assign(n, -1);
+    if (!setup.topology || !setup.shared || setup.srcHost == UINT32_MAX ||
+        setup.dstHost == UINT32_MAX)
+    {
+        return none;
+    }
+    Ptr<DcnPathEvCache> cache = setup.shared->GetOrCreate<DcnPathEvCache>("path-evs");
+    if (cache->m_hashFabric < 0)
+    {
+        cache->m_hashFabric = HashFabric(*setup.topology) ? 1 : 0;
+    }
+    if (cache->m_hashFabric == 0)
+    {
+        return none;
+    }
+    auto key = std::make_tuple(setup.srcHost, setup.dstHost, setup.udpDstPort, n);
+    auto it = cache->m_evs.find(key);
+    if (it == cache->m_evs.end())
+    {
+        it = cache->m_evs
+                 .emplace(key,
+                          DiscoverPathEvs(setup.topology,
+                                          setup.srcHost,
+                                          setup.dstHost,
+                                          setup.udpDstPort,
+                                          n,
+                                          maxTries))
+                 .first;
+    }
+    return it->second;
 }
 
 } // namespace ns3

@@ -31,6 +31,19 @@ std::vector<int32_t> DiscoverPathEvs(Ptr<DcnTopology> topo,
                                      uint32_t n,
                                      uint32_t maxTries = 1024);
 
+struct PathSelectorSetup;
+
+/**
+ * DiscoverPathEvs for a connection's (srcHost, dstHost, udpDstPort), cached per pair in
+ * the host's DcnLbSharedState (key "path-evs"), so the connections of a pair walk the
+ * fabric once.  All -1 (no physical mapping) without a topology, for unknown hosts, or
+ * when a switch of the topology does not forward by the stateless ECMP hash (a walk would
+ * consume a random policy's draws and tell nothing about later packets).
+ */
+const std::vector<int32_t>& DiscoverPathEvsCached(const PathSelectorSetup& setup,
+                                                  uint32_t n,
+                                                  uint32_t maxTries = 1024);
+
 } // namespace ns3
 
 #endif // DCN_EV_PATH_DISCOVERY_H

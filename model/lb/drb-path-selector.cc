@@ -51,6 +51,11 @@ DcnDrbPathSelector::GetTypeId()
                           "digit-reversal order only fixes the cyclic order)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnDrbPathSelector::m_randomStart),
+                          MakeBooleanChecker())
+            .AddAttribute("PhysicalPaths",
+                          dcnbl::kPhysicalPathsHelp,
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnDrbPathSelector::m_physical),
                           MakeBooleanChecker());
     return tid;
 }
@@ -71,6 +76,7 @@ DcnDrbPathSelector::Setup(const PathSelectorSetup& setup)
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
     cfg.randomStart = m_randomStart;
     m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
     const uint16_t start = static_cast<uint16_t>(m_rng->GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
@@ -88,7 +94,7 @@ DcnDrbPathSelector::EnsureSetup()
 uint16_t
 DcnDrbPathSelector::GetPathEv(uint16_t i) const
 {
-    return dcnbl::PathEv(m_base, i, m_evSetSize);
+    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
 PathChoice

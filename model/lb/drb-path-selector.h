@@ -12,6 +12,8 @@
 #include "ns3/drb-core.h"
 #include "ns3/random-variable-stream.h"
 
+#include <vector>
+
 namespace ns3
 {
 
@@ -42,6 +44,8 @@ class DcnDrbPathSelector : public PathSelector
     uint32_t m_evSetSize{65536};
     bool m_randomStart{true};
     uint16_t m_base{0};
+    bool m_physical{true};
+    std::vector<uint16_t> m_evs; //!< EV of path i
     bool m_setupDone{false};
     lbcore::DrbCore m_core;
     Ptr<UniformRandomVariable> m_rng;

@@ -101,6 +101,11 @@ DcnFlicrPathSelector::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&DcnFlicrPathSelector::m_evSetSize),
                           MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("PhysicalPaths",
+                          dcnbl::kPhysicalPathsHelp,
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnFlicrPathSelector::m_physical),
+                          MakeBooleanChecker())
             .AddTraceSource("Repath",
                             "The flow moved: old path, new path, reason (lbcore::FlicrEvent)",
                             MakeTraceSourceAccessor(&DcnFlicrPathSelector::m_repath),
@@ -220,6 +225,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         }
     }
     m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_evs = dcnbl::PathEvs(setup, m_numPaths, m_base, m_evSetSize, m_physical);
     ConfigureCore(w);
 }
 
@@ -253,7 +259,7 @@ DcnFlicrPathSelector::GetPathEv(uint16_t i) const
     {
         return i < m_spritzEvs.size() ? m_spritzEvs[i] : m_spritzEvs[0];
     }
-    return dcnbl::PathEv(m_base, i, m_evSetSize);
+    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
 std::string
@@ -294,7 +300,7 @@ DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
         }
         return -1;
     }
-    return dcnbl::EvPath(ev, m_base, m_numPaths, m_evSetSize);
+    return dcnbl::EvIndex(m_evs, ev);
 }
 
 PathChoice

@@ -70,6 +70,8 @@ class DcnFlicrPathSelector : public PathSelector
     std::vector<uint16_t> m_spritzEvs; //!< PathSource=spritz: EV of path i
     uint16_t m_numPaths{1};
     uint16_t m_base{0};
+    bool m_physical{true};
+    std::vector<uint16_t> m_evs; //!< EV of path i
     bool m_setupDone{false};
     int64_t m_lastTimeoutNs{-1};
     lbcore::FlicrCore m_core;

@@ -14,12 +14,14 @@
 #ifndef DCN_LB_BASELINE_UTIL_H
 #define DCN_LB_BASELINE_UTIL_H
 
+#include "dcn-ev-path-discovery.h"
 #include "path-selector.h"
 
 #include "ns3/lb-core-common.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace ns3
 {
@@ -52,6 +54,62 @@ inline uint16_t
 PathEv(uint16_t base, uint16_t i, uint32_t evSetSize)
 {
     return static_cast<uint16_t>((static_cast<uint32_t>(base) + i) % evSetSize);
+}
+
+/** Help text of the PhysicalPaths attribute of DRB, Presto*, CLOVE-ECN and Flicr. */
+constexpr const char* kPhysicalPathsHelp =
+    "Name path i by an EV that the fabric forwards on the i-th path of the pair's path set "
+    "(found by walking the switches' ECMP hash once per host pair, DiscoverPathEvs, as "
+    "CLOVE's traceroute discovery; the papers' paths are physical: DRB's bouncing "
+    "switches, Presto's shadow-MAC trees); a path without such an EV, a topology-free run "
+    "or a fabric that does not forward by the ECMP hash falls back to EV base + i.  false: "
+    "EVs base + i, which a hashing fabric may map onto fewer distinct paths (before "
+    "2026-11-30)";
+
+/** The EVs of the n paths of a connection: physical ones when asked and found (see
+ *  kPhysicalPathsHelp), else base + i. */
+inline std::vector<uint16_t>
+PathEvs(const PathSelectorSetup& s,
+        uint16_t n,
+        uint16_t base,
+        uint32_t evSetSize,
+        bool physical,
+        bool* anyPhysical = nullptr)
+{
+    std::vector<uint16_t> evs(n);
+    if (anyPhysical)
+    {
+        *anyPhysical = false;
+    }
+    const std::vector<int32_t>* found = nullptr;
+    if (physical && n > 1)
+    {
+        found = &DiscoverPathEvsCached(s, n, std::min<uint32_t>(1024, evSetSize));
+    }
+    for (uint16_t i = 0; i < n; ++i)
+    {
+        const bool ph = found && (*found)[i] >= 0;
+        evs[i] = ph ? static_cast<uint16_t>((*found)[i]) : PathEv(base, i, evSetSize);
+        if (ph && anyPhysical)
+        {
+            *anyPhysical = true;
+        }
+    }
+    return evs;
+}
+
+/** Index of ev in evs, or -1.  O(paths) (at most kMaxPaths). */
+inline int32_t
+EvIndex(const std::vector<uint16_t>& evs, uint16_t ev)
+{
+    for (size_t i = 0; i < evs.size(); ++i)
+    {
+        if (evs[i] == ev)
+        {
+            return static_cast<int32_t>(i);
+        }
+    }
+    return -1;
 }
 
 /** Virtual path of an EV, or -1 if the EV is not one of the n paths. */

@@ -114,6 +114,9 @@ struct PathSelectorSetup
     Time rto{0};              //!< retransmission timeout used by the transport
     bool trimming{false};     //!< whether the fabric trims (congestion losses come back as NACKs)
     uint32_t flowHash{0};     //!< a stable per-connection hash (used by ECMP-like selectors)
+    /** UDP destination port of the connection's packets, which the switches hash with the
+     *  EV (4791: our transport; the TCP shim's 4792). */
+    uint16_t udpDstPort{4791};
 
     // ---- the connection (DESIGN.md 3.1); UINT32_MAX = unknown (no topology) ----
     uint32_t srcHost{UINT32_MAX};     //!< topology host index of the sender

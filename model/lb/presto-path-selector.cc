@@ -74,6 +74,11 @@ DcnPrestoPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnPrestoPathSelector::m_reorderBuffer),
                           MakeBooleanChecker())
+            .AddAttribute("PhysicalPaths",
+                          dcnbl::kPhysicalPathsHelp,
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnPrestoPathSelector::m_physical),
+                          MakeBooleanChecker())
             .AddTraceSource("NewFlowcell",
                             "A flowcell started: flowcell id, path index",
                             MakeTraceSourceAccessor(&DcnPrestoPathSelector::m_newCell),
@@ -170,6 +175,7 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
         }
     }
     m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
     const uint16_t start = static_cast<uint16_t>(m_rng->GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
@@ -187,13 +193,13 @@ DcnPrestoPathSelector::EnsureSetup()
 uint16_t
 DcnPrestoPathSelector::GetPathEv(uint16_t i) const
 {
-    return dcnbl::PathEv(m_base, i, m_evSetSize);
+    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
 }
 
 int32_t
 DcnPrestoPathSelector::GetPathOfEv(uint16_t ev) const
 {
-    return dcnbl::EvPath(ev, m_base, GetNumPaths(), m_evSetSize);
+    return dcnbl::EvIndex(m_evs, ev);
 }
 
 PathChoice

@@ -70,6 +70,8 @@ class DcnPrestoPathSelector : public PathSelector
     bool m_reorderBuffer{true};
     std::string m_weights;
     uint16_t m_base{0};
+    bool m_physical{true};
+    std::vector<uint16_t> m_evs; //!< EV of path i
     bool m_setupDone{false};
     lbcore::PrestoCore m_core;
     Ptr<UniformRandomVariable> m_rng;

@@ -270,6 +270,7 @@ DcnTcpTransport::OpenConnection(Ipv4Address dst,
     pss.baseRtt = params.baseRtt;
     pss.rto = m_minRto;
     pss.flowHash = dcnev::Mix32(src.Get() ^ dcnev::Mix32(dst.Get() ^ dcnev::Mix32(c->id + 1)));
+    pss.udpDstPort = DcnTcpShimHeader::UDP_PORT;
     pss.srcHost = params.srcHost;
     pss.dstHost = params.dstHost;
     pss.srcSwitch = params.srcSwitch;
