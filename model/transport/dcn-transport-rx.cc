@@ -412,7 +412,11 @@ DcnTransport::EchoOptions(DcnHeader& reply, const DcnHeader& data, int64_t arriv
         reply.extTimestampNs = arrivalNs; // when the data packet arrived
     }
     reply.intCount = data.intCount;
-    reply.intRecords = data.intRecords;
+    // only the filled records are serialized: copy those, not all MAX_INT (a 256-B copy
+    // per ACK otherwise)
+    std::copy_n(data.intRecords.begin(),
+                std::min<size_t>(data.intCount, data.intRecords.size()),
+                reply.intRecords.begin());
 }
 
 void
@@ -458,7 +462,10 @@ DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, b
     EchoOptions(m_ackHdr, data, rc.lastArrivalNs);
     rc.carried.clear();
     rc.pendingAcks = 0;
-    rc.ackTimer.Cancel();
+    if (m_ackDelay.IsStrictlyPositive())
+    {
+        rc.ackTimer.Cancel(); // only a delayed ACK schedules it
+    }
     m_stats.acksSent++;
     SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
 }
