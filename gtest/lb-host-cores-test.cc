@@ -559,6 +559,42 @@ TEST(FlicrCore, ChangesOnEcnRoundNackOrTimeout)
     EXPECT_EQ(f.GetRepaths(), 3u);
 }
 
+TEST(FlicrCore, NeverMovesOntoAZeroWeightPath)
+{
+    FlicrConfig cfg;
+    cfg.numPaths = 4;
+    const double w[4] = {1, 0, 0, 0}; // paths 1-3 disabled
+    FlicrCore f;
+    ASSERT_TRUE(f.Configure(cfg, w, 0.5));
+    EXPECT_EQ(f.GetPath(), 0);
+    EXPECT_FALSE(f.OnNack(0.3));
+    EXPECT_FALSE(f.OnTimeout(0.9));
+    EXPECT_EQ(f.GetPath(), 0);
+    EXPECT_EQ(f.GetRepaths(), 0u);
+}
+
+TEST(CloveCore, EcnWithoutCutStillDelaysTheWeightReset)
+{
+    CloveConfig cfg;
+    cfg.numPaths = 2;
+    cfg.minCutIntervalNs = 100 * kUs;
+    cfg.weightResetNs = 50 * kUs;
+    cfg.flowletTimeoutNs = 1 * kUs;
+    CloveCore c;
+    ASSERT_TRUE(c.Configure(cfg));
+    EXPECT_TRUE(c.OnEcn(0, 10 * kUs));
+    const double w = c.GetWeight(0);
+    // ECN keeps coming on path 0 inside the cut interval: no cut, but no quiet period
+    for (int64_t t = 30; t <= 90; t += 20)
+    {
+        EXPECT_FALSE(c.OnEcn(0, t * kUs));
+    }
+    c.OnSend(100 * kUs); // a new flowlet 10 us after the last ECN: no reset
+    EXPECT_DOUBLE_EQ(c.GetWeight(0), w);
+    c.OnSend(200 * kUs); // 110 us quiet: reset to equal
+    EXPECT_DOUBLE_EQ(c.GetWeight(0), 0.5);
+}
+
 TEST(FlicrCore, WeightedChoiceFollowsWeights)
 {
     FlicrConfig cfg;

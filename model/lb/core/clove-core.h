@@ -107,6 +107,7 @@ class CloveCore
         {
             return false;
         }
+        m_lastEcn = nowNs; // ECN was seen, whether or not it cuts (weight reset clock)
         if (m_lastCut[path] >= 0 && nowNs - m_lastCut[path] < m_cfg.minCutIntervalNs)
         {
             return false;
@@ -131,7 +132,6 @@ class CloveCore
             }
         }
         m_lastCut[path] = nowNs;
-        m_lastEcn = nowNs;
         return true;
     }
 

@@ -162,6 +162,15 @@ class FlicrCore
         {
             return false;
         }
+        bool other = false; // a path of positive weight besides the current one
+        for (uint16_t i = 0; i < m_cfg.numPaths; ++i)
+        {
+            other = other || (i != m_path && m_w[i] > 0);
+        }
+        if (!other)
+        {
+            return false; // never onto a path of weight 0 (disabled)
+        }
         m_path = WeightedPick(m_w, m_cfg.numPaths, u, m_path);
         m_last = why;
         m_cellBytes = 0;
