@@ -961,6 +961,26 @@ Main(int argc, char* argv[])
             return "option --pods: applies only to 3-tier fat trees (--tiers=3 or "
                    "--topo=reps128-3tier)";
         }
+        // attributes the topology set-up of this driver replaces with its own value: the
+        // option to use instead (review s41 F8: accepted, then silently overwritten)
+        for (const auto& [attr, opt] :
+             {std::pair<const char*, const char*>{"ns3::FatTreeHelper::NumTors", "--tors"},
+              {"ns3::FatTreeHelper::HostsPerTor", "--hosts"},
+              {"ns3::FatTreeHelper::UplinksPerTor", "--spines"},
+              {"ns3::FatTreeHelper::Tiers", "--tiers"},
+              {"ns3::FatTreeHelper::Mtu", "--mtu (the device MTU follows it)"},
+              {"ns3::FatTreeHelper::TrimEnabled", "--trim"},
+              {"ns3::DcnGraphTopology::Mtu", "--mtu (the device MTU follows it)"},
+              {"ns3::DcnGraphTopology::TrimEnabled", "--trim"},
+              {"ns3::DcnGraphTopology::ForwardingPolicy", "--routing"},
+              {"ns3::DcnGraphTopology::NonMinimalSlack", "--topo (the preset's value)"}})
+        {
+            if (given(attr))
+            {
+                return std::string("option --") + attr +
+                       ": replaced by this driver's topology set-up; allowed: " + opt;
+            }
+        }
         for (const char* a : {"KminFraction", "KmaxFraction"})
         {
             if (given(std::string("ns3::DcnQueueDisc::") + a))
