@@ -46,6 +46,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace ns3
@@ -939,6 +940,80 @@ class LapsPathTimerTestCase : public TestCase
 };
 
 /** Unequal paths on an idle Dragonfly (7.14, 7.18 loss 0, 7.23 determinism). */
+/**
+ * Spec 2.2 [R] refreshOnFirstUse: the flow's first packet probes the stale entries but
+ * does not double them (default: probes and doubles); ProbeMode=OneRandom probes and
+ * doubles one stale entry only (paper III-H prototype).
+ */
+class LapsFirstUseProbeTestCase : public TestCase
+{
+  public:
+    LapsFirstUseProbeTestCase()
+        : TestCase("first packet: stale entries probed; doubled unless RefreshOnFirstUse; "
+                   "OneRandom doubles only the probed one")
+    {
+    }
+
+  private:
+    struct Out
+    {
+        uint64_t probes{0};
+        uint32_t doubled{0};
+        uint32_t n{0};
+    };
+
+    Out RunOnce(bool refresh, const std::string& mode)
+    {
+        Out o;
+        LapsNet net("laps-df");
+        // a first flow fills host 0's table; a second one starts when every entry is stale
+        Ptr<LapsPathSelector> first;
+        Ptr<DcnConnection> a = net.Open(0, 140, &first);
+        Ptr<LapsPathSelector> ps;
+        Ptr<DcnConnection> c = net.Open(0, 140, &ps);
+        ps->SetAttribute("RefreshOnFirstUse", BooleanValue(refresh));
+        ps->SetAttribute("ProbeMode", StringValue(mode));
+        net.Send(a, 8000, MicroSeconds(10));
+        net.Send(c, 8000, MicroSeconds(1000));
+        auto snap = std::make_shared<std::vector<int64_t>>();
+        Simulator::Schedule(NanoSeconds(999999), [snap, first]() {
+            Ptr<LapsHostTable> t = first->GetHostTable();
+            for (uint32_t k = 0; k < t->NumPids(140); ++k)
+            {
+                snap->push_back(t->Entry(first->GetFirstPid() + k).realNs);
+            }
+        });
+        // just after the second flow's first packet left (before any reply)
+        Simulator::Schedule(NanoSeconds(1000001), [&o, ps, snap]() {
+            o.probes = ps->GetProbesSent();
+            Ptr<LapsHostTable> t = ps->GetHostTable();
+            for (uint32_t k = 0; k < t->NumPids(140) && k < snap->size(); ++k)
+            {
+                o.doubled += t->Entry(ps->GetFirstPid() + k).realNs == 2 * (*snap)[k] ? 1 : 0;
+                ++o.n;
+            }
+        });
+        Simulator::Stop(MicroSeconds(1001));
+        Simulator::Run();
+        Simulator::Destroy();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        Out d = RunOnce(false, "All");
+        NS_TEST_ASSERT_MSG_EQ(d.n, 8u, "8 paths");
+        NS_TEST_ASSERT_MSG_EQ(d.probes, 8u, "all stale at the first packet: all probed");
+        NS_TEST_ASSERT_MSG_EQ(d.doubled, d.probes, "each probed entry doubled");
+        Out r = RunOnce(true, "All");
+        NS_TEST_ASSERT_MSG_EQ(r.probes, d.probes, "RefreshOnFirstUse still probes them");
+        NS_TEST_ASSERT_MSG_EQ(r.doubled, 0u, "but doubles none");
+        Out one = RunOnce(false, "OneRandom");
+        NS_TEST_ASSERT_MSG_EQ(one.probes, 1u, "OneRandom: one probe");
+        NS_TEST_ASSERT_MSG_EQ(one.doubled, 1u, "and only that entry doubled");
+    }
+};
+
 class LapsIdleTestCase : public TestCase
 {
   public:
@@ -1241,6 +1316,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsRoutedFailureTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathTimerTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsIdleTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsFirstUseProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsGapTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathClassTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsAllScatterTestCase, DCNLB_TEST_QUICK);

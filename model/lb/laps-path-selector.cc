@@ -363,37 +363,43 @@ LapsPathSelector::Choose(const SendContext& ctx)
     const int64_t now = Simulator::Now().GetNanoSeconds();
     // Alg. 1 lines 3-6: stale entries are probed and their realVal doubled
     m_stale.clear();
+    // spec 2.2 [R] refreshOnFirstUse: a flow's first packet probes the stale entries but
+    // does not double them; OneRandom (the paper's prototype, III-H) probes one random
+    // stale entry, which alone is doubled and refreshed (the others stay stale for the
+    // next packet); until 2026-11-30 refreshOnFirstUse sent no probe and OneRandom
+    // doubled every stale entry
+    const bool noDoubling = !m_used && m_refreshOnFirstUse;
+    m_used = true;
     for (uint32_t k = 0; k < m_n; ++k)
     {
-        lapscore::LapsPathEntry& e = *m_entries[k];
-        if (!m_used && m_refreshOnFirstUse)
-        {
-            if (e.valid && now - e.timeNs > 2 * e.realNs)
-            {
-                e.timeNs = now;
-            }
-            continue;
-        }
-        if (lapscore::LapsCheckStale(e, now))
+        const lapscore::LapsPathEntry& e = *m_entries[k];
+        if (e.valid && now - e.timeNs > 2 * e.realNs)
         {
             m_stale.push_back(k);
-            m_doubled[k] = 1;
         }
     }
-    m_used = true;
-    if (!m_stale.empty())
+    if (!m_stale.empty() && m_probeMode != PROBE_ALL)
     {
-        if (m_probeMode == PROBE_ALL)
+        const uint32_t one =
+            m_stale[m_rng->GetInteger(0, static_cast<uint32_t>(m_stale.size()) - 1)];
+        m_stale.assign(1, one);
+    }
+    for (uint32_t k : m_stale)
+    {
+        lapscore::LapsPathEntry& e = *m_entries[k];
+        if (noDoubling)
         {
-            for (uint32_t k : m_stale)
-            {
-                Probe(k);
-            }
+            e.timeNs = now;
         }
         else
         {
-            Probe(m_stale[m_rng->GetInteger(0, static_cast<uint32_t>(m_stale.size()) - 1)]);
+            lapscore::LapsCheckStale(e, now);
+            m_doubled[k] = 1;
         }
+    }
+    for (uint32_t k : m_stale)
+    {
+        Probe(k);
     }
     // Alg. 1 lines 7-9: softmax over the measured delays, beta = alpha / T
     const double beta = m_T > 0 ? m_alpha / static_cast<double>(m_T) : 0.0;
