@@ -27,8 +27,12 @@ LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
     // fixed part of a control header (the larger one) after UDP
     uint8_t b[UDP + DcnHeader::CTRL_BASE_SIZE + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
     static_assert(sizeof(b) >= DCN_SOURCE_ROUTE_PREFIX, "a DATA prefix fits");
-    // one copy serves a DATA packet (nearly every packet a LAPS switch forwards)
-    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), DCN_SOURCE_ROUTE_PREFIX));
+    // one copy serves a DATA packet and a reply without carried EVs (LAPS ACKs carry
+    // none): the control header's fixed part, the extension mask, path id and route
+    constexpr uint32_t CTRL_PREFIX =
+        UDP + DcnHeader::CTRL_BASE_SIZE + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX;
+    static_assert(CTRL_PREFIX >= DCN_SOURCE_ROUTE_PREFIX && CTRL_PREFIX <= sizeof(b), "prefix");
+    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), CTRL_PREFIX));
     if (got < UDP + 2 || !(b[UDP + 1] & DcnHeader::FLAG_EXT))
     {
         return false;
@@ -43,7 +47,10 @@ LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
     {
         return false;
     }
-    got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b)));
+    if (got < UDP + DcnHeader::CTRL_BASE_SIZE || b[UDP + DcnHeader::CTRL_BASE_SIZE - 1] != 0)
+    {
+        got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b))); // carried EVs
+    }
     uint32_t off = UDP + DcnHeader::CTRL_BASE_SIZE;
     if (got < off)
     {
