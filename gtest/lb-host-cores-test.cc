@@ -450,6 +450,40 @@ TEST(BitmapCore, UsesAll256EvsPerPassWhenClean)
     }
 }
 
+TEST(BitmapCore, SmallEvSpaceUsesEachOfItsEvsOncePerPassAndWraps)
+{
+    // --evs=16: the set is the 16 EVs of the space, from evBase 10 wrapping at 16.
+    BitmapCore b;
+    BitmapConfig cfg;
+    cfg.evBase = 10;
+    cfg.numEvs = 16;
+    cfg.evSetSize = 16;
+    ASSERT_TRUE(b.Configure(cfg, 0x33));
+    std::mt19937 gen(5);
+    auto draw = [&](uint32_t n) { return gen() % n; };
+    for (int pass = 0; pass < 4; ++pass)
+    {
+        std::set<uint16_t> evs;
+        for (int i = 0; i < 16; ++i)
+        {
+            const uint16_t ev = b.Next(draw);
+            EXPECT_LT(ev, 16);
+            evs.insert(ev);
+        }
+        EXPECT_EQ(evs.size(), 16u) << "one pass = a permutation of the 16 EVs";
+    }
+    // feedback of a wrapped EV lands on its own penalty; EVs outside the space do not
+    b.OnNack(3); // index (3 - 10) mod 16 = 9
+    EXPECT_EQ(b.GetPenalty(3), 4);
+    b.OnNack(19); // not an EV of a 16-EV space
+    EXPECT_EQ(b.GetPenalty(19), 0);
+    EXPECT_EQ(b.GetPenalty(3 + 16), 0);
+    // invalid sizes are reported and replaced by the paper's
+    BitmapConfig bad;
+    bad.numEvs = 0;
+    EXPECT_FALSE(b.Configure(bad, 0));
+}
+
 TEST(BitmapCore, NeverReusesMarkedEvUntilCleared)
 {
     BitmapCore b;

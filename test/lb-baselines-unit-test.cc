@@ -7,6 +7,7 @@
 #include "ns3/boolean.h"
 #include "ns3/clove-path-selector.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/drb-path-selector.h"
 #include "ns3/flicr-path-selector.h"
@@ -435,6 +436,44 @@ class PrestoTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(onPath0, 30, "30 of 40 cells on the weight-3 path");
         s->SetAttribute("Weights", StringValue("1,x"));
         NS_TEST_ASSERT_MSG_NE(s->Validate(), "", "a bad weight list is refused");
+        // a list of another length than the paths is refused (it was padded with 0 /
+        // cut silently until 2026-11-30), for Presto* and Flicr alike
+        for (const char* w : {"3,1,1", "3"})
+        {
+            Ptr<DcnPrestoPathSelector> p = CreateObject<DcnPrestoPathSelector>();
+            p->SetAttribute("NumPaths", UintegerValue(2));
+            p->SetAttribute("Weights", StringValue(w));
+            bool refused = false;
+            try
+            {
+                p->Setup(MakeSetup(4096));
+            }
+            catch (const DcnOptionError& e)
+            {
+                refused = std::string(e.what()).find("has 2 paths") != std::string::npos;
+            }
+            NS_TEST_ASSERT_MSG_EQ(refused, true, "Presto Weights=" << w << " on 2 paths");
+            Ptr<DcnFlicrPathSelector> f = CreateObject<DcnFlicrPathSelector>();
+            f->SetAttribute("NumPaths", UintegerValue(2));
+            f->SetAttribute("PathSource", StringValue("virtual"));
+            f->SetAttribute("Weights", StringValue(w));
+            refused = false;
+            try
+            {
+                f->Setup(MakeSetup(4096));
+            }
+            catch (const DcnOptionError& e)
+            {
+                refused = std::string(e.what()).find("has 2 paths") != std::string::npos;
+            }
+            NS_TEST_ASSERT_MSG_EQ(refused, true, "Flicr Weights=" << w << " on 2 paths");
+        }
+        Ptr<DcnFlicrPathSelector> f = CreateObject<DcnFlicrPathSelector>();
+        f->SetAttribute("PathSource", StringValue("spritz"));
+        f->SetAttribute("Weights", StringValue("2,1"));
+        NS_TEST_ASSERT_MSG_NE(f->Validate(), "", "a list with PathSource=spritz is refused");
+        f->SetAttribute("Weights", StringValue("equal"));
+        NS_TEST_ASSERT_MSG_EQ(f->Validate(), "", "equal with PathSource=spritz is allowed");
     }
 };
 

@@ -5,6 +5,8 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -47,7 +49,15 @@ DcnBitmapPathSelector::GetTypeId()
                           "counter); allowed 1..15",
                           UintegerValue(15),
                           MakeUintegerAccessor(&DcnBitmapPathSelector::m_maxPenalty),
-                          MakeUintegerChecker<uint32_t>(1, 15));
+                          MakeUintegerChecker<uint32_t>(1, 15))
+            .AddAttribute("EvSetSize",
+                          "Size of the EV space (--evs): EVs are (base + i) mod EvSetSize and "
+                          "the set is min(256, EvSetSize) EVs ([L] Sec. 4 / spec reps.md 3.4: "
+                          "256 EVs anywhere in the 16-bit space; fewer below 256 is our "
+                          "choice); allowed 1..65536",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&DcnBitmapPathSelector::m_evSetSize),
+                          MakeUintegerChecker<uint32_t>(1, 65536));
     return tid;
 }
 
@@ -65,8 +75,13 @@ DcnBitmapPathSelector::Setup(const PathSelectorSetup& setup)
     }
     lbcore::BitmapConfig cfg;
     // our choice: a per-connection base so the 256 EVs are anywhere in the 16-bit space
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, 65536 - lbcore::BitmapCore::kEvs));
+    // (anywhere in a smaller EV space, wrapping)
+    m_base = static_cast<uint16_t>(m_evSetSize >= 65536
+                                       ? m_rng->GetInteger(0, 65536 - lbcore::BitmapCore::kEvs)
+                                       : m_rng->GetInteger(0, m_evSetSize - 1));
     cfg.evBase = m_base;
+    cfg.numEvs = static_cast<uint16_t>(std::min<uint32_t>(lbcore::BitmapCore::kEvs, m_evSetSize));
+    cfg.evSetSize = m_evSetSize;
     cfg.ecnPenalty = static_cast<uint8_t>(m_ecnPenalty);
     cfg.nackPenalty = static_cast<uint8_t>(m_nackPenalty);
     cfg.maxPenalty = static_cast<uint8_t>(m_maxPenalty);

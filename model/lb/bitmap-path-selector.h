@@ -44,6 +44,7 @@ class DcnBitmapPathSelector : public PathSelector
     uint32_t m_ecnPenalty{1};
     uint32_t m_nackPenalty{4};
     uint32_t m_maxPenalty{15};
+    uint32_t m_evSetSize{65536};
     uint16_t m_base{0};
     bool m_setupDone{false};
     lbcore::BitmapCore m_core;

@@ -177,15 +177,13 @@ HashFabric(const DcnTopology& topo)
 
 NS_OBJECT_ENSURE_REGISTERED(DcnPathEvCache);
 
-const std::vector<int32_t>&
+const std::vector<int32_t>*
 DiscoverPathEvsCached(const PathSelectorSetup& setup, uint32_t n, uint32_t maxTries)
 {
-    static std::vector<int32_t> none;
-    none.assign(n, -1);
     if (!setup.topology || !setup.shared || setup.srcHost == UINT32_MAX ||
         setup.dstHost == UINT32_MAX)
     {
-        return none;
+        return nullptr;
     }
     Ptr<DcnPathEvCache> cache = setup.shared->GetOrCreate<DcnPathEvCache>("path-evs");
     if (cache->m_hashFabric < 0)
@@ -194,7 +192,7 @@ DiscoverPathEvsCached(const PathSelectorSetup& setup, uint32_t n, uint32_t maxTr
     }
     if (cache->m_hashFabric == 0)
     {
-        return none;
+        return nullptr;
     }
     auto key = std::make_tuple(setup.srcHost, setup.dstHost, setup.udpDstPort, n);
     auto it = cache->m_evs.find(key);
@@ -210,7 +208,7 @@ DiscoverPathEvsCached(const PathSelectorSetup& setup, uint32_t n, uint32_t maxTr
                                           maxTries))
                  .first;
     }
-    return it->second;
+    return &it->second;
 }
 
 } // namespace ns3

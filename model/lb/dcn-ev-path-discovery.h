@@ -36,11 +36,12 @@ struct PathSelectorSetup;
 /**
  * DiscoverPathEvs for a connection's (srcHost, dstHost, udpDstPort), cached per pair in
  * the host's DcnLbSharedState (key "path-evs"), so the connections of a pair walk the
- * fabric once.  All -1 (no physical mapping) without a topology, for unknown hosts, or
+ * fabric once.  Null (no physical mapping) without a topology, for unknown hosts, or
  * when a switch of the topology does not forward by the stateless ECMP hash (a walk would
- * consume a random policy's draws and tell nothing about later packets).
+ * consume a random policy's draws and tell nothing about later packets); else the n EVs
+ * (-1 where none was found), owned by the host's cache and valid as long as it.
  */
-const std::vector<int32_t>& DiscoverPathEvsCached(const PathSelectorSetup& setup,
+const std::vector<int32_t>* DiscoverPathEvsCached(const PathSelectorSetup& setup,
                                                   uint32_t n,
                                                   uint32_t maxTries = 1024);
 

@@ -71,7 +71,8 @@ DcnFlicrPathSelector::GetTypeId()
             .AddAttribute("Weights",
                           "'spritz': Spritz Eq. 1 (spritz.md 2.7: w_i = lat_longest / lat_i, "
                           "paths shorter than the longest times WScale), 'equal', or a list "
-                          "'w0,w1,...'",
+                          "'w0,w1,...' (one per path, PathSource=virtual only; other lengths are "
+                          "refused)",
                           StringValue("spritz"),
                           MakeStringAccessor(&DcnFlicrPathSelector::m_weights),
                           MakeStringChecker())
@@ -133,6 +134,12 @@ DcnFlicrPathSelector::Validate() const
     if (m_weights == "spritz")
     {
         return "";
+    }
+    if (m_pathSource == "spritz" && m_weights != "equal")
+    {
+        // PathSource=spritz weighs Spritz's paths itself; a list would be ignored
+        return "option --ns3::DcnFlicrPathSelector::Weights: value '" + m_weights +
+               "' with PathSource=spritz; allowed with PathSource=spritz: spritz or equal";
     }
     std::vector<double> w;
     bool topo;
@@ -219,9 +226,15 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         std::vector<double> v;
         bool topo;
         DcnPrestoPathSelector::ParseWeights(m_weights, v, topo);
+        DCN_REFUSE_IF(v.size() != m_numPaths,
+                      "option --ns3::DcnFlicrPathSelector::Weights: value '"
+                          << m_weights << "' has " << v.size() << " weights but host "
+                          << setup.srcHost << " -> " << setup.dstHost << " has " << m_numPaths
+                          << " paths; allowed: exactly " << m_numPaths
+                          << " weights (or NumPaths=" << v.size() << "), spritz or equal");
         for (uint16_t i = 0; i < m_numPaths; ++i)
         {
-            w[i] = i < v.size() ? v[i] : 0;
+            w[i] = v[i];
         }
     }
     m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));

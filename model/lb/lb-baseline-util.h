@@ -84,7 +84,7 @@ PathEvs(const PathSelectorSetup& s,
     const std::vector<int32_t>* found = nullptr;
     if (physical && n > 1)
     {
-        found = &DiscoverPathEvsCached(s, n, std::min<uint32_t>(1024, evSetSize));
+        found = DiscoverPathEvsCached(s, n, std::min<uint32_t>(1024, evSetSize));
     }
     for (uint16_t i = 0; i < n; ++i)
     {

@@ -61,7 +61,7 @@ DcnPrestoPathSelector::GetTypeId()
                           "Static path weights (Presto Sec. 3.3; Hermes Sec. 5: static topology "
                           "weights under asymmetry): 'topology' = bottleneck rate of path i of "
                           "the pair's DcnPathSet, 'equal', or a list 'w0,w1,...' (>= 0, one per "
-                          "path, not all 0)",
+                          "path, not all 0; a list of another length is refused)",
                           StringValue("topology"),
                           MakeStringAccessor(&DcnPrestoPathSelector::m_weights),
                           MakeStringChecker())
@@ -155,9 +155,18 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
     DCN_REFUSE_IF(!err.empty(), err);
     if (!w.empty())
     {
+        // a list names every path: a shorter one would silently leave paths unused,
+        // a longer one drop weights (refused; the connection's setup precedes its
+        // first packet)
+        DCN_REFUSE_IF(w.size() != cfg.numPaths,
+                      "option --ns3::DcnPrestoPathSelector::Weights: value '"
+                          << m_weights << "' has " << w.size() << " weights but host "
+                          << setup.srcHost << " -> " << setup.dstHost << " has " << cfg.numPaths
+                          << " paths; allowed: exactly " << cfg.numPaths
+                          << " weights (or NumPaths=" << w.size() << "), topology or equal");
         for (uint16_t i = 0; i < cfg.numPaths; ++i)
         {
-            cfg.weights[i] = i < w.size() ? w[i] : 0;
+            cfg.weights[i] = w[i];
         }
     }
     else if (topo && setup.topology)

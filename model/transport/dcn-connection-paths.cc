@@ -56,6 +56,16 @@ DcnConnection::WritePathOptions(DcnHeader& h, const PathChoice& pc, int64_t nowN
     }
 }
 
+PathFeedback
+DcnConnection::MakeFeedback(FeedbackSignal signal, uint32_t psn) const
+{
+    PathFeedback fb;
+    fb.signal = signal;
+    fb.psn = psn;
+    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
+    return fb;
+}
+
 PathChoice
 DcnConnection::EchoedPath(const DcnHeader& h)
 {
@@ -100,11 +110,8 @@ void
 DcnConnection::ReceiveProbeAck(const DcnHeader& h)
 {
     NS_LOG_FUNCTION(this << h.psn << h.evEcho);
-    PathFeedback fb;
-    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
-    fb.signal = FeedbackSignal::PROBE_REPLY;
+    PathFeedback fb = MakeFeedback(FeedbackSignal::PROBE_REPLY, h.psn);
     fb.path = EchoedPath(h);
-    fb.psn = h.psn;
     fb.rtt = NanoSeconds(Simulator::Now().GetNanoSeconds() - h.timestampNs);
     if (h.extMask & DcnHeader::EXT_TIMESTAMP)
     {

@@ -106,11 +106,8 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
         return;
     }
     GoBack(expected);
-    PathFeedback fb;
-    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
-    fb.signal = FeedbackSignal::NACK;
+    PathFeedback fb = MakeFeedback(FeedbackSignal::NACK, expected);
     fb.path = EchoedPath(h);
-    fb.psn = expected;
     fb.header = &h;
     m_ps->OnFeedback(fb);
     m_cc->OnNack();

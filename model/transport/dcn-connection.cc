@@ -441,12 +441,9 @@ DcnConnection::RtoExpired()
         m_stats.timeouts++;
         m_transport->MutableStats().timeouts++;
         m_transport->m_timeoutTrace(m_connId, psn, ev);
-        PathFeedback fb;
-        fb.bytesInFlight = static_cast<int64_t>(m_inflight);
-        fb.signal = FeedbackSignal::TIMEOUT;
+        PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
         fb.path.ev = ev;
         fb.path.pathId = pathId;
-        fb.psn = psn;
         m_ps->OnFeedback(fb);
         m_cc->OnTimeout();
     }
@@ -562,11 +559,8 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
                 {
                     m->trimmed++;
                 }
-                PathFeedback fb;
-                fb.bytesInFlight = static_cast<int64_t>(m_inflight);
-                fb.signal = FeedbackSignal::NACK;
+                PathFeedback fb = MakeFeedback(FeedbackSignal::NACK, psn);
                 fb.path = EchoedPath(h);
-                fb.psn = psn;
                 fb.header = &h;
                 NS_LOG_LOGIC("conn " << m_connId << " NACK psn " << psn << " ev " << h.evEcho);
                 m_ps->OnFeedback(fb);
@@ -636,10 +630,8 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         s.nextPsn = m_nextPsn;
         m_cc->OnAck(s);
     }
-    PathFeedback fb;
-    fb.bytesInFlight = static_cast<int64_t>(m_inflight);
+    PathFeedback fb = MakeFeedback(FeedbackSignal::ACK, h.psn);
     fb.rtt = rtt;
-    fb.psn = h.psn;
     fb.header = &h;
     if (!h.evs.empty())
     {

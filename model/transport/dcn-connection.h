@@ -277,6 +277,8 @@ class DcnConnection : public Object
     static void WritePathOptions(DcnHeader& h, const PathChoice& pc, int64_t nowNs);
     /** The path a received ACK/NACK/probe reply echoes. */
     static PathChoice EchoedPath(const DcnHeader& h);
+    /** Feedback of kind `signal` for psn, with the connection's bytes in flight. */
+    PathFeedback MakeFeedback(FeedbackSignal signal, uint32_t psn) const;
     void Wakeup();
     /** Go-back-N: every unacknowledged packet from psn `from` on is resent, in order. */
     void GoBack(uint32_t from);

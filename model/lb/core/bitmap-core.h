@@ -10,7 +10,9 @@
  * EV with penalty p is skipped on its next p visits (about p x 256 packets)
  * and used on the visit after.  Our choice where [A] is not in the spec: the
  * XOR key is redrawn at the start of every pass over the 256 EVs, and EV =
- * evBase + index (the wrapper picks evBase).
+ * (evBase + index) mod evSetSize (the wrapper picks evBase).  With an EV space of
+ * fewer than 256 EVs (evSetSize < 256, e.g. REPS's --evs=16) the set is numEvs =
+ * evSetSize EVs and the scan skips indices >= numEvs (our choice; [L] runs 256).
  * The worst case of one Next() is bounded (256 x 15 visits, all EVs
  * penalised); it is O(1) amortised as every skip removes one penalty unit.
  */
@@ -26,10 +28,12 @@ namespace lbcore
 
 struct BitmapConfig
 {
-    uint16_t evBase{0};     //!< EV of index 0; the set is evBase .. evBase+255
-    uint8_t ecnPenalty{1};  //!< spec reps.md 3.4
-    uint8_t nackPenalty{4}; //!< spec reps.md 3.4
-    uint8_t maxPenalty{15}; //!< spec reps.md 3.4 (timeout sets this)
+    uint16_t evBase{0};        //!< EV of index 0; the set is evBase .. evBase+numEvs-1
+    uint16_t numEvs{256};      //!< EVs in the set, 1..256 ([L]: 256)
+    uint32_t evSetSize{65536}; //!< EVs wrap modulo this (1..65536)
+    uint8_t ecnPenalty{1};     //!< spec reps.md 3.4
+    uint8_t nackPenalty{4};    //!< spec reps.md 3.4
+    uint8_t maxPenalty{15};    //!< spec reps.md 3.4 (timeout sets this)
 };
 
 class BitmapCore
@@ -45,6 +49,16 @@ class BitmapCore
         if (m_cfg.maxPenalty < 1 || m_cfg.maxPenalty > 15)
         {
             m_cfg.maxPenalty = 15;
+            ok = false;
+        }
+        if (m_cfg.numEvs < 1 || m_cfg.numEvs > kEvs)
+        {
+            m_cfg.numEvs = kEvs;
+            ok = false;
+        }
+        if (m_cfg.evSetSize < 1 || m_cfg.evSetSize > 65536)
+        {
+            m_cfg.evSetSize = 65536;
             ok = false;
         }
         for (uint16_t i = 0; i < kEvs; ++i)
@@ -69,9 +83,13 @@ class BitmapCore
             }
             const uint8_t idx = static_cast<uint8_t>(m_pos ^ m_key);
             ++m_pos;
+            if (idx >= m_cfg.numEvs)
+            {
+                continue; // not in a set of fewer than 256 EVs
+            }
             if (m_pen[idx] == 0)
             {
-                return static_cast<uint16_t>(m_cfg.evBase + idx);
+                return static_cast<uint16_t>((m_cfg.evBase + idx) % m_cfg.evSetSize);
             }
             --m_pen[idx];
             ++m_skips;
@@ -115,8 +133,11 @@ class BitmapCore
   private:
     bool Index(uint16_t ev, int32_t& i) const
     {
-        i = static_cast<int32_t>(static_cast<uint16_t>(ev - m_cfg.evBase));
-        return i >= 0 && i < kEvs;
+        const uint32_t off =
+            (static_cast<uint32_t>(ev) + m_cfg.evSetSize - m_cfg.evBase % m_cfg.evSetSize) %
+            m_cfg.evSetSize;
+        i = static_cast<int32_t>(off);
+        return ev < m_cfg.evSetSize && off < m_cfg.numEvs;
     }
 
     void Add(uint16_t ev, uint8_t p)
