@@ -183,7 +183,7 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     Simulator::Destroy();
     Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(false));
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
-    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
+    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
     Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("ev"));
     Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
     return r;

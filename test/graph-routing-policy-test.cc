@@ -56,7 +56,7 @@ class GraphReachabilityTestCase : public TestCase
     {
         Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(m_perPacket));
         Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create(m_preset, m_ov, m_routing);
-        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
+        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
         t->AssignStreams(7);
         const dcn::SwitchGraph& g = t->GetGraph();
         const dcn::MinimalRouting& mr = t->GetMinimalRouting();
@@ -286,6 +286,15 @@ class GraphUgalTestCase : public TestCase
         pol0->SetAttribute("EveryHop", BooleanValue(false));
         auto pol = DynamicCast<DcnUgalForwardingPolicy>(r->GetForwardingPolicy());
         NS_TEST_ASSERT_MSG_EQ(pol->GetDetours(), detours + later, "detour counter");
+        // Bias: the same long queues stay minimal once the bias exceeds q_min * h_min
+        pol->SetAttribute("Bias", UintegerValue(uint64_t(1) << 30));
+        uint32_t biased = 0;
+        for (uint16_t ev = 0; ev < 100; ++ev)
+        {
+            PacketWalk pw = w.Walk(0, dst, UdpPacket(ev));
+            biased += pw.switches.size() - 1 > dist ? 1 : 0;
+        }
+        NS_TEST_ASSERT_MSG_EQ(biased, 0u, "Bias above q_min * h_min: minimal");
         Simulator::Destroy();
     }
 };

@@ -10,8 +10,10 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 namespace ns3
 {
@@ -154,6 +156,31 @@ ConWeaveForwardingPolicy::~ConWeaveForwardingPolicy()
 
 std::string
 ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
+{
+    std::string err = CheckTopologyShape(t);
+    if (!err.empty())
+    {
+        return err;
+    }
+    // the reorder queues are allocated up front at every leaf: refuse sizes that
+    // would not fit in memory (bad_alloc) before building them
+    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology);
+    const uint64_t leaves = std::count(isLeaf.begin(), isLeaf.end(), true);
+    const uint64_t slots = leaves * m_numVoqs * m_voqCapacity;
+    if (slots > kMaxReorderSlots)
+    {
+        std::ostringstream os;
+        os << "option --ns3::DcnConWeaveForwardingPolicy::ReorderQueueCapacity: value "
+           << m_voqCapacity << " with ReorderQueues=" << m_numVoqs << " on " << leaves
+           << " leaves is " << slots << " reorder slots; allowed: leaves x ReorderQueues x "
+           << "ReorderQueueCapacity <= " << kMaxReorderSlots;
+        return os.str();
+    }
+    return "";
+}
+
+std::string
+ConWeaveForwardingPolicy::CheckTopologyShape(const DcnTopology& t) const
 {
     if (m_anyTopology)
     {

@@ -64,7 +64,12 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     void AttachTopology(const DcnTopology& topology, uint32_t switchIndex) override;
     uint32_t Select(DcnForwardingContext& ctx) override;
     int64_t AssignStreams(int64_t stream) override;
+    /** The topology's shape (CheckClos, or host ports with AnyTopology) and the reorder
+     *  queues' total size (leaves x ReorderQueues x ReorderQueueCapacity <=
+     *  kMaxReorderSlots, allocated up front). */
     std::string CheckTopology(const DcnTopology& topology) const override;
+    /** Upper bound of the reorder slots over all leaves (about 64 B each: 1 GiB). */
+    static constexpr uint64_t kMaxReorderSlots = uint64_t(1) << 24;
 
     const char* Name() const override
     {
@@ -165,6 +170,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     typedef void (*ReleaseTracedCallback)(uint32_t packets, bool byTimeout);
 
   private:
+    std::string CheckTopologyShape(const DcnTopology& topology) const;
     void Configure();
     uint32_t SelectSourceLeaf(DcnForwardingContext& ctx, const uint8_t* b, bool isData);
     uint32_t SelectDestinationLeaf(DcnForwardingContext& ctx, const uint8_t* b, bool isData);

@@ -158,9 +158,11 @@ DcnValiantForwardingPolicy::GetTypeId()
             .AddConstructor<DcnValiantForwardingPolicy>()
             .AddAttribute("PerPacket",
                           "Choose the intermediate per packet from the source switch's random "
-                          "stream (true) or per flow from the hash of the header bytes incl. the "
-                          "EV (false; spritz spec 4.1 Valiant baseline: random intermediate)",
-                          BooleanValue(false),
+                          "stream (true; spritz spec 4.1-4.2 Valiant baseline: an independent "
+                          "random choice per packet, as the Spritz paper ran it; per flow "
+                          "until 2026-11-30) or per flow from the hash of the header bytes "
+                          "incl. the EV (false)",
+                          BooleanValue(true),
                           MakeBooleanAccessor(&DcnValiantForwardingPolicy::m_perPacket),
                           MakeBooleanChecker())
             .AddAttribute("FlowSalt",
@@ -225,7 +227,14 @@ DcnUgalForwardingPolicy::GetTypeId()
                           "switch); false = source switch only",
                           BooleanValue(false),
                           MakeBooleanAccessor(&DcnUgalForwardingPolicy::m_everyHop),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("Bias",
+                          "Bias T of UGAL-L's test, in byte-hops: detour when q_min * h_min > "
+                          "q_val * h_val + Bias (spritz spec 4.1: no bias, 0; classic UGAL-L "
+                          "formulations add one to favour minimal paths); allowed 0..2^40",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnUgalForwardingPolicy::m_bias),
+                          MakeUintegerChecker<uint64_t>(0, uint64_t(1) << 40));
     return tid;
 }
 
@@ -274,7 +283,7 @@ DcnUgalForwardingPolicy::Select(DcnForwardingContext& ctx)
     uint64_t hm = m_info->Dist(m_self, d);
     uint64_t hv = uint64_t(m_info->Dist(m_self, via)) + dvd;
     NS_LOG_LOGIC("ugal: q_min " << qm << " h_min " << hm << " q_val " << qv << " h_val " << hv);
-    if (qm * hm > qv * hv)
+    if (qm * hm > qv * hv + m_bias)
     {
         ++m_detours;
         return Detour(ctx, via);

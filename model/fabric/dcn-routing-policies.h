@@ -143,6 +143,7 @@ class DcnUgalForwardingPolicy : public DcnDetourPolicyBase
 
   private:
     bool m_everyHop;
+    uint64_t m_bias{0};
     uint64_t m_detours{0};
 };
 
