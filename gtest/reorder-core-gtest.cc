@@ -114,3 +114,21 @@ TEST(ReorderBuffer, OverlappingHeldSegmentIsReleasedNotLost)
     EXPECT_EQ(s.out, (std::vector<int>{0, 1, 2}));
     EXPECT_EQ(rb.Next(), 250u);
 }
+
+TEST(ReorderBuffer, OverlappingRetransmissionEndingPastExpectedFillsTheGap)
+{
+    // [0,100) delivered, [200,300) held; a retransmission [50,250) crosses the original
+    // boundaries: it covers the gap, so the held segment goes up at once (it waited for
+    // the buffer's timeout before 2026-11-30)
+    ReorderBuffer<int> rb(8);
+    Sink s;
+    rb.Offer(0, 100, 0, s);
+    EXPECT_EQ(rb.Offer(200, 100, 2, s), ReorderBuffer<int>::HELD);
+    EXPECT_EQ(rb.Offer(50, 200, 1, s), ReorderBuffer<int>::PASSED_OLD);
+    EXPECT_EQ(s.out, (std::vector<int>{0, 1, 2}));
+    EXPECT_TRUE(rb.Empty());
+    EXPECT_EQ(rb.Next(), 300u);
+    // one that ends below the expected sequence changes nothing
+    EXPECT_EQ(rb.Offer(100, 100, 7, s), ReorderBuffer<int>::PASSED_OLD);
+    EXPECT_EQ(rb.Next(), 300u);
+}

@@ -78,6 +78,13 @@ class ReorderBuffer
         if (ReorderSeqLess(seq, m_next))
         {
             deliver(std::move(item));
+            if (ReorderSeqLess(m_next, seq + len))
+            {
+                // a retransmission that crosses the original segments' boundaries and
+                // ends past the expected sequence: it fills the gap too (review s41 C5)
+                m_next = seq + len;
+                Drain(deliver);
+            }
             return PASSED_OLD;
         }
         if (m_held.size() >= m_capacity)
