@@ -1456,6 +1456,7 @@ Main(int argc, char* argv[])
 int
 main(int argc, char* argv[])
 {
+    SetProgramName("dcn-lb-compare"); // Fail's prefix (an output file failing after a run)
     try
     {
         return Main(argc, argv);

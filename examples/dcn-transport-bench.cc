@@ -102,15 +102,19 @@ main(int argc, char** argv)
               routing);
     opts.Choice("lb", "Load balancer (scheme registry name)", lb, DcnSchemeRegistry::Names());
     opts.Size("msgBytes", "Message size (one message per host)", msgBytes).Range(1, 1ULL << 40);
-    opts.Unsigned("seed", "RngSeedManager seed (not given: --RngSeed, 1)", seed)
+    opts.Unsigned("seed", "RngSeedManager seed (not given: --RngSeed, 1; not both)", seed)
         .Range(1, 4294967295.0);
-    opts.Unsigned("run", "RngSeedManager run (not given: --RngRun, 1)", run);
+    opts.Unsigned("run", "RngSeedManager run (not given: --RngRun, 1; not both)", run);
     opts.Bool("trim", "Packet trimming in switches (and Trimming on the transport)", trim);
-    opts.Double("stopMs", "Simulation time limit in ms", stopMs).Range(0, 3.6e6, true, false);
+    opts.Double("stopMs",
+                "Simulation time limit in ms (exact to the nanosecond: at least 1e-6)",
+                stopMs)
+        .Range(1e-6, 3.6e6);
     opts.Choice("scheduler",
                 "Event scheduler TypeId (every scheduler gives the same event order, so the "
                 "same results; DcnHeapScheduler: fewer instructions and less memory per "
-                "pending event than ns-3's default MapScheduler, bench/README.md)",
+                "pending event than ns-3's default MapScheduler, bench/README.md; not given: "
+                "--SchedulerType if given; not both)",
                 scheduler,
                 {"ns3::MapScheduler",
                  "ns3::DcnHeapScheduler",
@@ -158,15 +162,34 @@ main(int argc, char** argv)
                 {"auto", "ipv4", "fast"});
     bool isFatTree = true; // set from --topo once parsed
     opts.Check([&]() -> std::string {
-        if (transport == "roce")
+        // this program sets the seed, run and scheduler itself: ns-3's global values
+        // are its defaults, and a pair given together would silently drop one
+        for (const auto& [ours, ns3] :
+             std::vector<std::pair<std::string, std::string>>{{"seed", "RngSeed"},
+                                                              {"run", "RngRun"},
+                                                              {"scheduler", "SchedulerType"}})
         {
-            bool pfcGiven = false;
+            if (opts.Given(ours) && opts.Given(ns3))
+            {
+                return "option --" + ns3 + ": given with --" + ours + " (which sets the same); " +
+                       "allowed: one of --" + ours + " and --" + ns3;
+            }
+        }
+        if (opts.Given("SchedulerType"))
+        {
+            // ns-3's --SchedulerType (checked as a scheduler TypeId): --scheduler's default
             for (int i = 1; i < argc; ++i)
             {
                 const std::string a = argv[i];
-                pfcGiven |= a == "--pfc" || a.rfind("--pfc=", 0) == 0;
+                if (a.rfind("--SchedulerType=", 0) == 0)
+                {
+                    scheduler = a.substr(std::string("--SchedulerType=").size());
+                }
             }
-            pfc = pfcGiven ? pfc : true;
+        }
+        if (transport == "roce")
+        {
+            pfc = opts.Given("pfc") ? pfc : true;
         }
         isFatTree = topo == "reps128" || topo == "reps1024" || topo == "small";
         std::string err = dcnargs::CheckOutputPrefix("flowCsv", flowCsv, "");
@@ -274,20 +297,13 @@ main(int argc, char** argv)
     const uint32_t rank = DcnMpi::GetRank();
     const uint32_t ranks = DcnMpi::GetSize();
     Config::SetDefault("ns3::DcnTopologyBase::FabricMode", StringValue(fabric));
-    // --seed / --run win if given; otherwise --RngSeed / --RngRun (ns-3's) apply
-    bool seedGiven = false;
-    bool runGiven = false;
-    for (int i = 1; i < argc; ++i)
-    {
-        std::string a = argv[i];
-        seedGiven = seedGiven || a.rfind("--seed=", 0) == 0;
-        runGiven = runGiven || a.rfind("--run=", 0) == 0;
-    }
-    if (!seedGiven)
+    // --seed / --run if given (both with --RngSeed / --RngRun are refused above);
+    // otherwise --RngSeed / --RngRun (ns-3's) apply
+    if (!opts.Given("seed"))
     {
         seed = RngSeedManager::GetSeed();
     }
-    if (!runGiven)
+    if (!opts.Given("run"))
     {
         run = static_cast<uint32_t>(RngSeedManager::GetRun());
     }
@@ -397,7 +413,7 @@ main(int argc, char** argv)
     double setup = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
 
     auto w1 = std::chrono::steady_clock::now();
-    Simulator::Stop(MicroSeconds(static_cast<int64_t>(stopMs * 1000)));
+    Simulator::Stop(Time::FromDouble(stopMs, Time::MS));
     Simulator::Run();
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w1).count();
     uint64_t events = Simulator::GetEventCount();

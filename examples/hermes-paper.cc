@@ -211,6 +211,24 @@ main(int argc, char** argv)
         "[1us, 100ms]",
         probeInterval);
     opts.Text("csv", "Write one row per point to this file", csv);
+    opts.Check([&]() -> std::string {
+        // --probeInterval sets Hermes's probing: without a probing Hermes in --lbs it
+        // would be silently ignored
+        if (probeInterval.empty())
+        {
+            return std::string();
+        }
+        for (const auto& lbName : dcnargs::Split(lbs, ','))
+        {
+            if (lbName == "hermes" || lbName == "hermes-noreroute")
+            {
+                return std::string();
+            }
+        }
+        return "option --probeInterval: value '" + probeInterval +
+               "' sets Hermes's probe interval, but --lbs=" + lbs +
+               " has no probing Hermes; allowed with --lbs naming hermes or hermes-noreroute";
+    });
     opts.Parse(argc, argv);
     // the --ns3:: attribute defaults of this run, for the CSV (no double quotes inside)
     std::string attributes = opts.GetAttributeArguments();
@@ -332,7 +350,16 @@ main(int argc, char** argv)
                     c.selectorAttrs.emplace_back("ProbeInterval", probeInterval);
                     c.selectorAttrs.emplace_back("StaleTime", staleTime);
                 }
-                HermesExperimentResult r = RunHermesExperiment(c);
+                HermesExperimentResult r;
+                try
+                {
+                    r = RunHermesExperiment(c);
+                }
+                catch (const DcnOptionError& e)
+                {
+                    // e.g. no flow arrives in --duration at this load (before simulating)
+                    DcnOptions::Exit("hermes-paper", e.what());
+                }
                 events += r.events;
                 const std::array<double, RowStats::N> row{static_cast<double>(r.flows),
                                                           static_cast<double>(r.all.unfinished),

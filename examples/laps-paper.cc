@@ -359,6 +359,35 @@ main(int argc, char** argv)
     opts.Text("flowCsv",
               "Per-flow CSV (lb, src, dst, bytes, start, FCT, retransmissions); empty = none",
               o.flowCsv);
+    // an option of another experiment would be silently ignored: refuse it
+    opts.Check([&]() -> std::string {
+        const std::vector<std::pair<const char*, std::vector<std::string>>> only = {
+            {"cdf", {"all2all"}},
+            {"load", {"all2all"}},
+            {"duration", {"all2all"}},
+            {"msgSize", {"allreduce", "allscatter"}},
+            {"senders", {"allreduce", "allscatter"}}};
+        for (const auto& [name, exps] : only)
+        {
+            if (opts.Given(name) && std::find(exps.begin(), exps.end(), o.experiment) == exps.end())
+            {
+                std::string allowed;
+                for (const auto& e : exps)
+                {
+                    allowed += (allowed.empty() ? "--experiment=" : ", ") + e;
+                }
+                return std::string("option --") + name +
+                       ": does not apply to --experiment=" + o.experiment + "; allowed with " +
+                       allowed;
+            }
+        }
+        if (opts.Given("gapThreshold") && !o.pathStats && o.classCsv.empty())
+        {
+            return std::string("option --gapThreshold: is the threshold of --pathStats, which "
+                               "is off; allowed with --pathStats (or --classCsv)");
+        }
+        return std::string();
+    });
     opts.Parse(argc, argv);
     if (o.experiment == "all2all")
     {

@@ -113,7 +113,7 @@ Fabric(uint32_t tors, uint32_t hpt, uint32_t up)
     c.hostsPerTor = Or(g.hostsPerTor, hpt);
     c.uplinksPerTor = Or(g.uplinks, up);
     c.evs = g.evs;
-    c.stop = MicroSeconds(g.stopMs * 1000);
+    c.stop = Time::FromDouble(g.stopMs, Time::MS);
     c.seed = g.seed;
     c.run = g.run;
     c.profile = g.profile == "ours" ? "" : g.profile;
@@ -602,10 +602,19 @@ main(int argc, char** argv)
         .Range(1, 4096);
     opts.Size("msgBytes", "Message size (default: the experiment's, per --scale)", g.msgBytes)
         .Range(1, 1ULL << 40);
-    opts.Unsigned("seed", "RNG seed (REPS spec 3.1: 42 for sweeps)", g.seed).Range(1, 4294967295.0);
-    opts.Unsigned("evs", "EV set size (REPS paper: 65536)", g.evs).Range(1, 65536);
-    opts.Double("stopMs", "Simulation end time in ms (REPS spec 3.1: 90)", g.stopMs)
-        .Range(0, 3.6e6, true, false);
+    opts.Unsigned("seed",
+                  "RNG seed of every run (REPS spec 3.1: 42 for sweeps; --RngSeed is refused)",
+                  g.seed)
+        .Range(1, 4294967295.0);
+    opts.Unsigned("evs",
+                  "EV set size (REPS paper: 65536; evs-sweep takes --evsList instead)",
+                  g.evs)
+        .Range(1, 65536);
+    opts.Double("stopMs",
+                "Simulation end time in ms (REPS spec 3.1: 90; exact to the nanosecond: at "
+                "least 1e-6)",
+                g.stopMs)
+        .Range(1e-6, 3.6e6);
     opts.Custom("freezingTimeout",
                 "REPS FreezingTimeout (default: the attribute's, 100us for transient)",
                 "time",
@@ -708,6 +717,25 @@ main(int argc, char** argv)
                        ": applies only to --experiment=" + o.second +
                        " (or all); not to --experiment=" + g.experiment;
             }
+        }
+        // options the chosen experiment replaces (they would be silently ignored)
+        if (given("evs") && g.experiment == "evs-sweep")
+        {
+            return "option --evs: value '" + std::to_string(g.evs) +
+                   "'; --experiment=evs-sweep runs each EV set size of --evsList instead; "
+                   "allowed: --evsList=N,... (or --evs with another experiment)";
+        }
+        if (given("profile") && g.experiment == "micro" && g.profile != "reps-artifact")
+        {
+            return "option --profile: value '" + g.profile +
+                   "'; --experiment=micro always runs the reps-artifact profile; allowed: "
+                   "reps-artifact (or no --profile)";
+        }
+        if (opts.Given("RngSeed"))
+        {
+            return std::string("option --RngSeed: reps-paper seeds every run with --seed "
+                               "(REPS spec 3.1: 42), which would override it; allowed: "
+                               "--seed=N");
         }
         // the fabric of each experiment run (--tors, --hostsPerTor, --uplinks or the
         // experiment's own at this --scale) must carry its workload and failures

@@ -186,6 +186,40 @@ main(int argc, char** argv)
                                  "(Table III); allowed with --topo=df")
                    : std::string();
     });
+    // an option of another experiment would be silently ignored: refuse it
+    opts.Check([&]() -> std::string {
+        const std::vector<std::pair<const char*, std::vector<std::string>>> only = {
+            {"freeGroups", {"motivational"}},
+            {"monitorStart", {"motivational"}},
+            {"incastDegree", {"incast"}},
+            {"failFraction", {"failures"}},
+            {"collective", {"collectives"}},
+            {"endpoints", {"collectives"}},
+            {"parallel", {"collectives"}},
+            {"cdf", {"websearch"}},
+            {"load", {"websearch"}},
+            {"duration", {"websearch"}},
+            {"msgSize",
+             {"motivational", "permutation", "adversarial", "incast", "failures", "collectives"}}};
+        for (const auto& [name, exps] : only)
+        {
+            if (opts.Given(name) && std::find(exps.begin(), exps.end(), experiment) == exps.end())
+            {
+                std::string allowed;
+                for (const auto& e : exps)
+                {
+                    allowed += (allowed.empty() ? "--experiment=" : ", ") + e;
+                }
+                return std::string("option --") + name +
+                       ": does not apply to --experiment=" + experiment +
+                       (experiment == "websearch" && std::string(name) == "msgSize"
+                            ? " (its sizes come from --cdf)"
+                            : "") +
+                       "; allowed with " + allowed;
+            }
+        }
+        return std::string();
+    });
     FlowSizeCdf cdf;
     opts.Check([&] {
         if (experiment != "websearch")
@@ -213,6 +247,8 @@ main(int argc, char** argv)
     }
     // --RngRun=N shifts every run: seed k uses run N + k - 1 (plans and simulation)
     const uint64_t baseRun = RngSeedManager::GetRun();
+    // --RngSeed (1 if not given) seeds every simulation; the plans follow the run only
+    const auto baseSeed = static_cast<uint32_t>(RngSeedManager::GetSeed());
     const bool paper = scale == "paper";
     const std::string topo =
         topoKind == "df" ? (paper ? "spritz-df" : "df-small") : (paper ? "spritz-sf" : "sf-small");
@@ -360,6 +396,7 @@ main(int argc, char** argv)
         c.failedLinks = failed;
         c.stop = stop;
         c.rto = rto;
+        c.seed = baseSeed;
         c.run = static_cast<uint32_t>(baseRun + seed - 1);
         c.backgroundHosts = background;
         SpritzExperimentResult r;
@@ -454,9 +491,9 @@ main(int argc, char** argv)
         else if (experiment == "websearch")
         {
             const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
-            // spec 4.1: 400 Gb/s host links (the presets' rate)
-            plan =
-                SpritzWebSearchPlan(topo, params, cdf, load, 400000000000ULL, wsDuration, planSeed);
+            // --load of the built topology's host links (spec 4.1: 400 Gb/s, the presets'
+            // rate; --topoParams=rate=... changes it)
+            plan = SpritzWebSearchPlan(topo, params, cdf, load, 0, wsDuration, planSeed);
             if (plan.messages.empty())
             {
                 DcnOptions::Exit("spritz-paper",

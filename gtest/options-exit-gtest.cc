@@ -73,3 +73,39 @@ TEST(DcnOptionsExit, GoodValuesAndHelp)
     EXPECT_EXIT(ParseArgs({"--hosts=16", "--RngRun=5"}), ::testing::ExitedWithCode(0), "^$");
     EXPECT_EXIT(ParseArgs({"--PrintHelp"}), ::testing::ExitedWithCode(0), "^$");
 }
+
+// Review s41 F14: ns-3's print options are matched exactly; a near miss is an unknown
+// option (one line, exit 2), not ns-3's usage text and exit 1; they take no value.
+TEST(DcnOptionsExit, Ns3PrintOptionsMatchExactly)
+{
+    EXPECT_EXIT(ParseArgs({"--PrintGlobalsX"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --PrintGlobalsX: unknown option[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--versionfoo"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --versionfoo: unknown option[^\n]*\n$");
+    EXPECT_EXIT(ParseArgs({"--PrintTypeIds=foo"}),
+                ::testing::ExitedWithCode(2),
+                "^prog: error: option --PrintTypeIds: value 'foo' given; allowed: "
+                "--PrintTypeIds alone[^\n]*\n$");
+}
+
+// Review s41 F20: an unknown $DCNLB_FABRIC is refused, not run as auto.
+TEST(DcnOptionsExit, UnknownFabricEnvironment)
+{
+    EXPECT_EXIT(
+        {
+            setenv("DCNLB_FABRIC", "bogus", 1);
+            ParseArgs({"--hosts=16"});
+        },
+        ::testing::ExitedWithCode(2),
+        "^prog: error: option --ns3::DcnTopologyBase::FabricMode: its default, environment "
+        "variable DCNLB_FABRIC='bogus', is not a fabric mode[^\n]*\n$");
+    EXPECT_EXIT(
+        {
+            setenv("DCNLB_FABRIC", "ipv4", 1);
+            ParseArgs({"--hosts=16"});
+        },
+        ::testing::ExitedWithCode(0),
+        "^$");
+}

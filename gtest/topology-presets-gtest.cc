@@ -72,3 +72,58 @@ TEST(TopologyPresetOverrides, BadInputOneLine)
     ExpectOneLine(BuildPreset("hermes-sim", {{"oversubscription", "-2"}}), "oversubscription");
     ExpectOneLine(BuildPreset("nope", {{"p", "1"}}), "unknown");
 }
+
+// Review s41 F18: override values are read as strictly as the typed options.
+TEST(TopologyPresetOverrides, StrictNumbers)
+{
+    for (const char* v : {"5e0", "+5", " 5", "5 ", "5.0", "0x5", "", "5,", "inf"})
+    {
+        ExpectOneLine(BuildPreset("df-small", {{"g", v}}), "digits");
+    }
+    ASSERT_TRUE(BuildPreset("df-small", {{"g", "5"}}).Ok());
+    // rates: whole bit/s, with or without an exponent
+    ExpectOneLine(BuildPreset("df-small", {{"rate", "1.5"}}), "whole bit/s");
+    ExpectOneLine(BuildPreset("df-small", {{"rate", "nan"}}), "rate=nan");
+    ExpectOneLine(BuildPreset("df-small", {{"rate", "-4e11"}}), "rate=-4e11");
+    GraphResult r = BuildPreset("df-small", {{"rate", "1e11"}});
+    ASSERT_TRUE(r.Ok()) << r.error;
+    EXPECT_EQ(r.graph.links[0].rateBps, 1e11);
+    // delays: ns in whole ps (ns-3 links are built in ps)
+    ExpectOneLine(BuildPreset("df-small", {{"hostDelay", "0.0004"}}), "whole number of ps");
+    GraphResult d = BuildPreset("df-small", {{"hostDelay", "25.5"}, {"localDelay", "2.5e1"}});
+    ASSERT_TRUE(d.Ok()) << d.error;
+    EXPECT_EQ(d.graph.switches[0].hostDelayNs, 25.5);
+}
+
+// Review s41 F11: uplinkRate and oversubscription set the same rate.
+TEST(TopologyPresetOverrides, UplinkRateAndOversubscription)
+{
+    auto uplinkBps = [](const GraphResult& r) {
+        for (const auto& l : r.graph.links)
+        {
+            if (l.kind == LinkKind::LEAF_SPINE)
+            {
+                return l.rateBps;
+            }
+        }
+        return 0.0;
+    };
+    // hermes-sim: 16 x 10G hosts over 8 uplinks per leaf at 2:1 -> 10 Gb/s uplinks
+    GraphResult base = BuildPreset("hermes-sim", {});
+    ASSERT_TRUE(base.Ok()) << base.error;
+    EXPECT_EQ(uplinkBps(base), 10e9);
+    // one of them replaces the preset's 2:1
+    GraphResult over = BuildPreset("hermes-sim", {{"oversubscription", "4"}});
+    ASSERT_TRUE(over.Ok()) << over.error;
+    EXPECT_EQ(uplinkBps(over), 5e9);
+    GraphResult rate = BuildPreset("hermes-sim", {{"uplinkRate", "40000000000"}});
+    ASSERT_TRUE(rate.Ok()) << rate.error;
+    EXPECT_EQ(uplinkBps(rate), 40e9);
+    // both: kept when they agree, refused when they do not (was: one silently dropped)
+    GraphResult agree =
+        BuildPreset("hermes-sim", {{"oversubscription", "4"}, {"uplinkRate", "5e9"}});
+    ASSERT_TRUE(agree.Ok()) << agree.error;
+    EXPECT_EQ(uplinkBps(agree), 5e9);
+    ExpectOneLine(BuildPreset("hermes-sim", {{"oversubscription", "4"}, {"uplinkRate", "1e10"}}),
+                  "contradicts");
+}

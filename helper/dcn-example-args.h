@@ -1,8 +1,10 @@
 /*
- * Command-line helpers shared by the examples (dcn-lb-compare, ...): one-line
- * errors ("<program>: error: <message>", exit 1), lists, sizes, times and the
- * --failures syntax, and a progress line on stderr.  Keeps the example files
- * thin drivers.
+ * Helpers shared by the examples (dcn-lb-compare, ...): output-path checks, lists,
+ * a Graphviz view of any topology, and a progress line on stderr.  Keeps the example
+ * files thin drivers.  Option values are parsed by DcnOptions (dcn-options.h) and the
+ * typed parsers of dcn-option-parse.h / dcn-failure-spec-parse.h, which refuse bad
+ * input with one line and exit code 2 (the lenient parsers once here, ParseBytes,
+ * ParseTime, ParseNumber and ParseFailures, are gone).
  */
 #ifndef DCN_EXAMPLE_ARGS_H
 #define DCN_EXAMPLE_ARGS_H
@@ -25,10 +27,12 @@ namespace dcnargs
 void SetProgramName(const std::string& name);
 const std::string& ProgramName();
 
-/** Print "<program>: error: <msg>" on stderr and exit(1). */
+/**
+ * Print "<program>: error: <msg>" on stderr and exit(1): for failures that are not bad
+ * input, e.g. an output file that can no longer be written after a run (bad input is
+ * refused before simulating with DcnOptions::Exit, exit 2).
+ */
 [[noreturn]] void Fail(const std::string& msg);
-/** Create the parent directory of an output path (prefix) if needed; Fail on error. */
-void MakeParentDir(const std::string& what, const std::string& path);
 /**
  * Check that an output path (file, or prefix + suffix) can be written before any
  * simulation: creates the parent directory and opens the file for appending.
@@ -52,27 +56,6 @@ std::string TopologyDot(const DcnTopology& topology);
 uint32_t CountSinglePathPairs(const DcnTopology& topology, uint32_t maxPairs, uint32_t& sampled);
 /** Split on sep, dropping empty items. */
 std::vector<std::string> Split(const std::string& s, char sep);
-/** Bytes from "4096", "2MiB", "4MB", ... (0 = invalid). */
-uint64_t ParseBytes(const std::string& s);
-
-/** One failure from --failures ("kind:key=value:..."). */
-struct FailureSpec
-{
-    std::string kind; //!< silent | down | degrade | drop
-    uint32_t link{0};
-    Time start{0};
-    Time end{0}; //!< 0 = persists
-    DataRate rate{"200Gbps"};
-    double prob{0.01};
-    Time withdraw{0}; //!< kind down: delay until routing withdraws the link
-};
-
-/** A time option; Fail naming `what` if invalid. */
-Time ParseTime(const std::string& what, const std::string& v);
-/** A number option; Fail naming `what` if invalid. */
-double ParseNumber(const std::string& what, const std::string& v);
-/** The --failures list; Fail with one line on a bad item. */
-std::vector<FailureSpec> ParseFailures(const std::string& s);
 
 /** Progress line on stderr every few wall seconds (checked every 20 us of simulated time). */
 class Progress

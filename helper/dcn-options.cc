@@ -509,6 +509,21 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
 
     std::vector<Pending> ns3Args;
     m_attributeArgs.clear();
+    m_given.clear();
+    // $DCNLB_FABRIC sets the default fabric mode of every topology (DcnTopologyBase::
+    // FabricMode, the examples' --fabric): an unknown value is refused, not run as auto
+    if (const char* env = std::getenv("DCNLB_FABRIC"))
+    {
+        const std::string v = env;
+        if (v != "auto" && v != "fast" && v != "ipv4")
+        {
+            // name the program's own --fabric if it has one, else the attribute
+            const std::string opt =
+                Find("fabric") ? "--fabric" : "--ns3::DcnTopologyBase::FabricMode";
+            return "option " + opt + ": its default, environment variable DCNLB_FABRIC='" + v +
+                   "', is not a fabric mode; allowed: auto, fast, ipv4, or DCNLB_FABRIC unset";
+        }
+    }
     // name -> the argument given first: an option given twice is refused (it would
     // silently keep the last value); so is an ns-3 global value or attribute
     std::map<std::string, std::string> seen;
@@ -535,6 +550,7 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
         {
             return "help";
         }
+        m_given.push_back(name);
         if (auto [it, first] = seen.emplace(name, a); !first)
         {
             return "option --" + name + ": given twice (" + it->second + ", then " + a +
@@ -624,6 +640,12 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
     return "";
 }
 
+bool
+DcnOptions::Given(const std::string& name) const
+{
+    return std::find(m_given.begin(), m_given.end(), name) != m_given.end();
+}
+
 void
 DcnOptions::Parse(int argc, char** argv)
 {
@@ -631,6 +653,8 @@ DcnOptions::Parse(int argc, char** argv)
     for (int i = 1; i < argc; ++i)
     {
         std::string a = argv[i];
+        // ns-3's own print options, matched exactly (a prefix match would hand
+        // "--PrintGlobalsX" to ns-3's CommandLine, which prints its usage and exits 1)
         for (const char* p : {"--PrintGlobals",
                               "--PrintTypeIds",
                               "--PrintGroups",
@@ -639,7 +663,15 @@ DcnOptions::Parse(int argc, char** argv)
                               "--version",
                               "--PrintVersion"})
         {
-            if (a.rfind(p, 0) == 0)
+            const std::string opt = p;
+            const bool takesValue = opt.back() == '=';
+            if (!takesValue && a.rfind(opt + "=", 0) == 0)
+            {
+                Exit(m_program,
+                     "option " + opt + ": value '" + a.substr(opt.size() + 1) +
+                         "' given; allowed: " + opt + " alone (it takes no value)");
+            }
+            if (takesValue ? a.rfind(opt, 0) == 0 : a == opt)
             {
                 if (a.rfind("--PrintAttributes=", 0) == 0 || a.rfind("--PrintGroup=", 0) == 0)
                 {

@@ -201,6 +201,14 @@ class DcnOptions
     }
 
     /**
+     * True if the last TryParse / Parse saw --\p name (a declared option, an ns-3
+     * global value such as RngSeed, or "ns3::Type::Attr"), with or without a value:
+     * for checks that an option given belongs to the mode chosen (it would otherwise
+     * be silently ignored).
+     */
+    bool Given(const std::string& name) const;
+
+    /**
      * The ns-3 attribute defaults set on the command line ("--ns3::Type::Attr=V"),
      * as "ns3::Type::Attr=V" joined by ';' in command-line order ("" if none):
      * for the examples' CSVs, so that a row names the attributes it ran with.
@@ -226,7 +234,8 @@ class DcnOptions
     std::string m_description;
     std::vector<std::unique_ptr<Option>> m_options;
     std::vector<std::function<std::string()>> m_checks;
-    std::string m_attributeArgs; //!< GetAttributeArguments()
+    std::string m_attributeArgs;      //!< GetAttributeArguments()
+    std::vector<std::string> m_given; //!< names seen by the last TryParse (Given)
 };
 
 } // namespace ns3

@@ -81,6 +81,12 @@ DcnTopologyPresets::ParseOverrides(const std::string& text, const std::string& o
             break;
         }
         pos = end + 1;
+        if (pos == text.size())
+        {
+            throw DcnOptionError("option " + option + ": value '" + text +
+                                 "' ends with ','; allowed: key=value items separated by ',' "
+                                 "(no empty item)");
+        }
     }
     return ov;
 }

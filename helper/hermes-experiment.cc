@@ -2,6 +2,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/double.h"
 #include "ns3/failure-helper.h"
@@ -18,6 +19,7 @@
 #include "ns3/workload-plan.h"
 
 #include <chrono>
+#include <sstream>
 
 namespace ns3
 {
@@ -192,9 +194,14 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     }
     if (plan.messages.empty())
     {
-        // a short arrival window at a low load can draw no flow: an empty point, no run
+        // a short arrival window at a low load can draw no flow: refused, not reported
+        // as a run that finished every flow (as spritz-paper's websearch)
         Simulator::Destroy();
-        return res;
+        std::ostringstream os;
+        os << "option --duration: no flow arrives in " << c.duration.As(Time::US) << " at load "
+           << c.load << " (run " << c.run << ", " << nHosts
+           << " hosts); allowed: a longer --duration or a higher load";
+        throw DcnOptionError(os.str());
     }
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     stream += wl->AssignStreams(stream);

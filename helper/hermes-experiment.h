@@ -54,7 +54,10 @@ struct HermesExperimentResult
 /** The experiment names. */
 const std::vector<std::string>& HermesExperimentNames();
 
-/** Run one point (a fresh simulation). */
+/**
+ * Run one point (a fresh simulation).  Throws DcnOptionError (before simulating)
+ * if no flow arrives in the arrival window at this load.
+ */
 HermesExperimentResult RunHermesExperiment(const HermesExperimentConfig& c);
 
 /**

@@ -104,7 +104,7 @@ RunRepsMicro(const RepsMicroArgs& a, std::ostream& os, RepsMicroTotals* totals)
             c.profile = a.profile;
             c.seed = a.seed;
             c.run = a.run;
-            c.stop = MicroSeconds(static_cast<int64_t>(a.stopMs * 1000));
+            c.stop = Time::FromDouble(a.stopMs, Time::MS);
             c.plan = sc == "tornado"
                          ? WorkloadPlanner::Tornado(n, a.msgBytes)
                          : CrossPermutation(n, a.hostsPerTor, a.msgBytes, a.seed, a.run);

@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <numeric>
 
 namespace ns3
@@ -505,6 +506,11 @@ SpritzWebSearchPlan(const std::string& topo,
 {
     NS_LOG_FUNCTION(topo << load << hostRateBps << duration << seed);
     dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
+    if (hostRateBps == 0 && g.NHosts() > 0)
+    {
+        hostRateBps =
+            static_cast<uint64_t>(std::llround(g.switches[g.SwitchOfHost(0)].hostRateBps));
+    }
     Ptr<UniformRandomVariable> u = PlanRng(seed + 5555);
     Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
     e->SetStream(600000 + seed);

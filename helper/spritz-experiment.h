@@ -162,8 +162,9 @@ WorkloadPlan SpritzCollectivePlan(const std::string& topo,
                                   std::vector<uint32_t>* chosen);
 /**
  * Web search (spec 4.3.6): Poisson arrivals on every host (WorkloadPlanner::Poisson)
- * with sizes from `cdf`, offered `load` of the host link rate `hostRateBps`, for
- * `duration` of arrivals; receivers uniform over the other hosts.  Seeded.
+ * with sizes from `cdf`, offered `load` of the host link rate `hostRateBps` (0: the
+ * built topology's host link rate, e.g. --topoParams=rate=...), for `duration` of
+ * arrivals; receivers uniform over the other hosts.  Seeded.
  */
 WorkloadPlan SpritzWebSearchPlan(const std::string& topo,
                                  const std::map<std::string, std::string>& params,

@@ -231,6 +231,17 @@ class DcnOptionsTestCase : public TestCase
                                   args[0] << " twice -> " << err);
         }
         NS_TEST_EXPECT_MSG_EQ(o.TryParse({"--queue=2", "--load=0.5"}), "", "distinct options");
+        // Given(): what the last parse saw (options of another mode are refused with it)
+        NS_TEST_EXPECT_MSG_EQ(o.Given("queue") && o.Given("load") && !o.Given("workload"),
+                              true,
+                              "Given after --queue --load");
+        UintegerValue seed0;
+        GlobalValue::GetValueByName("RngSeed", seed0);
+        NS_TEST_EXPECT_MSG_EQ(o.TryParse({"--trim", "--RngSeed=3"}), "", "flag and global value");
+        NS_TEST_EXPECT_MSG_EQ(o.Given("trim") && o.Given("RngSeed") && !o.Given("queue"),
+                              true,
+                              "Given is reset by each parse; global values count");
+        GlobalValue::Bind("RngSeed", seed0);
 
         // Accepted ns-3 arguments are applied (and restored afterwards).
         UintegerValue run0;

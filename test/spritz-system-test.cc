@@ -292,6 +292,56 @@ class SpritzWebSearchTestCase : public TestCase
     }
 };
 
+/**
+ * Review s41 F10: the web-search load is of the built topology's host links.  With a
+ * host rate of 0 the plan takes the preset's rate (400 Gb/s: the same plan as before)
+ * or the --topoParams rate (100 Gb/s: about a quarter of the flows for the same load).
+ */
+class SpritzWebSearchRateTestCase : public TestCase
+{
+  public:
+    SpritzWebSearchRateTestCase()
+        : TestCase("web search plan: load of the topology's host link rate (0 = the graph's)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const FlowSizeCdf cdf = FlowSizeCdf::Load("websearch");
+        auto plan = [&](const std::map<std::string, std::string>& params, uint64_t bps) {
+            return SpritzWebSearchPlan("df-small", params, cdf, 1.0, bps, MilliSeconds(1), 1);
+        };
+        auto same = [](const WorkloadPlan& a, const WorkloadPlan& b) {
+            if (a.messages.size() != b.messages.size())
+            {
+                return false;
+            }
+            for (size_t i = 0; i < a.messages.size(); ++i)
+            {
+                const auto& x = a.messages[i];
+                const auto& y = b.messages[i];
+                if (x.src != y.src || x.dst != y.dst || x.bytes != y.bytes ||
+                    x.release != y.release)
+                {
+                    return false;
+                }
+            }
+            return true;
+        };
+        const WorkloadPlan preset = plan({}, 0);
+        NS_TEST_ASSERT_MSG_EQ(same(preset, plan({}, 400000000000ULL)),
+                              true,
+                              "preset rate: the plan of an explicit 400 Gb/s");
+        const WorkloadPlan slow = plan({{"rate", "100000000000"}}, 0);
+        NS_TEST_ASSERT_MSG_EQ(same(slow, plan({{"rate", "100000000000"}}, 100000000000ULL)),
+                              true,
+                              "--topoParams=rate: the plan of an explicit 100 Gb/s");
+        const double ratio = double(preset.messages.size()) / double(slow.messages.size());
+        NS_TEST_EXPECT_MSG_EQ_TOL(ratio, 4.0, 0.8, "a quarter of the flows at a quarter rate");
+    }
+};
+
 class SpritzSystemTestSuite : public TestSuite
 {
   public:
@@ -304,6 +354,7 @@ class SpritzSystemTestSuite : public TestSuite
         AddTestCase(new SpritzComparisonTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzCollectiveTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzWebSearchTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzWebSearchRateTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -3,12 +3,14 @@
  */
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
 #include "ns3/workload-plan.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -461,6 +463,53 @@ class CcRegistryTestCase : public TestCase
     }
 };
 
+/**
+ * Impossible generator parameters throw DcnOptionError with one line (they used to
+ * abort with a source path): any caller can end with the examples' one-line refusal.
+ */
+class PlannerRefusalTestCase : public TestCase
+{
+  public:
+    PlannerRefusalTestCase()
+        : TestCase("planner refuses impossible parameters with DcnOptionError, one line")
+    {
+    }
+
+  private:
+    void Refused(const std::function<void()>& f, const std::string& needle)
+    {
+        std::string what;
+        try
+        {
+            f();
+        }
+        catch (const DcnOptionError& e)
+        {
+            what = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(what.find(needle), std::string::npos, needle << " -> " << what);
+        NS_TEST_EXPECT_MSG_EQ(what.find('\n'), std::string::npos, "one line: " << what);
+    }
+
+    void DoRun() override
+    {
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(7);
+        Refused([&] { WorkloadPlanner::Permutation(1, 100, u); }, "number of hosts is 1");
+        Refused([&] { WorkloadPlanner::Permutation(4, 0, u); }, "0 bytes");
+        Refused([&] { WorkloadPlanner::Incast(4, 8, 0, 100, 0, 0); }, "degree 8 of 4 hosts");
+        Refused([&] { WorkloadPlanner::Incast(4, 2, 9, 100, 0, 0); }, "receiver 9");
+        Refused([&] { WorkloadPlanner::AllToAll(4, 100, 0); }, "parallel connections 0");
+        Refused([&] { WorkloadPlanner::ButterflyAllreduce(6, 100); }, "a power of two");
+        WorkloadPlan bad;
+        bad.nHosts = 2;
+        bad.messages.resize(1);
+        bad.messages[0].dst = 1;
+        bad.messages[0].deps = {3};
+        Refused([&] { WorkloadScheduler s(&bad); }, "depends on message 3");
+    }
+};
+
 class WorkloadTestSuite : public TestSuite
 {
   public:
@@ -474,6 +523,7 @@ class WorkloadTestSuite : public TestSuite
         AddTestCase(new CdfTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PoissonLoadTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CcRegistryTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PlannerRefusalTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -42,13 +42,19 @@ pfail=0
 run_case() { # run_case <pending 0|1> <example> <option> <args...>
     local pend=$1 ex=$2 opt=$3
     shift 3
+    # leading "env:NAME=VALUE" arguments set the example's environment
+    local envs=()
+    while [[ $# -gt 0 && $1 == env:* ]]; do
+        envs+=("${1#env:}")
+        shift
+    done
     local rc=0 reason=""
     if [[ ! -x $B/$ex ]]; then
         reason="no executable $B/$ex"
         rc=127
     else
-        (cd "$tmp/cwd" && timeout -k 5 "$T" "$B/$ex" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null) ||
-            rc=$?
+        (cd "$tmp/cwd" && env ${envs[@]+"${envs[@]}"} timeout -k 5 "$T" "$B/$ex" "$@" \
+            >"$tmp/out" 2>"$tmp/err" </dev/null) || rc=$?
         local nl left
         nl=$(grep -c . "$tmp/err")
         left=$(ls -A "$tmp/cwd")
@@ -72,10 +78,10 @@ run_case() { # run_case <pending 0|1> <example> <option> <args...>
     local tag="bad input"
     [[ $pend -eq 1 ]] && tag="pending"
     if [[ -z $reason ]]; then
-        echo "PASS $tag $ex $*: $(head -n1 "$tmp/err")"
+        echo "PASS $tag ${envs[*]+${envs[*]} }$ex $*: $(head -n1 "$tmp/err")"
         if [[ $pend -eq 1 ]]; then ppass=$((ppass + 1)); else cpass=$((cpass + 1)); fi
     else
-        echo "FAIL $tag $ex $* ($reason); stderr:"
+        echo "FAIL $tag ${envs[*]+${envs[*]} }$ex $* ($reason); stderr:"
         [[ -f $tmp/err ]] && head -n 3 "$tmp/err" | sed 's/^/    /'
         if [[ $pend -eq 1 ]]; then pfail=$((pfail + 1)); else cfail=$((cfail + 1)); fi
     fi

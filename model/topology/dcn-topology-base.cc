@@ -330,12 +330,9 @@ DcnTopologyBase::GetLinksOfNode(Ptr<Node> n) const
 std::string
 DcnTopologyBase::DefaultFabricMode()
 {
+    // any other value is kept, so that CheckFabricMode refuses it (not run as auto)
     const char* e = std::getenv("DCNLB_FABRIC");
-    if (e && (std::string(e) == "fast" || std::string(e) == "ipv4" || std::string(e) == "auto"))
-    {
-        return e;
-    }
-    return "auto";
+    return e && *e ? std::string(e) : std::string("auto");
 }
 
 bool
@@ -350,8 +347,12 @@ DcnTopologyBase::CheckFabricMode(const std::string& routing, uint32_t systemCoun
     NS_LOG_FUNCTION(this << routing << systemCount);
     if (m_fabricMode != "fast" && m_fabricMode != "ipv4" && m_fabricMode != "auto")
     {
+        const char* env = std::getenv("DCNLB_FABRIC");
+        const bool fromEnv = env && m_fabricMode == env;
         throw DcnOptionError(GetTopologyName() + ": FabricMode='" + m_fabricMode +
-                             "' (option --fabric); allowed 'auto', 'ipv4' or 'fast'");
+                             "' (option --fabric" +
+                             (fromEnv ? std::string(", from $DCNLB_FABRIC") : std::string()) +
+                             "); allowed 'auto', 'ipv4' or 'fast'");
     }
     const bool allowed = routing == "dcn" && systemCount <= 1;
     if (m_fabricMode == "auto")

@@ -93,7 +93,8 @@ class DcnTopologyBase : public DcnTopology
     bool IsFastFabric() const;
     /**
      * The FabricMode attribute's default: "auto", or the environment variable
-     * DCNLB_FABRIC when it is "auto", "fast" or "ipv4" (to run test suites in either mode).
+     * DCNLB_FABRIC when set ("auto", "fast" or "ipv4", to run test suites in either
+     * mode; any other value is refused by Build and by the examples' option parsing).
      */
     static std::string DefaultFabricMode();
 

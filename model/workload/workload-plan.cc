@@ -1,6 +1,7 @@
 #include "workload-plan.h"
 
 #include "ns3/abort.h"
+#include "ns3/dcn-options.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -29,14 +30,14 @@ WorkloadPlanner::Has(const std::string& name)
 static void
 CheckHosts(uint32_t n, const char* what)
 {
-    NS_ABORT_MSG_IF(n < 2, "Workload " << what << ": number of hosts is " << n << ", need >= 2");
+    DCN_REFUSE_IF(n < 2, "Workload " << what << ": number of hosts is " << n << "; allowed: >= 2");
 }
 
 static void
 CheckBytes(uint64_t bytes, const char* what)
 {
-    NS_ABORT_MSG_IF(bytes == 0,
-                    "Workload " << what << ": message size msgSize = 0 bytes, allowed: >= 1");
+    DCN_REFUSE_IF(bytes == 0,
+                  "Workload " << what << ": message size msgSize = 0 bytes; allowed: >= 1");
 }
 
 std::vector<uint32_t>
@@ -121,10 +122,11 @@ WorkloadPlanner::Incast(uint32_t n,
     NS_LOG_FUNCTION(n << degree);
     CheckHosts(n, "incast");
     CheckBytes(msgBytes, "incast");
-    NS_ABORT_MSG_IF(degree < 1 || degree > n - 1,
-                    "Workload incast: degree " << degree << " not in [1, " << n - 1 << "]");
-    NS_ABORT_MSG_IF(receiver >= n,
-                    "Workload incast: receiver " << receiver << " not in [0, " << n - 1 << "]");
+    DCN_REFUSE_IF(degree < 1 || degree > n - 1,
+                  "Workload incast: degree " << degree << " of " << n << " hosts; allowed: [1, "
+                                             << n - 1 << "]");
+    DCN_REFUSE_IF(receiver >= n,
+                  "Workload incast: receiver " << receiver << "; allowed: [0, " << n - 1 << "]");
     WorkloadPlan plan;
     plan.name = "incast";
     plan.nHosts = n;
@@ -149,10 +151,11 @@ WorkloadPlanner::Incast(uint32_t n,
                 rest.push_back(i);
             }
         }
-        NS_ABORT_MSG_IF(rest.size() < 2 || bystanders > rest.size(),
-                        "Workload incast: bystanders "
-                            << bystanders << " not in [0, " << rest.size()
-                            << "] (hosts outside the incast; need >= 2)");
+        DCN_REFUSE_IF(rest.size() < 2 || bystanders > rest.size(),
+                      "Workload incast: bystanders "
+                          << bystanders << " with " << rest.size()
+                          << " hosts outside the incast; allowed: [0, " << rest.size()
+                          << "] bystanders and at least 2 hosts outside the incast");
         CheckBytes(bystanderBytes, "incast bystander");
         uint32_t r = rest.size();
         for (uint32_t k = 0; k < bystanders; ++k)
@@ -173,8 +176,8 @@ WorkloadPlanner::AllToAll(uint32_t n, uint64_t msgBytes, uint32_t parallel)
     NS_LOG_FUNCTION(n << msgBytes << parallel);
     CheckHosts(n, "alltoall");
     CheckBytes(msgBytes, "alltoall");
-    NS_ABORT_MSG_IF(parallel < 1,
-                    "Workload alltoall: parallel connections " << parallel << ", allowed: >= 1");
+    DCN_REFUSE_IF(parallel < 1,
+                  "Workload alltoall: parallel connections " << parallel << "; allowed: >= 1");
     WorkloadPlan plan;
     plan.name = "alltoall";
     plan.nHosts = n;
@@ -231,8 +234,8 @@ WorkloadPlanner::ButterflyAllreduce(uint32_t n, uint64_t msgBytes)
     NS_LOG_FUNCTION(n << msgBytes);
     CheckHosts(n, "butterfly");
     CheckBytes(msgBytes, "butterfly");
-    NS_ABORT_MSG_IF((n & (n - 1)) != 0,
-                    "Workload butterfly: number of hosts " << n << " must be a power of two");
+    DCN_REFUSE_IF((n & (n - 1)) != 0,
+                  "Workload butterfly: number of hosts " << n << "; allowed: a power of two");
     uint32_t levels = 0;
     while ((1u << levels) < n)
     {
@@ -302,14 +305,15 @@ WorkloadPlanner::Poisson(uint32_t n,
 {
     NS_LOG_FUNCTION(n);
     CheckHosts(n, "cdf");
-    NS_ABORT_MSG_IF(!(load > 0.0 && load <= 1.0),
-                    "Workload cdf: load " << load << " not in (0, 1]");
-    NS_ABORT_MSG_IF(hostRateBps == 0, "Workload cdf: host link rate is 0 bps, allowed: > 0");
-    NS_ABORT_MSG_IF(duration <= Time(0) && maxFlows == 0,
-                    "Workload cdf: duration "
-                        << duration.As(Time::US)
-                        << " and flow count 0; set duration > 0 or flows > 0");
-    NS_ABORT_MSG_IF(cdf.GetPoints().size() < 2, "Workload cdf: no CDF loaded");
+    DCN_REFUSE_IF(!(load > 0.0 && load <= 1.0),
+                  "Workload cdf: load " << load << "; allowed: (0, 1]");
+    DCN_REFUSE_IF(hostRateBps == 0, "Workload cdf: host link rate is 0 bps; allowed: > 0");
+    DCN_REFUSE_IF(duration <= Time(0) && maxFlows == 0,
+                  "Workload cdf: duration " << duration.As(Time::US)
+                                            << " and flow count 0; allowed: duration > 0 or "
+                                               "flows > 0");
+    DCN_REFUSE_IF(cdf.GetPoints().size() < 2,
+                  "Workload cdf: no CDF loaded; allowed: a CDF of at least 2 points");
     WorkloadPlan plan;
     plan.name = "cdf";
     plan.nHosts = n;
@@ -365,8 +369,11 @@ WorkloadScheduler::WorkloadScheduler(const WorkloadPlan* plan)
     {
         for (uint32_t d : plan->messages[id].deps)
         {
-            NS_ABORT_MSG_IF(d >= nMsg || d == id,
-                            "Workload plan: message " << id << " depends on invalid message " << d);
+            DCN_REFUSE_IF(d >= nMsg || d == id,
+                          "Workload plan: message " << id << " depends on message " << d
+                                                    << "; allowed: another message of the plan, "
+                                                       "[0, "
+                                                    << nMsg << ")");
             m_pendingDeps[id]++;
             m_dependents[d].push_back(id);
         }

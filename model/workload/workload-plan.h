@@ -51,7 +51,11 @@ struct WorkloadPlan
     uint32_t maxParallelPerSrc{0};
 };
 
-/** Generators.  All abort with a clear message on impossible parameters. */
+/**
+ * Generators.  Impossible parameters (fewer than 2 hosts, 0 bytes, an incast degree
+ * beyond the hosts, ...) throw DcnOptionError with one line naming the value and what
+ * is allowed (the examples refuse such inputs first, naming their option).
+ */
 class WorkloadPlanner
 {
   public:

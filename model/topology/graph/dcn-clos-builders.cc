@@ -171,9 +171,9 @@ BuildLeafSpine(const LeafSpineParams& prm, const std::string& name)
         const double derived = down / (up * o);
         if (prm.uplinkRateBps && std::abs(*prm.uplinkRateBps - derived) > 1e-6 * derived)
         {
-            return fail("oversubscription=" + std::to_string(o) +
-                        " contradicts uplinkRate=" + std::to_string(*prm.uplinkRateBps) +
-                        " bit/s (it implies " + std::to_string(derived) + "); give one of them");
+            return fail("oversubscription=" + std::to_string(o) + " contradicts uplinkRate=" +
+                        std::to_string(*prm.uplinkRateBps) + " bit/s (it implies " +
+                        std::to_string(derived) + "); allowed: one of them, or both agreeing");
         }
         uplinkRate = derived;
     }

@@ -2,9 +2,11 @@
 #include "dcn-topo-builders.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <map>
-#include <sstream>
 
 namespace dcn
 {
@@ -14,13 +16,51 @@ namespace
 
 using Overrides = std::map<std::string, std::string>;
 
-/** Parse one override value (a number); false if it is not one. */
+/**
+ * A number as --topoParams writes it, strictly (as the typed option parsers): decimal
+ * digits with an optional fraction and exponent ("400000000000", "4e11", "0.5",
+ * "25.5"); no sign, no spaces, no hexadecimal, no "inf"/"nan".  False if not one.
+ */
 bool
-ParseNum(const std::string& v, double* out)
+ParseReal(const std::string& v, double* out)
 {
-    std::istringstream is(v);
-    double d;
-    if (!(is >> d) || !is.eof())
+    size_t i = 0;
+    auto digits = [&] {
+        const size_t b = i;
+        while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i])))
+        {
+            ++i;
+        }
+        return i - b;
+    };
+    size_t n = digits();
+    if (i < v.size() && v[i] == '.')
+    {
+        ++i;
+        n += digits();
+    }
+    if (n == 0)
+    {
+        return false;
+    }
+    if (i < v.size() && (v[i] == 'e' || v[i] == 'E'))
+    {
+        ++i;
+        if (i < v.size() && (v[i] == '+' || v[i] == '-'))
+        {
+            ++i;
+        }
+        if (digits() == 0)
+        {
+            return false;
+        }
+    }
+    if (i != v.size())
+    {
+        return false;
+    }
+    const double d = std::strtod(v.c_str(), nullptr);
+    if (!std::isfinite(d))
     {
         return false;
     }
@@ -29,15 +69,22 @@ ParseNum(const std::string& v, double* out)
 }
 
 /**
+ * One key's setter: stores the value's text in the parameter struct and returns ""
+ * or what is allowed for this key (the error line names the key and the value).
+ */
+template <typename P>
+using Setter = std::function<std::string(P&, const std::string&)>;
+
+/**
  * Apply key=value overrides to a parameter struct through a table of
- * (key, setter); unknown keys and non-numbers give a one-line error.
+ * (key, setter); unknown keys and malformed or out-of-range values give a one-line error.
  */
 template <typename P>
 GraphResult
 ApplyTable(P& p,
            const Overrides& ov,
            const std::string& name,
-           const std::vector<std::pair<std::string, std::function<bool(P&, double)>>>& keys,
+           const std::vector<std::pair<std::string, Setter<P>>>& keys,
            GraphResult (*build)(const P&, const std::string&))
 {
     for (const auto& [k, v] : ov)
@@ -55,86 +102,127 @@ ApplyTable(P& p,
             r.error = "topology '" + name + "': parameter '" + k + "' unknown; allowed: " + allowed;
             return r;
         }
-        double d = 0;
-        if (!ParseNum(v, &d) || !it->second(p, d))
+        const std::string allowed = it->second(p, v);
+        if (!allowed.empty())
         {
             GraphResult r;
             r.error = "topology '" + name + "': " + k + "=" + v +
-                      " is not a valid value (counts: integers >= 0; rates: 0 or 1..1e15 "
-                      "bit/s; delays: 0..1e15 ns)";
+                      " is not a valid value; allowed: " + allowed;
             return r;
         }
     }
     return build(p, name);
 }
 
-/** Integer setter helper: d must be a non-negative integer. */
+/** Count setter: decimal digits only (no sign, fraction or exponent), at most 2^32-1. */
 template <typename P>
-std::function<bool(P&, double)>
+Setter<P>
 U32(uint32_t P::*m)
 {
-    return [m](P& p, double d) {
-        if (d < 0 || d != static_cast<double>(static_cast<uint32_t>(d)))
+    return [m](P& p, const std::string& v) {
+        const std::string allowed = "a count, an integer 0..4294967295 written in digits";
+        if (v.empty() || v.size() > 10 || !std::all_of(v.begin(), v.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c));
+            }))
         {
-            return false;
+            return allowed;
         }
-        p.*m = static_cast<uint32_t>(d);
-        return true;
+        const uint64_t u = std::stoull(v); // <= 10 digits: no overflow
+        if (u > UINT32_MAX)
+        {
+            return allowed;
+        }
+        p.*m = static_cast<uint32_t>(u);
+        return std::string();
     };
 }
 
 /** Largest rate (bit/s) or delay (ns) a preset takes: 1 Pb/s, 11.6 days. */
 constexpr double REAL_MAX = 1e15;
 
-/** Real setter helper: d must be in [0, REAL_MAX] (rates in bit/s, delays in ns). */
+/** A number setter: \p check returns "" or what is allowed for a parsed number. */
 template <typename P>
-std::function<bool(P&, double)>
-Real(double P::*m)
+Setter<P>
+Number(std::function<std::string(P&, double)> check)
 {
-    return [m](P& p, double d) {
-        if (!(d >= 0 && d <= REAL_MAX))
+    return [check](P& p, const std::string& v) {
+        double d = 0;
+        if (!ParseReal(v, &d))
         {
-            return false;
+            const std::string what = check(p, -1); // the key's allowed text
+            return "a decimal number (digits, optional fraction and exponent), " + what;
         }
-        p.*m = d;
-        return true;
+        return check(p, d);
     };
 }
 
-/**
- * Rate setter helper (bit/s): 0 (the builder refuses it, or takes its default where
- * 0 means one) or in [1, REAL_MAX]; a fraction of a bit/s would become a 0 bit/s link.
- */
+/** Delay setter (ns): in [0, REAL_MAX], a whole number of picoseconds (ns-3's links). */
 template <typename P>
-std::function<bool(P&, double)>
-Rate(double P::*m)
+Setter<P>
+Delay(double P::*m)
 {
-    return [m](P& p, double d) {
-        if (!(d == 0 || (d >= 1 && d <= REAL_MAX)))
+    return Number<P>([m](P& p, double d) {
+        const double ps = d * 1000.0;
+        if (!(d >= 0 && d <= REAL_MAX) || std::abs(ps - std::round(ps)) > 1e-6 * std::max(1.0, ps))
         {
-            return false;
+            return std::string("a delay in ns, 0..1e15, a whole number of ps (e.g. 25, 0.5)");
         }
         p.*m = d;
-        return true;
-    };
+        return std::string();
+    });
+}
+
+/** Plain real setter: in [0, REAL_MAX] (fractions). */
+template <typename P>
+Setter<P>
+Real(double P::*m)
+{
+    return Number<P>([m](P& p, double d) {
+        if (!(d >= 0 && d <= REAL_MAX))
+        {
+            return std::string("a number in [0, 1e15]");
+        }
+        p.*m = d;
+        return std::string();
+    });
+}
+
+/**
+ * Rate setter (bit/s): 0 (the builder refuses it, or takes its default where 0 means
+ * one) or a whole number of bit/s in [1, REAL_MAX]; a fraction of a bit/s would be
+ * rounded away by the link's integer rate.
+ */
+template <typename P>
+Setter<P>
+Rate(double P::*m)
+{
+    return Number<P>([m](P& p, double d) {
+        if (!(d == 0 || (d >= 1 && d <= REAL_MAX && d == std::floor(d))))
+        {
+            return std::string("a rate in whole bit/s, 0 or 1..1e15 (e.g. 400000000000 or 4e11)");
+        }
+        p.*m = d;
+        return std::string();
+    });
 }
 
 GraphResult
 Apply(DragonflyParams& p, const Overrides& ov, const std::string& n)
 {
-    return ApplyTable<DragonflyParams>(p,
-                                       ov,
-                                       n,
-                                       {{"p", U32(&DragonflyParams::p)},
-                                        {"a", U32(&DragonflyParams::a)},
-                                        {"h", U32(&DragonflyParams::h)},
-                                        {"g", U32(&DragonflyParams::g)},
-                                        {"rate", Rate(&DragonflyParams::rateBps)},
-                                        {"hostDelay", Real(&DragonflyParams::hostDelayNs)},
-                                        {"localDelay", Real(&DragonflyParams::localDelayNs)},
-                                        {"globalDelay", Real(&DragonflyParams::globalDelayNs)},
-                                        {"switchLatency", Real(&DragonflyParams::switchLatencyNs)}},
-                                       &BuildDragonfly);
+    return ApplyTable<DragonflyParams>(
+        p,
+        ov,
+        n,
+        {{"p", U32(&DragonflyParams::p)},
+         {"a", U32(&DragonflyParams::a)},
+         {"h", U32(&DragonflyParams::h)},
+         {"g", U32(&DragonflyParams::g)},
+         {"rate", Rate(&DragonflyParams::rateBps)},
+         {"hostDelay", Delay(&DragonflyParams::hostDelayNs)},
+         {"localDelay", Delay(&DragonflyParams::localDelayNs)},
+         {"globalDelay", Delay(&DragonflyParams::globalDelayNs)},
+         {"switchLatency", Delay(&DragonflyParams::switchLatencyNs)}},
+        &BuildDragonfly);
 }
 
 GraphResult
@@ -146,10 +234,10 @@ Apply(SlimFlyParams& p, const Overrides& ov, const std::string& n)
                                      {{"q", U32(&SlimFlyParams::q)},
                                       {"p", U32(&SlimFlyParams::p)},
                                       {"rate", Rate(&SlimFlyParams::rateBps)},
-                                      {"hostDelay", Real(&SlimFlyParams::hostDelayNs)},
-                                      {"localDelay", Real(&SlimFlyParams::localDelayNs)},
-                                      {"globalDelay", Real(&SlimFlyParams::globalDelayNs)},
-                                      {"switchLatency", Real(&SlimFlyParams::switchLatencyNs)}},
+                                      {"hostDelay", Delay(&SlimFlyParams::hostDelayNs)},
+                                      {"localDelay", Delay(&SlimFlyParams::localDelayNs)},
+                                      {"globalDelay", Delay(&SlimFlyParams::globalDelayNs)},
+                                      {"switchLatency", Delay(&SlimFlyParams::switchLatencyNs)}},
                                      &BuildSlimFly);
 }
 
@@ -165,8 +253,8 @@ Apply(RailParams& p, const Overrides& ov, const std::string& n)
                                    {"fabricRate", Rate(&RailParams::fabricRateBps)},
                                    {"nvlinkRate", Rate(&RailParams::nvlinkRateBps)},
                                    {"nvlinkFirst", U32(&RailParams::nvlinkFirst)},
-                                   {"delay", Real(&RailParams::delayNs)},
-                                   {"switchLatency", Real(&RailParams::switchLatencyNs)}},
+                                   {"delay", Delay(&RailParams::delayNs)},
+                                   {"switchLatency", Delay(&RailParams::switchLatencyNs)}},
                                   &BuildRail);
 }
 
@@ -174,6 +262,16 @@ GraphResult
 Apply(LeafSpineParams& p, const Overrides& ov, const std::string& n)
 {
     using L = LeafSpineParams;
+    // uplinkRate and oversubscription set the same rate: one given replaces the preset's
+    // other; both given are kept, and the builder refuses them if they disagree
+    if (ov.count("uplinkRate") && !ov.count("oversubscription"))
+    {
+        p.oversubscription.reset();
+    }
+    if (ov.count("oversubscription") && !ov.count("uplinkRate"))
+    {
+        p.uplinkRateBps.reset();
+    }
     return ApplyTable<L>(p,
                          ov,
                          n,
@@ -182,21 +280,25 @@ Apply(LeafSpineParams& p, const Overrides& ov, const std::string& n)
                           {"hostsPerLeaf", U32(&L::hostsPerLeaf)},
                           {"linksPerPair", U32(&L::linksPerPair)},
                           {"hostRate", Rate(&L::hostRateBps)},
-                          {"uplinkRate",
-                           [](L& q, double d) {
+                          {"uplinkRate", Number<L>([](L& q, double d) {
+                               if (!(d == 0 || (d >= 1 && d <= REAL_MAX && d == std::floor(d))))
+                               {
+                                   return std::string("a rate in whole bit/s, 0 or 1..1e15");
+                               }
                                q.uplinkRateBps = d;
-                               q.oversubscription.reset();
-                               return d == 0 || (d >= 1 && d <= REAL_MAX);
-                           }},
-                          {"oversubscription",
-                           [](L& q, double d) {
+                               return std::string();
+                           })},
+                          {"oversubscription", Number<L>([](L& q, double d) {
+                               if (d < 0)
+                               {
+                                   return std::string("a ratio > 0 (e.g. 2 for 2:1)");
+                               }
                                q.oversubscription = d;
-                               q.uplinkRateBps.reset();
-                               return true; // the builder refuses <= 0 with its own line
-                           }},
-                          {"hostDelay", Real(&L::hostDelayNs)},
-                          {"linkDelay", Real(&L::linkDelayNs)},
-                          {"switchLatency", Real(&L::switchLatencyNs)},
+                               return std::string(); // the builder refuses 0 with its own line
+                           })},
+                          {"hostDelay", Delay(&L::hostDelayNs)},
+                          {"linkDelay", Delay(&L::linkDelayNs)},
+                          {"switchLatency", Delay(&L::switchLatencyNs)},
                           {"slowFraction", Real(&L::slowFraction)},
                           {"slowRate", Rate(&L::slowRateBps)}},
                          &BuildLeafSpine);
