@@ -204,8 +204,21 @@ class DcnSourceRouteForwardingPolicy : public DcnDetourPolicyBase
         m_reader = r;
     }
 
+  protected:
+    /**
+     * Routes list every switch of a loop-free path, the source switch first (LAPS,
+     * laps-path-table): a packet at anchor h after h hops heads to anchor h + 1
+     * without walking the route (the same choice as the walk while the distances
+     * are those first built; after a routed failure or restore the walk decides).
+     */
+    void SetHopIndexed(bool on)
+    {
+        m_hopIndexed = on;
+    }
+
   private:
     Reader m_reader{&DcnReadSourceRoute};
+    bool m_hopIndexed{false};
 };
 
 } // namespace ns3

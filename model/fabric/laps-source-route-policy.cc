@@ -101,6 +101,7 @@ LapsSourceRouteForwardingPolicy::LapsSourceRouteForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
     SetReader(&LapsReadRoute);
+    SetHopIndexed(true);
 }
 
 LapsSourceRouteForwardingPolicy::~LapsSourceRouteForwardingPolicy()
