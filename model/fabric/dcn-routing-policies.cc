@@ -407,22 +407,33 @@ DcnSourceRouteForwardingPolicy::Select(DcnForwardingContext& ctx)
     {
         return Minimal(ctx);
     }
-    const uint32_t h = ctx.hops;
-    if (m_hopIndexed && r.ptr == 0 && h + 1 < r.n && r.anchors[h] == m_self &&
-        m_info->GetBuilds() == 1)
+    return FollowRoute(ctx, r);
+}
+
+uint32_t
+DcnSourceRouteForwardingPolicy::ToNextAnchor(DcnForwardingContext& ctx, uint32_t a)
+{
+    // Routes that list every switch of a loop-free path (LAPS): with the
+    // distances as first built, the walk of FollowRoute reaches anchor k after k
+    // hops (cum(k) == k; a switch the packet visits once is anchor h only at hop
+    // h), so at anchor h after h hops its target is anchor h + 1 (a here): the
+    // same choice without the walk.
+    if (a < m_info->NSwitches() && m_info->Dist(m_self, a) != DcnRouteInfo::UNREACHABLE)
     {
-        // Routes that list every switch of a loop-free path (LAPS): with the
-        // distances as first built, the walk below reaches anchor k after k hops
-        // (cum(k) == k; a switch the packet visits once is anchor h only at hop h),
-        // so its target is anchor h + 1: the same choice without the walk.
-        const uint32_t a = r.anchors[h + 1];
-        if (a < m_info->NSwitches() && m_info->Dist(m_self, a) != DcnRouteInfo::UNREACHABLE)
-        {
-            uint32_t n = 0;
-            const uint32_t* c = m_info->Toward(m_self, a, n);
-            return n == 1 ? c[0] : (n > 0 ? Pick(ctx, c, n) : Minimal(ctx));
-        }
-        return Minimal(ctx); // the walk's "bad anchor"
+        uint32_t n = 0;
+        const uint32_t* c = m_info->Toward(m_self, a, n);
+        return n == 1 ? c[0] : (n > 0 ? Pick(ctx, c, n) : Minimal(ctx));
+    }
+    return Minimal(ctx); // the walk's "bad anchor"
+}
+
+uint32_t
+DcnSourceRouteForwardingPolicy::FollowRoute(DcnForwardingContext& ctx, const DcnSourceRoute& r)
+{
+    const uint32_t h = ctx.hops;
+    if (HopIndexable(r.ptr, r.n, h) && r.anchors[h] == m_self)
+    {
+        return ToNextAnchor(ctx, r.anchors[h + 1]);
     }
     // Source switch from the source address; walk the anchors: segment k ends
     // after cum(k) hops (every segment minimal), the first anchor whose
