@@ -22,6 +22,7 @@
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/ipv4.h"
+#include "ns3/laps-source-route-policy.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -361,6 +362,84 @@ class GraphSourceRouteTestCase : public TestCase
     }
 };
 
+/**
+ * laps-source on routes that list every switch (LAPS): the switch at anchor h after
+ * h hops heads to anchor h + 1 without walking the route (2026-11-30); the packet
+ * still visits exactly the route, as under the walk, and a route with real anchors
+ * (not every switch) still takes the walk.
+ */
+class LapsHopIndexedRouteTestCase : public TestCase
+{
+  public:
+    LapsHopIndexedRouteTestCase()
+        : TestCase("laps-source: a full switch list is followed hop by hop, as the walk")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "source");
+        t->AssignStreams(9);
+        const dcn::SwitchGraph& g = t->GetGraph();
+        TopologyWalker w(t);
+        const uint32_t src = 0;
+        const uint32_t dst = g.FirstHost(8 * 4 + 1);
+        std::vector<std::vector<uint16_t>> lists = {{13, 22}, {5}, {30, 2, 19}, {0, 35}, {8}, {33}};
+        // both policies with the same streams (the same salts for the segments' picks)
+        NodeContainer sw = t->GetAllSwitches();
+        auto install = [&](bool laps) {
+            for (uint32_t i = 0; i < sw.GetN(); ++i)
+            {
+                Ptr<DcnSourceRouteForwardingPolicy> pol;
+                if (laps)
+                {
+                    pol = CreateObject<LapsSourceRouteForwardingPolicy>();
+                }
+                else
+                {
+                    pol = CreateObject<DcnSourceRouteForwardingPolicy>();
+                }
+                pol->Attach(sw.Get(i));
+                t->GetRouting(sw.Get(i))->SetForwardingPolicy(pol);
+                pol->AttachTopology(*t, i);
+                pol->AssignStreams(100 + 4 * i);
+            }
+        };
+        // the switch lists the walk of the "source" policy produces
+        install(false);
+        std::vector<std::vector<uint32_t>> walked;
+        for (const auto& anchors : lists)
+        {
+            PacketWalk pw = w.Walk(src, dst, DcnMakeSourceRoutedPacket(77, anchors, 100));
+            NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "source: delivered");
+            walked.push_back(pw.switches);
+        }
+        // the same switches under laps-source
+        install(true);
+        uint32_t fullLists = 0;
+        for (size_t k = 0; k < lists.size(); ++k)
+        {
+            // real anchors: the walk
+            PacketWalk pw = w.Walk(src, dst, DcnMakeSourceRoutedPacket(77, lists[k], 100));
+            NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "laps-source, anchors: delivered");
+            NS_TEST_ASSERT_MSG_EQ((pw.switches == walked[k]), true, "anchors: as the walk");
+            if (walked[k].size() > DcnSourceRoute::MAX)
+            {
+                continue;
+            }
+            ++fullLists;
+            // every switch listed (hop-indexed)
+            std::vector<uint16_t> full(walked[k].begin(), walked[k].end());
+            pw = w.Walk(src, dst, DcnMakeSourceRoutedPacket(78, full, 100));
+            NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "laps-source, full list: delivered");
+            NS_TEST_ASSERT_MSG_EQ((pw.switches == walked[k]), true, "full list: exactly the route");
+        }
+        NS_TEST_ASSERT_MSG_GT(fullLists, 1, "full lists of <= 8 switches tested");
+        Simulator::Destroy();
+    }
+};
+
 class GraphRoutingTestSuite : public TestSuite
 {
   public:
@@ -386,6 +465,7 @@ class GraphRoutingTestSuite : public TestSuite
         AddTestCase(new GraphHashUniformTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphUgalTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new GraphSourceRouteTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsHopIndexedRouteTestCase, DCNLB_TEST_QUICK);
     }
 };
 

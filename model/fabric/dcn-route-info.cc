@@ -97,6 +97,7 @@ void
 DcnRouteInfo::Rebuild(const DcnTopology& t)
 {
     NS_LOG_FUNCTION(this);
+    ++m_builds;
     typedef boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS> G;
     G g(m_n);
     // (switch, neighbour, egress interface) over routed switch links

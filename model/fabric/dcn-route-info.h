@@ -57,6 +57,15 @@ class DcnRouteInfo : public Object
         return m_n;
     }
 
+    /**
+     * Times the distances were computed (1 after the first build; each Rebuild
+     * after a withdrawal or restore adds one).
+     */
+    uint32_t GetBuilds() const
+    {
+        return m_builds;
+    }
+
     /** Switch index of a node (NONE if not a switch of the topology). */
     uint32_t SwitchIndexOf(const Node& n) const;
 
@@ -94,6 +103,7 @@ class DcnRouteInfo : public Object
     void Init(const DcnTopology& topology, const std::vector<uint32_t>& groups);
 
     uint32_t m_n{0};
+    uint32_t m_builds{0};
     std::vector<uint32_t> m_nodeToSwitch; //!< by node id
     std::vector<uint32_t> m_hostSwitch;
     std::vector<uint8_t> m_dist;

@@ -406,11 +406,43 @@ uint32_t
 DcnSourceRouteForwardingPolicy::Select(DcnForwardingContext& ctx)
 {
     NS_LOG_FUNCTION(this << ctx.hops);
-    DcnSourceRoute r;
-    uint32_t d = DstSwitch(ctx);
-    if (!m_info || d == DcnAddressing::NONE || d == m_self || !m_reader(ctx.GetPacket(), &r))
+    if (!m_info)
     {
         return Minimal(ctx);
+    }
+    DcnSourceRoute r;
+    const uint32_t d = m_info->SwitchOfHost(ctx.dstHost);
+    if (d == DcnAddressing::NONE || d == m_self || !m_reader(ctx.GetPacket(), &r))
+    {
+        return Minimal(ctx);
+    }
+    return FollowRoute(ctx, r);
+}
+
+uint32_t
+DcnSourceRouteForwardingPolicy::ToNextAnchor(DcnForwardingContext& ctx, uint32_t a)
+{
+    // Routes that list every switch of a loop-free path (LAPS): with the
+    // distances as first built, the walk of FollowRoute reaches anchor k after k
+    // hops (cum(k) == k; a switch the packet visits once is anchor h only at hop
+    // h), so at anchor h after h hops its target is anchor h + 1 (a here): the
+    // same choice without the walk.
+    if (a < m_info->NSwitches() && m_info->Dist(m_self, a) != DcnRouteInfo::UNREACHABLE)
+    {
+        uint32_t n = 0;
+        const uint32_t* c = m_info->Toward(m_self, a, n);
+        return n == 1 ? c[0] : (n > 0 ? Pick(ctx, c, n) : Minimal(ctx));
+    }
+    return Minimal(ctx); // the walk's "bad anchor"
+}
+
+uint32_t
+DcnSourceRouteForwardingPolicy::FollowRoute(DcnForwardingContext& ctx, const DcnSourceRoute& r)
+{
+    const uint32_t h = ctx.hops;
+    if (HopIndexable(r.ptr, r.n, h) && r.anchors[h] == m_self)
+    {
+        return ToNextAnchor(ctx, r.anchors[h + 1]);
     }
     // Source switch from the source address; walk the anchors: segment k ends
     // after cum(k) hops (every segment minimal), the first anchor whose
@@ -425,12 +457,14 @@ DcnSourceRouteForwardingPolicy::Select(DcnForwardingContext& ctx)
     for (uint32_t k = r.ptr; k < r.n; ++k)
     {
         uint32_t a = r.anchors[k];
-        if (a >= m_info->NSwitches() || m_info->Dist(prev, a) == DcnRouteInfo::UNREACHABLE)
+        const uint8_t dist =
+            a < m_info->NSwitches() ? m_info->Dist(prev, a) : DcnRouteInfo::UNREACHABLE;
+        if (dist == DcnRouteInfo::UNREACHABLE)
         {
             break; // bad anchor: minimal to the destination
         }
-        cum += m_info->Dist(prev, a);
-        if (ctx.hops < cum)
+        cum += dist;
+        if (h < cum)
         {
             uint32_t n = 0;
             const uint32_t* c = m_info->Toward(m_self, a, n);

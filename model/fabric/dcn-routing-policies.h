@@ -205,8 +205,42 @@ class DcnSourceRouteForwardingPolicy : public DcnDetourPolicyBase
         m_reader = r;
     }
 
+  protected:
+    /** The reader in use. */
+    Reader GetReader() const
+    {
+        return m_reader;
+    }
+
+    /** Route the packet by route r (read from it): see Select. */
+    uint32_t FollowRoute(DcnForwardingContext& ctx, const DcnSourceRoute& r);
+
+    /**
+     * SetHopIndexed is on and the route's anchor h + 1 is the target if anchor h
+     * is this switch (route of n anchors, ptr 0, distances as first built).
+     */
+    bool HopIndexable(uint32_t ptr, uint32_t n, uint32_t hops) const
+    {
+        return m_hopIndexed && ptr == 0 && hops + 1 < n && m_info->GetBuilds() == 1;
+    }
+
+    /** The choice towards anchor a, the route's next switch (see HopIndexable). */
+    uint32_t ToNextAnchor(DcnForwardingContext& ctx, uint32_t a);
+
+    /**
+     * Routes list every switch of a loop-free path, the source switch first (LAPS,
+     * laps-path-table): a packet at anchor h after h hops heads to anchor h + 1
+     * without walking the route (the same choice as the walk while the distances
+     * are those first built; after a routed failure or restore the walk decides).
+     */
+    void SetHopIndexed(bool on)
+    {
+        m_hopIndexed = on;
+    }
+
   private:
     Reader m_reader{&DcnReadSourceRoute};
+    bool m_hopIndexed{false};
 };
 
 } // namespace ns3

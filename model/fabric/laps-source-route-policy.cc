@@ -1,5 +1,6 @@
 #include "laps-source-route-policy.h"
 
+#include "ns3/dcn-addressing.h"
 #include "ns3/dcn-header.h"
 #include "ns3/log.h"
 #include "ns3/packet.h"
@@ -21,18 +22,53 @@ const bool g_registered = [] {
 }();
 } // namespace
 
-bool
-LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
+namespace
 {
-    // fixed part of a control header (the larger one) after UDP
+/**
+ * Where a LAPS route sits in the first bytes of an IP payload: DATA and PROBE
+ * carry it as sent, replies (ACK, NACK, PROBE_ACK) reversed.
+ */
+struct LapsRouteView
+{
+    // fixed part of a control header (the larger one) after UDP, carried EVs, route
     uint8_t b[UDP + DcnHeader::CTRL_BASE_SIZE + 2 * 255 + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX];
+    uint32_t off{0}; //!< first anchor's byte
+    uint32_t len{0};
+    uint32_t ptr{0};
+    bool reply{false};
+
+    /** Anchor i of the route as the packet follows it. */
+    uint32_t At(uint32_t i) const
+    {
+        const uint32_t j = off + 2 * (reply ? len - 1 - i : i);
+        return static_cast<uint16_t>((b[j] << 8) | b[j + 1]);
+    }
+
+    void Fill(DcnSourceRoute* r) const
+    {
+        r->n = len;
+        r->ptr = ptr;
+        for (uint32_t i = 0; i < len; ++i)
+        {
+            r->anchors[i] = static_cast<uint16_t>(At(i));
+        }
+    }
+
+    /** Copy and locate the route of p. \return false if p carries none. */
+    bool Locate(const Packet& p);
+};
+
+bool
+LapsRouteView::Locate(const Packet& p)
+{
     static_assert(sizeof(b) >= DCN_SOURCE_ROUTE_PREFIX, "a DATA prefix fits");
     // one copy serves a DATA packet and a reply without carried EVs (LAPS ACKs carry
     // none): the control header's fixed part, the extension mask, path id and route
     constexpr uint32_t CTRL_PREFIX =
         UDP + DcnHeader::CTRL_BASE_SIZE + 1 + 4 + 2 + 2 * DcnSourceRoute::MAX;
     static_assert(CTRL_PREFIX >= DCN_SOURCE_ROUTE_PREFIX && CTRL_PREFIX <= sizeof(b), "prefix");
-    uint32_t got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), CTRL_PREFIX));
+    const uint32_t size = p.GetSize();
+    uint32_t got = p.CopyData(b, std::min<uint32_t>(size, CTRL_PREFIX));
     if (got < UDP + 2 || !(b[UDP + 1] & DcnHeader::FLAG_EXT))
     {
         return false;
@@ -40,50 +76,83 @@ LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
     const uint8_t op = b[UDP];
     if (op == DcnHeader::DATA)
     {
-        return DcnParseSourceRoute(b, got, r);
+        // as DcnParseSourceRoute (an empty route included)
+        uint32_t o = UDP + DcnHeader::DATA_SIZE;
+        if (got < o + 1)
+        {
+            return false;
+        }
+        const uint8_t mask = b[o++];
+        if (!(mask & DcnHeader::EXT_ROUTE))
+        {
+            return false;
+        }
+        o += (mask & DcnHeader::EXT_PATH_ID) ? 4 : 0;
+        if (got < o + 2)
+        {
+            return false;
+        }
+        len = b[o];
+        ptr = b[o + 1];
+        o += 2;
+        if (len > DcnSourceRoute::MAX || got < o + 2 * len)
+        {
+            return false;
+        }
+        off = o;
+        reply = false;
+        return true;
     }
-    const bool reply = op == DcnHeader::ACK || op == DcnHeader::NACK || op == DcnHeader::PROBE_ACK;
+    reply = op == DcnHeader::ACK || op == DcnHeader::NACK || op == DcnHeader::PROBE_ACK;
     if (!reply && op != DcnHeader::PROBE)
     {
         return false;
     }
     if (got < UDP + DcnHeader::CTRL_BASE_SIZE || b[UDP + DcnHeader::CTRL_BASE_SIZE - 1] != 0)
     {
-        got = p->CopyData(b, std::min<uint32_t>(p->GetSize(), sizeof(b))); // carried EVs
+        got = p.CopyData(b, std::min<uint32_t>(size, sizeof(b))); // carried EVs
     }
-    uint32_t off = UDP + DcnHeader::CTRL_BASE_SIZE;
-    if (got < off)
+    uint32_t o = UDP + DcnHeader::CTRL_BASE_SIZE;
+    if (got < o)
     {
         return false;
     }
-    off += 2 * b[off - 1]; // numEvs x 16-bit EVs
-    if (got < off + 1)
+    o += 2 * b[o - 1]; // numEvs x 16-bit EVs
+    if (got < o + 1)
     {
         return false;
     }
-    const uint8_t mask = b[off++];
+    const uint8_t mask = b[o++];
     if (!(mask & DcnHeader::EXT_ROUTE))
     {
         return false;
     }
-    off += (mask & DcnHeader::EXT_PATH_ID) ? 4 : 0;
-    if (got < off + 2)
+    o += (mask & DcnHeader::EXT_PATH_ID) ? 4 : 0;
+    if (got < o + 2)
     {
         return false;
     }
-    const uint32_t len = b[off];
-    off += 2;
-    if (len == 0 || len > DcnSourceRoute::MAX || got < off + 2 * len)
+    len = b[o];
+    o += 2;
+    if (len == 0 || len > DcnSourceRoute::MAX || got < o + 2 * len)
     {
         return false;
     }
-    r->n = len;
-    r->ptr = 0;
-    for (uint32_t i = 0; i < len; ++i)
+    off = o;
+    ptr = 0;
+    return true;
+}
+} // namespace
+
+bool
+LapsReadRoute(Ptr<const Packet> p, DcnSourceRoute* r)
+{
+    LapsRouteView v;
+    if (!v.Locate(*p))
     {
-        const uint16_t a = static_cast<uint16_t>((b[off + 2 * i] << 8) | b[off + 2 * i + 1]);
-        r->anchors[reply ? len - 1 - i : i] = a;
+        return false;
     }
+    v.Fill(r);
     return true;
 }
 
@@ -101,11 +170,42 @@ LapsSourceRouteForwardingPolicy::LapsSourceRouteForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
     SetReader(&LapsReadRoute);
+    SetHopIndexed(true);
 }
 
 LapsSourceRouteForwardingPolicy::~LapsSourceRouteForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
+}
+
+uint32_t
+LapsSourceRouteForwardingPolicy::Select(DcnForwardingContext& ctx)
+{
+    NS_LOG_FUNCTION(this << ctx.hops);
+    if (!m_info || GetReader() != &LapsReadRoute)
+    {
+        return DcnSourceRouteForwardingPolicy::Select(ctx);
+    }
+    const uint32_t d = m_info->SwitchOfHost(ctx.dstHost);
+    if (d == DcnAddressing::NONE || d == m_self)
+    {
+        return Minimal(ctx);
+    }
+    // the base policy's Select with LapsReadRoute, reading only the two anchors it
+    // needs when the route is hop-indexed (no copy of the whole route)
+    LapsRouteView v;
+    if (!v.Locate(*ctx.GetPacket()))
+    {
+        return Minimal(ctx);
+    }
+    const uint32_t h = ctx.hops;
+    if (HopIndexable(v.ptr, v.len, h) && v.At(h) == m_self)
+    {
+        return ToNextAnchor(ctx, v.At(h + 1));
+    }
+    DcnSourceRoute r;
+    v.Fill(&r);
+    return FollowRoute(ctx, r);
 }
 
 } // namespace ns3

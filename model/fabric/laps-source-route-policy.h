@@ -33,6 +33,8 @@ class LapsSourceRouteForwardingPolicy : public DcnSourceRouteForwardingPolicy
     LapsSourceRouteForwardingPolicy();
     ~LapsSourceRouteForwardingPolicy() override;
 
+    uint32_t Select(DcnForwardingContext& ctx) override;
+
     const char* Name() const override
     {
         return "laps-source";

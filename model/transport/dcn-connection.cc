@@ -38,6 +38,7 @@ DcnConnection::DoDispose()
     NS_LOG_FUNCTION(this);
     m_rtoEvent.Cancel();
     m_paceEvent.Cancel();
+    m_paceAt = INT64_MAX;
     m_ps = nullptr;
     m_cc = nullptr;
     m_params.topology = nullptr;
@@ -177,12 +178,16 @@ DcnConnection::CanSend()
     const Time next = NextSendTime();
     if (now < next)
     {
-        // with PaceFromLastSend a rate increase can move the send before a waiting wakeup
-        if (m_paceEvent.IsExpired() ||
-            static_cast<int64_t>(m_paceEvent.GetTs()) > next.GetTimeStep())
+        // with PaceFromLastSend a rate increase can move the send before a waiting wakeup;
+        // m_paceAt mirrors the pending wakeup (no EventId query, no Cancel of a past event)
+        if (m_paceAt > next.GetTimeStep())
         {
-            m_paceEvent.Cancel();
+            if (m_paceAt != INT64_MAX)
+            {
+                m_paceEvent.Cancel();
+            }
             m_paceEvent = Simulator::Schedule(next - now, &DcnConnection::PaceWakeup, this);
+            m_paceAt = next.GetTimeStep();
         }
         return false;
     }
@@ -232,6 +237,7 @@ DcnConnection::PeekLost(uint32_t& psn)
 void
 DcnConnection::PaceWakeup()
 {
+    m_paceAt = INT64_MAX; // this event is no longer pending
     MaybeReady();
 }
 

@@ -331,6 +331,7 @@ class DcnConnection : public Object
     uint32_t m_lastWire{0}; //!< ... and its wire bytes; the gap follows the current rate
     bool m_paceFromLastSend{false};
     EventId m_paceEvent;
+    int64_t m_paceAt{INT64_MAX}; //!< when m_paceEvent fires (time steps); INT64_MAX: none pending
 
     DcnConnectionStats m_stats;
     DcnHeader m_hdr; //!< reused when building packets

@@ -265,12 +265,31 @@ DcnTransport::ReceiveData(Ptr<Packet> p, const DcnHeader& h, Ipv4Address from, u
         else
         {
             rc.window[idx] = 1;
+            if (idx < 64)
+            {
+                rc.sackBits |= uint64_t(1) << idx;
+            }
             ooo = psn + 1 < rc.highest;
             rc.highest = std::max(rc.highest, psn + 1);
+            uint32_t k = 0;
             while (!rc.window.empty() && rc.window.front())
             {
                 rc.window.pop_front();
                 rc.cum++;
+                ++k;
+            }
+            if (k > 0)
+            {
+                // shift the bitmap with the window; bits 64 - k .. 63 come from beyond it
+                rc.sackBits = k < 64 ? rc.sackBits >> k : 0;
+                const size_t end = std::min<size_t>(64, rc.window.size());
+                for (size_t i = k < 64 ? 64 - k : 0; i < end; ++i)
+                {
+                    if (rc.window[i])
+                    {
+                        rc.sackBits |= uint64_t(1) << i;
+                    }
+                }
             }
         }
     }
@@ -448,16 +467,7 @@ DcnTransport::SendAck(RxConn& rc, const DcnHeader& data, uint16_t ev, bool ce, b
     m_ackHdr.payloadSize = data.payloadSize;
     m_ackHdr.timestampNs = data.timestampNs;
     m_ackHdr.cumAck = rc.cum;
-    uint64_t bits = 0;
-    size_t n = std::min<size_t>(64, rc.window.size());
-    for (size_t i = 0; i < n; ++i)
-    {
-        if (rc.window[i])
-        {
-            bits |= uint64_t(1) << i;
-        }
-    }
-    m_ackHdr.sackBitmap = bits;
+    m_ackHdr.sackBitmap = rc.sackBits; // window[0..63], kept as the window moves
     m_ackHdr.evs = rc.carried;
     EchoOptions(m_ackHdr, data, rc.lastArrivalNs);
     rc.carried.clear();

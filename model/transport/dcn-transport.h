@@ -262,6 +262,7 @@ class DcnTransport : public DcnMessageTransport
         uint32_t cum{0};               //!< all psn < cum received
         uint32_t highest{0};           //!< highest psn received + 1
         std::deque<uint8_t> window;    //!< received flags of psn cum + i
+        uint64_t sackBits{0};          //!< window[0..63] as bits (the ACK's SACK bitmap)
         uint32_t pendingAcks{0};       //!< data packets not yet acknowledged (coalescing)
         uint32_t lastEnd{0};           //!< psn + 1 of the latest LAST packet received
         std::vector<uint16_t> carried; //!< unmarked EVs since the previous ACK (carry mode)

@@ -329,6 +329,7 @@ class LapsLossCore
         m_owner.clear();
         m_sendNs.clear();
         m_base = 0;
+        m_unknownSend = false;
     }
 
     uint32_t NPaths() const
@@ -361,6 +362,7 @@ class LapsLossCore
         }
         o = static_cast<int16_t>(p);
         m_sendNs[seq - m_base] = sendNs;
+        m_unknownSend = m_unknownSend || sendNs < 0;
         m_rbuf[p].push_back(Tx{seq, sendNs});
         m_live[p]++;
     }
@@ -368,7 +370,7 @@ class LapsLossCore
     /**
      * LossOnAck: an ACK of the transmission of seq sent at sendNs (-1: the
      * current one) arrived on path p.  Transmissions made on p before it and
-     * still outstanding are appended to lost.  eturn false if it was not
+     * still outstanding are appended to lost.  \return false if it was not
      * outstanding on p (duplicate, already declared lost, or an older copy):
      * nothing changes.
      */
@@ -474,6 +476,15 @@ class LapsLossCore
         }
     }
 
+    /**
+     * Drop the resolved sequences at the front of owner / sendNs.  With every send
+     * time known a path's FIFO keeps its stale entries until OnAck or OnTimer of
+     * that path passes them (both skip them: a transmission's (seq, send time) is
+     * never current again once superseded); until 2026-11-30 every FIFO's stale
+     * front was popped on every ACK and timer (an O(paths) scan per ACK).  Sends of
+     * unknown time (-1, matched by sequence only, where a superseded entry can
+     * become current again) keep that eager clean-up.
+     */
     void Trim()
     {
         while (!m_owner.empty() && m_owner.front() == NONE)
@@ -481,6 +492,10 @@ class LapsLossCore
             m_owner.pop_front();
             m_sendNs.pop_front();
             m_base++;
+        }
+        if (!m_unknownSend)
+        {
+            return;
         }
         for (uint32_t p = 0; p < m_rbuf.size(); ++p)
         {
@@ -497,6 +512,7 @@ class LapsLossCore
     std::deque<int16_t> m_owner;  //!< path of the current send of seq m_base + i
     std::deque<int64_t> m_sendNs; //!< send time of the current send of seq m_base + i
     uint32_t m_base{0};
+    bool m_unknownSend{false}; //!< some send had no send time (-1): eager Trim
 };
 
 } // namespace lapscore
