@@ -515,13 +515,14 @@ DcnOptions::TryParse(const std::vector<std::string>& args)
     if (const char* env = std::getenv("DCNLB_FABRIC"))
     {
         const std::string v = env;
-        if (v != "auto" && v != "fast" && v != "ipv4")
+        if (!v.empty() && v != "auto" && v != "fast" && v != "ipv4") // empty = unset
         {
             // name the program's own --fabric if it has one, else the attribute
             const std::string opt =
                 Find("fabric") ? "--fabric" : "--ns3::DcnTopologyBase::FabricMode";
             return "option " + opt + ": its default, environment variable DCNLB_FABRIC='" + v +
-                   "', is not a fabric mode; allowed: auto, fast, ipv4, or DCNLB_FABRIC unset";
+                   "', is not a fabric mode; allowed: auto, fast, ipv4, or DCNLB_FABRIC unset or "
+                   "empty";
         }
     }
     // name -> the argument given first: an option given twice is refused (it would

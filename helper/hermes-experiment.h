@@ -49,14 +49,15 @@ struct HermesExperimentResult
     uint64_t pathChanges{0};     //!< data segments sent on another path than their flow's last
     double wallSeconds{0};
     Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
+    bool noFlows{false};   //!< no flow arrived in the window: nothing was simulated
 };
 
 /** The experiment names. */
 const std::vector<std::string>& HermesExperimentNames();
 
 /**
- * Run one point (a fresh simulation).  Throws DcnOptionError (before simulating)
- * if no flow arrives in the arrival window at this load.
+ * Run one point (a fresh simulation).  A point at which no flow arrives in the
+ * arrival window is not simulated: flows 0 and noFlows set.
  */
 HermesExperimentResult RunHermesExperiment(const HermesExperimentConfig& c);
 

@@ -226,6 +226,10 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         std::vector<double> v;
         bool topo;
         DcnPrestoPathSelector::ParseWeights(m_weights, v, topo);
+        if (m_numPaths == 1)
+        {
+            v.assign(1, 1.0); // one path (e.g. in the same rack): nothing to weigh
+        }
         DCN_REFUSE_IF(v.size() != m_numPaths,
                       "option --ns3::DcnFlicrPathSelector::Weights: value '"
                           << m_weights << "' has " << v.size() << " weights but host "

@@ -157,7 +157,12 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
     {
         // a list names every path: a shorter one would silently leave paths unused,
         // a longer one drop weights (refused; the connection's setup precedes its
-        // first packet)
+        // first packet).  A pair with one path (e.g. in the same rack) has nothing to
+        // weigh and takes it whatever the list.
+        if (cfg.numPaths == 1)
+        {
+            w.assign(1, 1.0);
+        }
         DCN_REFUSE_IF(w.size() != cfg.numPaths,
                       "option --ns3::DcnPrestoPathSelector::Weights: value '"
                           << m_weights << "' has " << w.size() << " weights but host "
