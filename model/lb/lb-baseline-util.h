@@ -144,8 +144,9 @@ CheckWeightCount(const char* option,
     }
     DCN_REFUSE_IF(w.size() != n,
                   "option --" << option << ": value '" << value << "' has " << w.size()
-                              << " weights but host " << s.srcHost << " -> " << s.dstHost << " has "
-                              << n << " paths; allowed: exactly " << n
+                              << (w.size() == 1 ? " weight" : " weights") << " but host "
+                              << s.srcHost << " -> " << s.dstHost << " has " << n
+                              << " paths; allowed: exactly " << n
                               << " weights (or NumPaths=" << w.size() << "), " << others);
 }
 
