@@ -672,24 +672,22 @@ class LapsFailureTestCase : public TestCase
     void DoRun() override
     {
         LapsDfPair x;
-        LapsNet& net = x.net;
         Ptr<LapsPathSelector> ps = x.ps;
         Ptr<LapsHostTable> tab = x.tab;
-        const uint32_t dst = x.dst;
         // the minimal path's global link fails silently at 200 us
         const uint32_t first = x.first;
         const auto& info = tab->Info(first);
         uint32_t link = info.links[info.links.size() / 2];
-        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(x.net.t);
         fh->FailLinkSilent(link, MicroSeconds(200));
-        net.stream += fh->AssignStreams(net.stream);
+        x.net.stream += fh->AssignStreams(x.net.stream);
         const uint64_t bytes = 20000000; // ~1.7 ms at 100 Gb/s
-        net.Send(x.c, bytes, MicroSeconds(10));
+        x.net.Send(x.c, bytes, MicroSeconds(10));
         // bound: without ACKs the entry doubles at 2r, 4r, 8r, 16r after the last
         // one (r = realVal <= T = max baseVal): after 4 doublings (30 r) its
         // weight is below exp(-alpha (16 r - r) / T) of the fastest path's
         int64_t T = 0;
-        for (uint32_t k = 0; k < tab->NumPids(dst); ++k)
+        for (uint32_t k = 0; k < x.n; ++k)
         {
             T = std::max(T, tab->Entry(first + k).baseNs);
         }
@@ -698,7 +696,7 @@ class LapsFailureTestCase : public TestCase
         Simulator::Schedule(bound, [&snap, ps]() { snap = ps->GetPathSent(); });
         Simulator::Stop(MilliSeconds(30));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(x.net.recs.size(), 1u, "the flow completes");
         NS_TEST_ASSERT_MSG_EQ(snap.empty(), false, "bound reached during the flow");
         const auto& end = ps->GetPathSent();
         uint64_t total = 0;
@@ -796,10 +794,8 @@ class LapsTFollowsValidityTestCase : public TestCase
     void DoRun() override
     {
         LapsDfPair x;
-        LapsNet& net = x.net;
         Ptr<LapsPathSelector> ps = x.ps;
         Ptr<LapsHostTable> tab = x.tab;
-        const uint32_t dst = x.dst;
         const uint32_t first = x.first;
         const uint32_t n = x.n;
         int64_t t0 = 0;
@@ -821,7 +817,7 @@ class LapsTFollowsValidityTestCase : public TestCase
             }
         });
         // what is left valid after the withdrawal
-        Simulator::Schedule(MicroSeconds(201), [this, tab, first, n, dst]() {
+        Simulator::Schedule(MicroSeconds(201), [this, tab, first, n]() {
             for (uint32_t k = 0; k < n; ++k)
             {
                 const auto& e = tab->Entry(first + k);
@@ -833,10 +829,10 @@ class LapsTFollowsValidityTestCase : public TestCase
         std::vector<uint64_t> snap;
         Simulator::Schedule(MicroSeconds(150), [&before, ps]() { before = ps->GetT(); });
         Simulator::Schedule(MicroSeconds(300), [&snap, ps]() { snap = ps->GetPathSent(); });
-        net.Send(x.c, 4000000, MicroSeconds(10));
+        x.net.Send(x.c, 4000000, MicroSeconds(10));
         Simulator::Stop(MilliSeconds(30));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(x.net.recs.size(), 1u, "the flow completes");
         NS_TEST_ASSERT_MSG_EQ(before, t0, "T = max baseVal of all 8 paths before");
         NS_TEST_ASSERT_MSG_EQ(m_valid.size(), n, "validity read");
         NS_TEST_ASSERT_MSG_EQ(m_valid[slow], false, "the slowest path was withdrawn");
