@@ -51,6 +51,13 @@ PathText(const SwitchGraph& g, const GraphPath& p)
     return s;
 }
 
+/** "n path" or "n paths". */
+std::string
+Paths(uint64_t n)
+{
+    return std::to_string(n) + (n == 1 ? " path" : " paths");
+}
+
 /** "; LapsPaths = all minimal paths on <family>" where LapsPaths has no waypoint set. */
 std::string
 SetNote(const SwitchGraph& g, PathSet set)
@@ -67,7 +74,7 @@ PrintCdg(const MinimalRouting& mr, PathSet set)
     const auto t0 = std::chrono::steady_clock::now();
     const CdgResult r = CheckChannelDependencies(mr, set);
     std::cout << "cdg (" << ToString(set) << " paths" << SetNote(g, set) << "): " << r.pairs
-              << " host-switch pairs, " << r.paths << " paths, " << r.usedChannels << " of "
+              << " host-switch pairs, " << Paths(r.paths) << ", " << r.usedChannels << " of "
               << r.channels << " switch channels used, " << r.dependencies << " dependencies: ";
     if (!r.cyclic)
     {
@@ -289,7 +296,7 @@ main(int argc, char** argv)
                 }
             }
         }
-        std::cout << "waypoint paths: " << entries << " paths, " << lo << ".." << hi
+        std::cout << "waypoint paths: " << Paths(entries) << ", " << lo << ".." << hi
                   << " per host-switch pair, built in " << Since(t0) << " s\n";
     }
     const auto pathSet = [](const std::string& v) {

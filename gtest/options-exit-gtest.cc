@@ -29,6 +29,29 @@ ParseArgs(std::vector<std::string> args)
     std::exit(hosts == 16 ? 0 : 1); // accepted: the caller checks the value
 }
 
+/**
+ * Expect ParseArgs(args), with $DCNLB_FABRIC = fabricEnv if given (in the child), to
+ * end the process with exit code `code` and stderr matching `stderrRegex`.
+ */
+void
+ExpectParseExit(const std::vector<std::string>& args,
+                int code,
+                const std::string& stderrRegex,
+                const char* fabricEnv = nullptr)
+{
+    SCOPED_TRACE(::testing::PrintToString(args));
+    EXPECT_EXIT(
+        {
+            if (fabricEnv)
+            {
+                setenv("DCNLB_FABRIC", fabricEnv, 1);
+            }
+            ParseArgs(args);
+        },
+        ::testing::ExitedWithCode(code),
+        stderrRegex);
+}
+
 } // namespace
 
 TEST(DcnOptionsExit, ExitPrintsOneLineAndExits2)
@@ -40,72 +63,59 @@ TEST(DcnOptionsExit, ExitPrintsOneLineAndExits2)
 
 TEST(DcnOptionsExit, BadValuesExit2WithOneLine)
 {
-    EXPECT_EXIT(
-        ParseArgs({"--hosts=-1"}),
-        ::testing::ExitedWithCode(2),
+    ExpectParseExit(
+        {"--hosts=-1"},
+        2,
         "^prog: error: option --hosts: value '-1' is not a non-negative integer; allowed: an "
         "integer in \\[1, 1024\\]\n$");
-    EXPECT_EXIT(ParseArgs({"--stopTime=abc"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --stopTime: value 'abc' is not a time[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--RngRun=abc"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --RngRun: value 'abc'[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--RngSeed=0"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --RngSeed: value '0'[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--SimulatorImplementationType=ns3::Nope"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --SimulatorImplementationType: value 'ns3::Nope'[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--ns3::DcnQueueDisc::KminFraction=abc"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --ns3::DcnQueueDisc::KminFraction: value 'abc'[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--ns3::Nope::X=1"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --ns3::Nope::X: unknown TypeId[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--hostz=3"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --hostz: unknown option[^\n]*\n$");
+    ExpectParseExit({"--stopTime=abc"},
+                    2,
+                    "^prog: error: option --stopTime: value 'abc' is not a time[^\n]*\n$");
+    ExpectParseExit({"--RngRun=abc"}, 2, "^prog: error: option --RngRun: value 'abc'[^\n]*\n$");
+    ExpectParseExit({"--RngSeed=0"}, 2, "^prog: error: option --RngSeed: value '0'[^\n]*\n$");
+    ExpectParseExit(
+        {"--SimulatorImplementationType=ns3::Nope"},
+        2,
+        "^prog: error: option --SimulatorImplementationType: value 'ns3::Nope'[^\n]*\n$");
+    ExpectParseExit({"--ns3::DcnQueueDisc::KminFraction=abc"},
+                    2,
+                    "^prog: error: option --ns3::DcnQueueDisc::KminFraction: value 'abc'[^\n]*\n$");
+    ExpectParseExit({"--ns3::Nope::X=1"},
+                    2,
+                    "^prog: error: option --ns3::Nope::X: unknown TypeId[^\n]*\n$");
+    ExpectParseExit({"--hostz=3"}, 2, "^prog: error: option --hostz: unknown option[^\n]*\n$");
 }
 
 TEST(DcnOptionsExit, GoodValuesAndHelp)
 {
-    EXPECT_EXIT(ParseArgs({"--hosts=16", "--RngRun=5"}), ::testing::ExitedWithCode(0), "^$");
-    EXPECT_EXIT(ParseArgs({"--PrintHelp"}), ::testing::ExitedWithCode(0), "^$");
+    ExpectParseExit({"--hosts=16", "--RngRun=5"}, 0, "^$");
+    ExpectParseExit({"--PrintHelp"}, 0, "^$");
 }
 
 // Review s41 F14: ns-3's print options are matched exactly; a near miss is an unknown
 // option (one line, exit 2), not ns-3's usage text and exit 1; they take no value.
 TEST(DcnOptionsExit, Ns3PrintOptionsMatchExactly)
 {
-    EXPECT_EXIT(ParseArgs({"--PrintGlobalsX"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --PrintGlobalsX: unknown option[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--versionfoo"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --versionfoo: unknown option[^\n]*\n$");
-    EXPECT_EXIT(ParseArgs({"--PrintTypeIds=foo"}),
-                ::testing::ExitedWithCode(2),
-                "^prog: error: option --PrintTypeIds: value 'foo' given; allowed: "
-                "--PrintTypeIds alone[^\n]*\n$");
+    ExpectParseExit({"--PrintGlobalsX"},
+                    2,
+                    "^prog: error: option --PrintGlobalsX: unknown option[^\n]*\n$");
+    ExpectParseExit({"--versionfoo"},
+                    2,
+                    "^prog: error: option --versionfoo: unknown option[^\n]*\n$");
+    ExpectParseExit({"--PrintTypeIds=foo"},
+                    2,
+                    "^prog: error: option --PrintTypeIds: value 'foo' given; allowed: "
+                    "--PrintTypeIds alone[^\n]*\n$");
 }
 
 // Review s41 F20: an unknown $DCNLB_FABRIC is refused, not run as auto.
 TEST(DcnOptionsExit, UnknownFabricEnvironment)
 {
-    EXPECT_EXIT(
-        {
-            setenv("DCNLB_FABRIC", "bogus", 1);
-            ParseArgs({"--hosts=16"});
-        },
-        ::testing::ExitedWithCode(2),
+    ExpectParseExit(
+        {"--hosts=16"},
+        2,
         "^prog: error: option --ns3::DcnTopologyBase::FabricMode: its default, environment "
-        "variable DCNLB_FABRIC='bogus', is not a fabric mode[^\n]*\n$");
-    EXPECT_EXIT(
-        {
-            setenv("DCNLB_FABRIC", "ipv4", 1);
-            ParseArgs({"--hosts=16"});
-        },
-        ::testing::ExitedWithCode(0),
-        "^$");
+        "variable DCNLB_FABRIC='bogus', is not a fabric mode[^\n]*\n$",
+        "bogus");
+    ExpectParseExit({"--hosts=16"}, 0, "^$", "ipv4");
 }

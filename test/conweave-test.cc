@@ -14,6 +14,8 @@
  * same run without it.  A short --lb=conweave tornado on a 2-tier fat tree
  * through WorkloadHelper completes every flow.
  */
+#include "fabric-policy-test-net.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/conweave-forwarding-policy.h"
@@ -43,26 +45,13 @@ namespace
 using lbcore::ConWeaveTag;
 using lbcore::CwFlag;
 
-/** A 2-leaf, 2-spine, 2-hosts-per-leaf fabric running --lb=conweave policies. */
+/** A 2-leaf, 2-spine, 2-hosts-per-leaf fabric running --lb=conweave policies.  The
+ *  cases drive DcnSwitchRouting::RouteInput with their own forward callback (the IPv4
+ *  mode's interface), also under DCNLB_FABRIC=fast. */
 Ptr<FatTreeHelper>
-Fabric(const std::string& slowRate = "")
+Fabric()
 {
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    // The cases drive DcnSwitchRouting::RouteInput with their own forward callback
-    // (the IPv4 mode's interface), also under DCNLB_FABRIC=fast.
-    ft->SetAttribute("FabricMode", StringValue("ipv4"));
-    if (!slowRate.empty())
-    {
-        ft->SetAttribute("SlowLinkRate", DataRateValue(DataRate(slowRate)));
-        ft->AddSlowLink(1, 0); // leaf1 - spine0
-    }
-    ft->SetAttribute("NumTors", UintegerValue(2));
-    ft->SetAttribute("HostsPerTor", UintegerValue(2));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(2));
-    ft->SetAttribute("ForwardingPolicy", StringValue("conweave"));
-    ft->Build();
-    ft->AssignStreams(7);
-    return ft;
+    return BuildPolicyLeafSpine("conweave", 2, 2, 2, "", "ipv4");
 }
 
 Ptr<ConWeaveForwardingPolicy>
@@ -157,18 +146,6 @@ struct Injector
     }
 };
 
-Ipv4Header
-Header(Ptr<FatTreeHelper> ft, uint32_t src, uint32_t dst, uint16_t id)
-{
-    Ipv4Header h;
-    h.SetSource(ft->GetHostAddress(src));
-    h.SetDestination(ft->GetHostAddress(dst));
-    h.SetProtocol(17);
-    h.SetTtl(63);
-    h.SetIdentification(id);
-    return h;
-}
-
 uint16_t
 Tag(CwFlag f, bool rerouted, uint8_t epoch, uint8_t path = 0)
 {
@@ -205,7 +182,7 @@ class ReorderQueueTestCase : public TestCase
                     &cap};
         auto at = [&](double us, uint16_t sport, uint8_t seq, uint16_t id) {
             Simulator::Schedule(MicroSeconds(us), [=, &in]() {
-                in.Inject(DataPacket(sport, seq), Header(ft, 0, 2, id));
+                in.Inject(DataPacket(sport, seq), PolicyTestIpHeader(ft, 0, 2, id));
             });
         };
         // flow A (sport 1000): sent 0 1 | 2 = TAIL | 3 4 REROUTED; arrives 0 1 3 4 2
@@ -292,7 +269,7 @@ class SourceLeafTestCase : public TestCase
         Injector up{r, node->GetObject<Ipv4>()->GetNetDevice(pol->GetIfOfUplink(0)), &cap};
         auto data = [&](double us, uint8_t seq) {
             Simulator::Schedule(MicroSeconds(us), [=, &host]() {
-                host.Inject(DataPacket(1000, seq), Header(ft, 0, 2, 0));
+                host.Inject(DataPacket(1000, seq), PolicyTestIpHeader(ft, 0, 2, 0));
             });
         };
         data(1, 0);
@@ -312,7 +289,7 @@ class SourceLeafTestCase : public TestCase
             b[10] = 1;
             b[12] = DcnHeader::UDP_PORT >> 8;
             b[13] = DcnHeader::UDP_PORT & 0xff;
-            up.Inject(Create<Packet>(b, 16), Header(ft, 2, 0, 0));
+            up.Inject(Create<Packet>(b, 16), PolicyTestIpHeader(ft, 2, 0, 0));
         });
         data(63, 4);
         Simulator::Stop(MilliSeconds(1));
@@ -522,7 +499,8 @@ class TableConflictTestCase : public TestCase
             for (uint16_t sport : {1000, 2000})
             {
                 Simulator::Schedule(MicroSeconds(1 + i), [=, &in]() {
-                    in.Inject(DataPacket(sport, static_cast<uint8_t>(i)), Header(ft, 0, 2, 0));
+                    in.Inject(DataPacket(sport, static_cast<uint8_t>(i)),
+                              PolicyTestIpHeader(ft, 0, 2, 0));
                 });
             }
         }
@@ -585,7 +563,7 @@ class HoldDropsCountedTestCase : public TestCase
                     &cap};
         auto at = [&](double us, uint8_t seq, uint16_t id) {
             Simulator::Schedule(MicroSeconds(us), [=, &in]() {
-                in.Inject(DataPacket(1000, seq), Header(ft, 0, 2, id));
+                in.Inject(DataPacket(1000, seq), PolicyTestIpHeader(ft, 0, 2, id));
             });
         };
         at(1, 0, Tag(CwFlag::RTT_REQUEST, false, 1));

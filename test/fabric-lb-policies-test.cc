@@ -4,6 +4,8 @@
  * feedback in real header bytes and congestion-aware flowlets; registration
  * by short name.
  */
+#include "fabric-policy-test-net.h"
+
 #include "ns3/conga-forwarding-policy.h"
 #include "ns3/core-module.h"
 #include "ns3/dcn-lb-compat.h"
@@ -32,39 +34,6 @@ UdpPayload(uint16_t ev, uint32_t bytes = 100)
     u.SetDestinationPort(9);
     p->AddHeader(u);
     return p;
-}
-
-Ipv4Header
-IpHeader(Ptr<FatTreeHelper> ft, uint32_t src, uint32_t dst)
-{
-    Ipv4Header h;
-    h.SetSource(ft->GetHostAddress(src));
-    h.SetDestination(ft->GetHostAddress(dst));
-    h.SetProtocol(17);
-    h.SetTtl(63);
-    return h;
-}
-
-Ptr<FatTreeHelper>
-LeafSpine(const std::string& policy,
-          uint32_t tors,
-          uint32_t hpt,
-          uint32_t up,
-          const std::string& slowRate = "")
-{
-    Ptr<FatTreeHelper> ft = CreateObject<FatTreeHelper>();
-    if (!slowRate.empty())
-    {
-        ft->SetAttribute("SlowLinkRate", DataRateValue(DataRate(slowRate)));
-        ft->AddSlowLink(1, 0); // tor1-spine0
-    }
-    ft->SetAttribute("NumTors", UintegerValue(tors));
-    ft->SetAttribute("HostsPerTor", UintegerValue(hpt));
-    ft->SetAttribute("UplinksPerTor", UintegerValue(up));
-    ft->SetAttribute("ForwardingPolicy", StringValue(policy));
-    ft->Build();
-    ft->AssignStreams(7);
-    return ft;
 }
 
 class LetflowTest : public TestCase
@@ -145,7 +114,7 @@ class DrillTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = LeafSpine("drill", 2, 2, 2);
+        Ptr<FatTreeHelper> ft = BuildPolicyLeafSpine("drill", 2, 2, 2);
         Ptr<DcnSwitchRouting> r = ft->GetRouting(ft->GetSwitches(0).Get(0));
         NS_TEST_ASSERT_MSG_NE(DynamicCast<DrillForwardingPolicy>(r->GetForwardingPolicy()),
                               nullptr,
@@ -157,7 +126,7 @@ class DrillTest : public TestCase
         q0->Initialize(); // (no simulation runs: the queues are filled by hand)
         q1->Initialize();
         const uint32_t inIf = ft->GetLink(0).ifB; // host 0's port at ToR 0
-        Ipv4Header h = IpHeader(ft, 0, 2);
+        Ipv4Header h = PolicyTestIpHeader(ft, 0, 2);
         for (int phase = 0; phase < 2; ++phase)
         {
             Ptr<DcnQueueDisc> fill = phase == 0 ? q0 : q1;
@@ -214,7 +183,7 @@ class CongaTest : public TestCase
     {
         RngSeedManager::SetSeed(5);
         // tor1-spine0 built at 10 Gb/s (DREs are normalised by the built link rate).
-        m_ft = LeafSpine("conga", 2, 2, 2, "10Gbps");
+        m_ft = BuildPolicyLeafSpine("conga", 2, 2, 2, "10Gbps");
         Ptr<FatTreeHelper> ft = m_ft;
         Ptr<CongaForwardingPolicy> tor0 = DynamicCast<CongaForwardingPolicy>(
             ft->GetRouting(ft->GetSwitches(0).Get(0))->GetForwardingPolicy());
@@ -256,7 +225,7 @@ class CongaTest : public TestCase
             bad = tor0->GetCore().GetCongestionToLeaf(1, 0, now);
             good = tor0->GetCore().GetCongestionToLeaf(1, 1, now);
             Ptr<DcnSwitchRouting> r = ft->GetRouting(ft->GetSwitches(0).Get(0));
-            Ipv4Header h = IpHeader(ft, 1, 3);
+            Ipv4Header h = PolicyTestIpHeader(ft, 1, 3);
             for (uint16_t ev = 0; ev < 100; ++ev) // 100 new flowlets host1 -> host3
             {
                 uint32_t o = r->Lookup(UdpPayload(30000 + ev), h, ft->GetLink(1).ifB);
@@ -413,7 +382,7 @@ class CongaRefusalTest : public TestCase
         NS_TEST_EXPECT_MSG_NE(e.find("2-tier"), std::string::npos, e);
         NS_TEST_EXPECT_MSG_NE(e.find("3 switch tiers"), std::string::npos, e);
         NS_TEST_EXPECT_MSG_EQ(e.find('\n'), std::string::npos, "one line");
-        Ptr<FatTreeHelper> two = LeafSpine("ecmp", 2, 1, 2);
+        Ptr<FatTreeHelper> two = BuildPolicyLeafSpine("ecmp", 2, 1, 2);
         NS_TEST_EXPECT_MSG_EQ(CreateObject<CongaForwardingPolicy>()->CheckTopology(*two),
                               "",
                               "leaf-spine accepted");
@@ -463,7 +432,7 @@ class CongaWithdrawnUplinkTest : public TestCase
     void DoRun() override
     {
         RngSeedManager::SetSeed(5);
-        Ptr<FatTreeHelper> ft = LeafSpine("conga", 2, 2, 3);
+        Ptr<FatTreeHelper> ft = BuildPolicyLeafSpine("conga", 2, 2, 3);
         Ptr<Node> sw0 = ft->GetSwitches(0).Get(0);
         Ptr<CongaForwardingPolicy> tor0 =
             DynamicCast<CongaForwardingPolicy>(ft->GetRouting(sw0)->GetForwardingPolicy());
@@ -487,7 +456,7 @@ class CongaWithdrawnUplinkTest : public TestCase
             fb.fbMetric = 3;
             tor0->GetCore().OnArrival(1, fb, now);
             Ptr<DcnSwitchRouting> r = ft->GetRouting(sw0);
-            Ipv4Header h = IpHeader(ft, 1, 3);
+            Ipv4Header h = PolicyTestIpHeader(ft, 1, 3);
             for (uint16_t ev = 0; ev < 100; ++ev)
             {
                 const uint32_t o = r->Lookup(UdpPayload(30000 + ev), h, inIf);
@@ -520,7 +489,7 @@ class CongaHooksRemovedTest : public TestCase
 
     void DoRun() override
     {
-        Ptr<FatTreeHelper> ft = LeafSpine("conga", 2, 2, 2);
+        Ptr<FatTreeHelper> ft = BuildPolicyLeafSpine("conga", 2, 2, 2);
         Ptr<Node> sw0 = ft->GetSwitches(0).Get(0);
         Ptr<CongaForwardingPolicy> old =
             DynamicCast<CongaForwardingPolicy>(ft->GetRouting(sw0)->GetForwardingPolicy());
@@ -625,7 +594,7 @@ class DeliveryTest : public TestCase
     {
         for (const char* pol : {"letflow", "drill", "conga"})
         {
-            Ptr<FatTreeHelper> ft = LeafSpine(pol, 4, 4, 4);
+            Ptr<FatTreeHelper> ft = BuildPolicyLeafSpine(pol, 4, 4, 4);
             const uint32_t n = ft->GetNHosts();
             m_rx.assign(n, 0);
             std::vector<Ptr<Socket>> socks;

@@ -388,7 +388,9 @@ class LapsHopIndexedRouteTestCase : public TestCase
         std::vector<std::vector<uint16_t>> lists = {{13, 22}, {5}, {30, 2, 19}, {0, 35}, {8}, {33}};
         // both policies with the same streams (the same salts for the segments' picks)
         NodeContainer sw = t->GetAllSwitches();
+        std::vector<Ptr<DcnSourceRouteForwardingPolicy>> pols;
         auto install = [&](bool laps) {
+            pols.clear();
             for (uint32_t i = 0; i < sw.GetN(); ++i)
             {
                 Ptr<DcnSourceRouteForwardingPolicy> pol;
@@ -404,7 +406,17 @@ class LapsHopIndexedRouteTestCase : public TestCase
                 t->GetRouting(sw.Get(i))->SetForwardingPolicy(pol);
                 pol->AttachTopology(*t, i);
                 pol->AssignStreams(100 + 4 * i);
+                pols.push_back(pol);
             }
+        };
+        // hops routed by the anchor shortcut, over all switches
+        auto shortcuts = [&]() {
+            uint64_t n = 0;
+            for (const auto& pol : pols)
+            {
+                n += pol->GetHopIndexedHops();
+            }
+            return n;
         };
         // the switch lists the walk of the "source" policy produces
         install(false);
@@ -431,11 +443,32 @@ class LapsHopIndexedRouteTestCase : public TestCase
             ++fullLists;
             // every switch listed (hop-indexed)
             std::vector<uint16_t> full(walked[k].begin(), walked[k].end());
+            const uint64_t before = shortcuts();
             pw = w.Walk(src, dst, DcnMakeSourceRoutedPacket(78, full, 100));
             NS_TEST_ASSERT_MSG_EQ(pw.delivered, true, "laps-source, full list: delivered");
             NS_TEST_ASSERT_MSG_EQ((pw.switches == walked[k]), true, "full list: exactly the route");
+            NS_TEST_ASSERT_MSG_EQ(shortcuts() - before,
+                                  walked[k].size() - 1,
+                                  "full list: every switch but the last takes the shortcut");
         }
         NS_TEST_ASSERT_MSG_GT(fullLists, 1, "full lists of <= 8 switches tested");
+        // after a routed failure and its restore (distances rebuilt) the walk decides
+        const uint32_t link = t->FindLink("g0s1-g0s2");
+        t->SetLinkRouted(link, false);
+        t->SetLinkRouted(link, true);
+        const uint64_t before = shortcuts();
+        for (size_t k = 0; k < lists.size(); ++k)
+        {
+            if (walked[k].size() <= DcnSourceRoute::MAX)
+            {
+                std::vector<uint16_t> full(walked[k].begin(), walked[k].end());
+                PacketWalk pw = w.Walk(src, dst, DcnMakeSourceRoutedPacket(78, full, 100));
+                NS_TEST_ASSERT_MSG_EQ((pw.switches == walked[k]),
+                                      true,
+                                      "restored, full list: exactly the route");
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(shortcuts(), before, "restored: no shortcut, the walk decides");
         Simulator::Destroy();
     }
 };

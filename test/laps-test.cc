@@ -390,6 +390,47 @@ struct LapsNet
     }
 };
 
+/**
+ * Host 0's LAPS connection to host 140 on laps-df (another group: 8 paths), the
+ * destination entered in its path table: the set-up of the failure cases.
+ */
+struct LapsDfPair
+{
+    LapsNet net{"laps-df"};
+    const uint32_t src{0};
+    const uint32_t dst{140};
+    Ptr<LapsPathSelector> ps;
+    Ptr<DcnConnection> c;
+    Ptr<LapsHostTable> tab;
+    uint32_t first{0}; //!< the destination's first pid (the minimal path)
+    uint32_t n{0};     //!< its pids
+
+    LapsDfPair()
+    {
+        c = net.Open(src, dst, &ps);
+        tab = ps->GetHostTable();
+        tab->EnsureDst(dst, 0);
+        first = tab->FirstPid(dst);
+        n = tab->NumPids(dst);
+    }
+
+    /** The links of pid first + k that the minimal path (pid first) does not use. */
+    std::vector<uint32_t> OwnLinks(uint32_t k) const
+    {
+        const auto& minimal = tab->Info(first).links;
+        const std::set<uint32_t> keep(minimal.begin(), minimal.end());
+        std::vector<uint32_t> own;
+        for (uint32_t l : tab->Info(first + k).links)
+        {
+            if (!keep.count(l))
+            {
+                own.push_back(l);
+            }
+        }
+        return own;
+    }
+};
+
 /** One-way delay on an idle network (7.4). */
 class LapsOwdTestCase : public TestCase
 {
@@ -630,27 +671,23 @@ class LapsFailureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        LapsNet net("laps-df");
-        const uint32_t src = 0;
-        const uint32_t dst = 140; // another group: 8 paths
-        Ptr<LapsPathSelector> ps;
-        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
-        Ptr<LapsHostTable> tab = ps->GetHostTable();
-        tab->EnsureDst(dst, 0);
+        LapsDfPair x;
+        Ptr<LapsPathSelector> ps = x.ps;
+        Ptr<LapsHostTable> tab = x.tab;
         // the minimal path's global link fails silently at 200 us
-        const uint32_t first = tab->FirstPid(dst);
+        const uint32_t first = x.first;
         const auto& info = tab->Info(first);
         uint32_t link = info.links[info.links.size() / 2];
-        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(x.net.t);
         fh->FailLinkSilent(link, MicroSeconds(200));
-        net.stream += fh->AssignStreams(net.stream);
+        x.net.stream += fh->AssignStreams(x.net.stream);
         const uint64_t bytes = 20000000; // ~1.7 ms at 100 Gb/s
-        net.Send(c, bytes, MicroSeconds(10));
+        x.net.Send(x.c, bytes, MicroSeconds(10));
         // bound: without ACKs the entry doubles at 2r, 4r, 8r, 16r after the last
         // one (r = realVal <= T = max baseVal): after 4 doublings (30 r) its
         // weight is below exp(-alpha (16 r - r) / T) of the fastest path's
         int64_t T = 0;
-        for (uint32_t k = 0; k < tab->NumPids(dst); ++k)
+        for (uint32_t k = 0; k < x.n; ++k)
         {
             T = std::max(T, tab->Entry(first + k).baseNs);
         }
@@ -659,7 +696,7 @@ class LapsFailureTestCase : public TestCase
         Simulator::Schedule(bound, [&snap, ps]() { snap = ps->GetPathSent(); });
         Simulator::Stop(MilliSeconds(30));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(x.net.recs.size(), 1u, "the flow completes");
         NS_TEST_ASSERT_MSG_EQ(snap.empty(), false, "bound reached during the flow");
         const auto& end = ps->GetPathSent();
         uint64_t total = 0;
@@ -698,26 +735,14 @@ class LapsRoutedFailureTestCase : public TestCase
   private:
     void DoRun() override
     {
-        LapsNet net("laps-df");
-        const uint32_t src = 0;
-        const uint32_t dst = 140;
-        Ptr<LapsPathSelector> ps;
-        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
-        Ptr<LapsHostTable> tab = ps->GetHostTable();
-        tab->EnsureDst(dst, 0);
-        const uint32_t first = tab->FirstPid(dst);
-        const uint32_t n = tab->NumPids(dst);
+        LapsDfPair x;
+        LapsNet& net = x.net;
+        Ptr<LapsHostTable> tab = x.tab;
+        const uint32_t first = x.first;
+        const uint32_t n = x.n;
         NS_TEST_ASSERT_MSG_GT(n, 2u, "several paths");
         // two links of the last path that the minimal path (pid 0) does not use
-        std::set<uint32_t> keep(tab->Info(first).links.begin(), tab->Info(first).links.end());
-        std::vector<uint32_t> own;
-        for (uint32_t l : tab->Info(first + n - 1).links)
-        {
-            if (!keep.count(l))
-            {
-                own.push_back(l);
-            }
-        }
+        const std::vector<uint32_t> own = x.OwnLinks(n - 1);
         NS_TEST_ASSERT_MSG_GT(own.size(), 1u, "the last path has two links of its own");
         auto over = [&](uint32_t l) {
             std::vector<bool> v;
@@ -768,15 +793,11 @@ class LapsTFollowsValidityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        LapsNet net("laps-df");
-        const uint32_t src = 0;
-        const uint32_t dst = 140; // another group: 8 paths
-        Ptr<LapsPathSelector> ps;
-        Ptr<DcnConnection> c = net.Open(src, dst, &ps);
-        Ptr<LapsHostTable> tab = ps->GetHostTable();
-        tab->EnsureDst(dst, 0);
-        const uint32_t first = tab->FirstPid(dst);
-        const uint32_t n = tab->NumPids(dst);
+        LapsDfPair x;
+        Ptr<LapsPathSelector> ps = x.ps;
+        Ptr<LapsHostTable> tab = x.tab;
+        const uint32_t first = x.first;
+        const uint32_t n = x.n;
         int64_t t0 = 0;
         uint32_t slow = 0;
         for (uint32_t k = 0; k < n; ++k)
@@ -788,15 +809,7 @@ class LapsTFollowsValidityTestCase : public TestCase
             }
         }
         // withdraw every link of the slowest path that no minimal-path (pid 0) link shares
-        std::set<uint32_t> keep(tab->Info(first).links.begin(), tab->Info(first).links.end());
-        std::vector<uint32_t> cut;
-        for (uint32_t l : tab->Info(first + slow).links)
-        {
-            if (!keep.count(l))
-            {
-                cut.push_back(l);
-            }
-        }
+        const std::vector<uint32_t> cut = x.OwnLinks(slow);
         Simulator::Schedule(MicroSeconds(200), [tab, cut]() {
             for (uint32_t l : cut)
             {
@@ -804,7 +817,7 @@ class LapsTFollowsValidityTestCase : public TestCase
             }
         });
         // what is left valid after the withdrawal
-        Simulator::Schedule(MicroSeconds(201), [this, tab, first, n, dst]() {
+        Simulator::Schedule(MicroSeconds(201), [this, tab, first, n]() {
             for (uint32_t k = 0; k < n; ++k)
             {
                 const auto& e = tab->Entry(first + k);
@@ -816,10 +829,10 @@ class LapsTFollowsValidityTestCase : public TestCase
         std::vector<uint64_t> snap;
         Simulator::Schedule(MicroSeconds(150), [&before, ps]() { before = ps->GetT(); });
         Simulator::Schedule(MicroSeconds(300), [&snap, ps]() { snap = ps->GetPathSent(); });
-        net.Send(c, 4000000, MicroSeconds(10));
+        x.net.Send(x.c, 4000000, MicroSeconds(10));
         Simulator::Stop(MilliSeconds(30));
         Simulator::Run();
-        NS_TEST_ASSERT_MSG_EQ(net.recs.size(), 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(x.net.recs.size(), 1u, "the flow completes");
         NS_TEST_ASSERT_MSG_EQ(before, t0, "T = max baseVal of all 8 paths before");
         NS_TEST_ASSERT_MSG_EQ(m_valid.size(), n, "validity read");
         NS_TEST_ASSERT_MSG_EQ(m_valid[slow], false, "the slowest path was withdrawn");

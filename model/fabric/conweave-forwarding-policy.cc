@@ -25,6 +25,8 @@ namespace
 {
 constexpr uint16_t NO_UPLINK = 0xffff;
 constexpr uint32_t PEEK = 16; // UDP header + 8 bytes: DcnHeader opcode or control fields
+constexpr uint32_t DEFAULT_REORDER_QUEUES = 64;
+constexpr uint32_t DEFAULT_REORDER_QUEUE_CAPACITY = 256;
 } // namespace
 
 TypeId
@@ -112,13 +114,13 @@ ConWeaveForwardingPolicy::GetTypeId()
                           "Reorder queues per destination leaf (flows reordering at once; a "
                           "flow finding none passes unheld, counted; the authors' simulator "
                           "has no bound - our choice)",
-                          UintegerValue(64),
+                          UintegerValue(DEFAULT_REORDER_QUEUES),
                           MakeUintegerAccessor(&ConWeaveForwardingPolicy::m_numVoqs),
                           MakeUintegerChecker<uint32_t>(1, 4096))
             .AddAttribute("ReorderQueueCapacity",
                           "Packets per reorder queue; a packet finding it full is dropped and "
                           "counted (our choice)",
-                          UintegerValue(256),
+                          UintegerValue(DEFAULT_REORDER_QUEUE_CAPACITY),
                           MakeUintegerAccessor(&ConWeaveForwardingPolicy::m_voqCapacity),
                           MakeUintegerChecker<uint32_t>(1, 65536))
             .AddTraceSource("Reroute",
@@ -169,11 +171,32 @@ ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
     const uint64_t slots = leaves * m_numVoqs * m_voqCapacity;
     if (slots > kMaxReorderSlots)
     {
+        // name the attribute moved off its default (with its bound on this fabric),
+        // else both
+        const bool queues = m_numVoqs != DEFAULT_REORDER_QUEUES;
+        const bool capacity = m_voqCapacity != DEFAULT_REORDER_QUEUE_CAPACITY;
+        const uint64_t other = queues ? m_voqCapacity : m_numVoqs;
+        const uint64_t bound = kMaxReorderSlots / (leaves * other);
+        const char* attr = "--ns3::DcnConWeaveForwardingPolicy::";
+        const char* onLeaves = leaves == 1 ? " leaf " : " leaves ";
+        const char* rule = "leaves x ReorderQueues x ReorderQueueCapacity <= ";
         std::ostringstream os;
-        os << "option --ns3::DcnConWeaveForwardingPolicy::ReorderQueueCapacity: value "
-           << m_voqCapacity << " with ReorderQueues=" << m_numVoqs << " on " << leaves
-           << " leaves is " << slots << " reorder slots; allowed: leaves x ReorderQueues x "
-           << "ReorderQueueCapacity <= " << kMaxReorderSlots;
+        if (queues != capacity && bound > 0)
+        {
+            const char* name = queues ? "ReorderQueues" : "ReorderQueueCapacity";
+            os << "option " << attr << name << ": value " << (queues ? m_numVoqs : m_voqCapacity)
+               << " with " << (queues ? "ReorderQueueCapacity=" : "ReorderQueues=") << other
+               << " on " << leaves << onLeaves << "is " << slots
+               << " reorder slots; allowed: " << name << " <= " << bound << " here (" << rule
+               << kMaxReorderSlots << ")";
+        }
+        else
+        {
+            os << "options " << attr << "ReorderQueues and " << attr
+               << "ReorderQueueCapacity: values " << m_numVoqs << " and " << m_voqCapacity << " on "
+               << leaves << onLeaves << "are " << slots << " reorder slots; allowed: " << rule
+               << kMaxReorderSlots;
+        }
         return os.str();
     }
     return "";

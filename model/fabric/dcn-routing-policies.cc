@@ -427,6 +427,7 @@ DcnSourceRouteForwardingPolicy::ToNextAnchor(DcnForwardingContext& ctx, uint32_t
     // hops (cum(k) == k; a switch the packet visits once is anchor h only at hop
     // h), so at anchor h after h hops its target is anchor h + 1 (a here): the
     // same choice without the walk.
+    ++m_hopIndexedHops;
     if (a < m_info->NSwitches() && m_info->Dist(m_self, a) != DcnRouteInfo::UNREACHABLE)
     {
         uint32_t n = 0;

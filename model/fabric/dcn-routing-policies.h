@@ -199,6 +199,15 @@ class DcnSourceRouteForwardingPolicy : public DcnDetourPolicyBase
         return "source";
     }
 
+    /**
+     * Hops this switch routed by the hop-indexed shortcut (SetHopIndexed: at anchor h
+     * after h hops, straight to anchor h + 1 without walking the route).
+     */
+    uint64_t GetHopIndexedHops() const
+    {
+        return m_hopIndexedHops;
+    }
+
     /** Use another header format. */
     void SetReader(Reader r)
     {
@@ -241,6 +250,7 @@ class DcnSourceRouteForwardingPolicy : public DcnDetourPolicyBase
   private:
     Reader m_reader{&DcnReadSourceRoute};
     bool m_hopIndexed{false};
+    uint64_t m_hopIndexedHops{0}; //!< see GetHopIndexedHops
 };
 
 } // namespace ns3

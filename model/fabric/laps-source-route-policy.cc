@@ -56,6 +56,14 @@ struct LapsRouteView
 
     /** Copy and locate the route of p. \return false if p carries none. */
     bool Locate(const Packet& p);
+
+    /**
+     * Read the route extension at byte o of b (mask, optional path id, len, ptr,
+     * anchors), got bytes copied. A DATA route may be empty and carries its pointer;
+     * a PROBE's or reply's may not and is read from its start (ptr 0).
+     * \return false if there is no complete route.
+     */
+    bool ReadExtension(uint32_t o, uint32_t got, bool data);
 };
 
 bool
@@ -76,32 +84,8 @@ LapsRouteView::Locate(const Packet& p)
     const uint8_t op = b[UDP];
     if (op == DcnHeader::DATA)
     {
-        // as DcnParseSourceRoute (an empty route included)
-        uint32_t o = UDP + DcnHeader::DATA_SIZE;
-        if (got < o + 1)
-        {
-            return false;
-        }
-        const uint8_t mask = b[o++];
-        if (!(mask & DcnHeader::EXT_ROUTE))
-        {
-            return false;
-        }
-        o += (mask & DcnHeader::EXT_PATH_ID) ? 4 : 0;
-        if (got < o + 2)
-        {
-            return false;
-        }
-        len = b[o];
-        ptr = b[o + 1];
-        o += 2;
-        if (len > DcnSourceRoute::MAX || got < o + 2 * len)
-        {
-            return false;
-        }
-        off = o;
         reply = false;
-        return true;
+        return ReadExtension(UDP + DcnHeader::DATA_SIZE, got, true); // as DcnParseSourceRoute
     }
     reply = op == DcnHeader::ACK || op == DcnHeader::NACK || op == DcnHeader::PROBE_ACK;
     if (!reply && op != DcnHeader::PROBE)
@@ -117,7 +101,12 @@ LapsRouteView::Locate(const Packet& p)
     {
         return false;
     }
-    o += 2 * b[o - 1]; // numEvs x 16-bit EVs
+    return ReadExtension(o + 2 * b[o - 1], got, false); // after numEvs x 16-bit EVs
+}
+
+bool
+LapsRouteView::ReadExtension(uint32_t o, uint32_t got, bool data)
+{
     if (got < o + 1)
     {
         return false;
@@ -133,13 +122,13 @@ LapsRouteView::Locate(const Packet& p)
         return false;
     }
     len = b[o];
+    ptr = data ? b[o + 1] : 0;
     o += 2;
-    if (len == 0 || len > DcnSourceRoute::MAX || got < o + 2 * len)
+    if ((len == 0 && !data) || len > DcnSourceRoute::MAX || got < o + 2 * len)
     {
         return false;
     }
     off = o;
-    ptr = 0;
     return true;
 }
 } // namespace

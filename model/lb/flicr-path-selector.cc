@@ -226,16 +226,12 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
         std::vector<double> v;
         bool topo;
         DcnPrestoPathSelector::ParseWeights(m_weights, v, topo);
-        if (m_numPaths == 1)
-        {
-            v.assign(1, 1.0); // one path (e.g. in the same rack): nothing to weigh
-        }
-        DCN_REFUSE_IF(v.size() != m_numPaths,
-                      "option --ns3::DcnFlicrPathSelector::Weights: value '"
-                          << m_weights << "' has " << v.size() << " weights but host "
-                          << setup.srcHost << " -> " << setup.dstHost << " has " << m_numPaths
-                          << " paths; allowed: exactly " << m_numPaths
-                          << " weights (or NumPaths=" << v.size() << "), spritz or equal");
+        dcnbl::CheckWeightCount("ns3::DcnFlicrPathSelector::Weights",
+                                m_weights,
+                                v,
+                                m_numPaths,
+                                setup,
+                                "spritz or equal");
         for (uint16_t i = 0; i < m_numPaths; ++i)
         {
             w[i] = v[i];

@@ -17,10 +17,12 @@
 #include "dcn-ev-path-discovery.h"
 #include "path-selector.h"
 
+#include "ns3/dcn-options.h"
 #include "ns3/lb-core-common.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -118,6 +120,34 @@ EvPath(uint16_t ev, uint16_t base, uint16_t n, uint32_t evSetSize)
 {
     const uint32_t d = (static_cast<uint32_t>(ev) + evSetSize - base) % evSetSize;
     return d < n ? static_cast<int32_t>(d) : -1;
+}
+
+/**
+ * A Weights list w (the attribute's value) names every one of the n paths of the
+ * connection s: a shorter list would silently leave paths unused, a longer one drop
+ * weights, so both are refused (DcnOptionError naming --<option>, allowed: exactly n
+ * weights, NumPaths = the list's length or \p others; the connection's setup precedes
+ * its first packet).  A pair with one path (e.g. in the same rack) has nothing to
+ * weigh and takes it whatever the list: w becomes {1}.
+ */
+inline void
+CheckWeightCount(const char* option,
+                 const std::string& value,
+                 std::vector<double>& w,
+                 uint16_t n,
+                 const PathSelectorSetup& s,
+                 const char* others)
+{
+    if (n == 1)
+    {
+        w.assign(1, 1.0);
+    }
+    DCN_REFUSE_IF(w.size() != n,
+                  "option --" << option << ": value '" << value << "' has " << w.size()
+                              << (w.size() == 1 ? " weight" : " weights") << " but host "
+                              << s.srcHost << " -> " << s.dstHost << " has " << n
+                              << " paths; allowed: exactly " << n
+                              << " weights (or NumPaths=" << w.size() << "), " << others);
 }
 
 } // namespace dcnbl

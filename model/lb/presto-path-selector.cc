@@ -155,20 +155,12 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
     DCN_REFUSE_IF(!err.empty(), err);
     if (!w.empty())
     {
-        // a list names every path: a shorter one would silently leave paths unused,
-        // a longer one drop weights (refused; the connection's setup precedes its
-        // first packet).  A pair with one path (e.g. in the same rack) has nothing to
-        // weigh and takes it whatever the list.
-        if (cfg.numPaths == 1)
-        {
-            w.assign(1, 1.0);
-        }
-        DCN_REFUSE_IF(w.size() != cfg.numPaths,
-                      "option --ns3::DcnPrestoPathSelector::Weights: value '"
-                          << m_weights << "' has " << w.size() << " weights but host "
-                          << setup.srcHost << " -> " << setup.dstHost << " has " << cfg.numPaths
-                          << " paths; allowed: exactly " << cfg.numPaths
-                          << " weights (or NumPaths=" << w.size() << "), topology or equal");
+        dcnbl::CheckWeightCount("ns3::DcnPrestoPathSelector::Weights",
+                                m_weights,
+                                w,
+                                cfg.numPaths,
+                                setup,
+                                "topology or equal");
         for (uint16_t i = 0; i < cfg.numPaths; ++i)
         {
             cfg.weights[i] = w[i];
