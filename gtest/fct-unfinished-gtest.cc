@@ -214,3 +214,23 @@ TEST(FctUnfinished, JsonHasTheNewFields)
     EXPECT_NE(os.str().find("\"completion_lower_bound\":true"), std::string::npos);
     EXPECT_NE(os.str().find("\"unfinished_retransmissions\":7"), std::string::npos);
 }
+
+TEST(FctUnfinished, ComparisonTableKeepsASpaceBeforeALongCell)
+{
+    // "unfinished bytes acked" cells such as 15708160/67108864 are wider than a column:
+    // they must not run into their neighbours
+    FctStats bad;
+    bad.Add(FctStats::Unfinished(1,
+                                 2,
+                                 67108864,
+                                 MicroSeconds(0),
+                                 MicroSeconds(5),
+                                 Progress(15708160, 0, 0)));
+    bad.SetRunEnd(MicroSeconds(20));
+    FabricCounters f;
+    std::string t = FctStats::FormatComparison({"a-very-long-label", "ecmp"},
+                                               {bad.Summarize(), bad.Summarize()},
+                                               {f, f});
+    EXPECT_NE(t.find(" 15708160/67108864 15708160/67108864"), std::string::npos) << t;
+    EXPECT_NE(t.find(" a-very-long-label"), std::string::npos) << t;
+}

@@ -473,14 +473,14 @@ FctStats::FormatComparison(const std::vector<std::string>& labels,
     os << std::left << std::setw(w0) << "metric" << std::right;
     for (const auto& l : labels)
     {
-        os << std::setw(w) << l;
+        os << ' ' << std::setw(w - 1) << l; // a long cell keeps one space before it
     }
     os << '\n';
     auto row = [&](const std::string& name, auto get) {
         os << std::left << std::setw(w0) << name << std::right;
         for (size_t i = 0; i < labels.size(); ++i)
         {
-            os << std::setw(w) << get(i);
+            os << ' ' << std::setw(w - 1) << get(i);
         }
         os << '\n';
     };
