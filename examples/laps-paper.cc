@@ -10,7 +10,7 @@
  *                           Dragonfly 107 senders -> host 36)
  *   --experiment=allscatter the reverse (Table II): the allreduce receiver sends
  *                           one message to each of the same peers, all at once
- *   --scale=small           ~1-2 min CPU per scheme (default); allreduce:
+ *   --scale=small           seconds of CPU per scheme (default); allreduce:
  *                           8 of the paper's senders x 16 MB (doc/laps.rst)
  *   --scale=paper           the paper's sizes (64 MB per sender; 10 ms of
  *                           arrivals); documented, not run in tests
@@ -208,7 +208,7 @@ main(int argc, char** argv)
         }
     });
     opts.Choice("scale",
-                "small (~1-2 min CPU) or paper (documented sizes)",
+                "small (seconds of CPU per scheme) or paper (documented sizes)",
                 o.scale,
                 {"small", "paper"});
     opts.ChoiceList("lb", "Comma-separated schemes", o.lbs, DcnSchemeRegistry::Names());
