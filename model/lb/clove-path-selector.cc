@@ -125,10 +125,7 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::CloveConfig cfg;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
     cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
@@ -147,7 +144,7 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
     if (!m_dest->configured)
     {
         m_dest->core.Configure(cfg);
-        m_dest->base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+        m_dest->base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
         bool physical = false;
         m_dest->evs =
             dcnbl::PathEvs(setup, cfg.numPaths, m_dest->base, m_evSetSize, m_physical, &physical);
@@ -156,7 +153,7 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
             // the round robin starts at path 0: rotate the pair's physical paths by a random
             // offset, as an arbitrary discovery order would (else every pair's first flowlet
             // takes the path set's first path, e.g. the first spine)
-            const uint32_t off = m_rng->GetInteger(0, cfg.numPaths - 1);
+            const uint32_t off = Rng().GetInteger(0, cfg.numPaths - 1);
             std::rotate(m_dest->evs.begin(), m_dest->evs.begin() + off, m_dest->evs.end());
         }
         m_dest->configured = true;
@@ -177,15 +174,6 @@ DcnClovePathSelector::SharedTable::GetTypeId()
                             .SetGroupName("DcnLb")
                             .AddConstructor<SharedTable>();
     return tid;
-}
-
-void
-DcnClovePathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
@@ -242,13 +230,7 @@ DcnClovePathSelector::Name() const
 int64_t
 DcnClovePathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

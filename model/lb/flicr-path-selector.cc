@@ -158,10 +158,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     DCN_REFUSE_IF(!Validate().empty(), Validate());
     double w[lbcore::kMaxPaths];
     for (auto& x : w)
@@ -237,7 +234,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             w[i] = v[i];
         }
     }
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
     m_evs = dcnbl::PathEvs(setup, m_numPaths, m_base, m_evSetSize, m_physical);
     ConfigureCore(w);
 }
@@ -252,17 +249,8 @@ DcnFlicrPathSelector::ConfigureCore(const double* weights)
     cfg.repathOnTimeout = m_onTimeout;
     cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     cfg.flowcellBytes = m_flowcell;
-    m_core.Configure(cfg, weights, m_rng->GetValue(0, 1));
+    m_core.Configure(cfg, weights, Rng().GetValue(0, 1));
     m_setupDone = true;
-}
-
-void
-DcnFlicrPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
@@ -322,7 +310,7 @@ DcnFlicrPathSelector::Choose(const SendContext& ctx)
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
     const double u =
-        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? m_rng->GetValue(0, 1) : 0.0;
+        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? Rng().GetValue(0, 1) : 0.0;
     PathChoice c;
     c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds(), m_setup.mtu, u));
     return c;
@@ -355,11 +343,11 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
         moved = m_core.OnAck(fb.signal == FeedbackSignal::ECN_ACK,
                              Simulator::Now().GetNanoSeconds(),
                              rtt,
-                             m_rng->GetValue(0, 1));
+                             Rng().GetValue(0, 1));
         break;
     }
     case FeedbackSignal::NACK:
-        moved = m_core.OnNack(m_rng->GetValue(0, 1));
+        moved = m_core.OnNack(Rng().GetValue(0, 1));
         break;
     case FeedbackSignal::TIMEOUT: {
         // one RTO expiry reports every timed-out packet: move once per expiry
@@ -367,7 +355,7 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
         if (now != m_lastTimeoutNs)
         {
             m_lastTimeoutNs = now;
-            moved = m_core.OnTimeout(m_rng->GetValue(0, 1));
+            moved = m_core.OnTimeout(Rng().GetValue(0, 1));
         }
         break;
     }
@@ -390,13 +378,7 @@ DcnFlicrPathSelector::Name() const
 int64_t
 DcnFlicrPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

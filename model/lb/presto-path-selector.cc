@@ -142,10 +142,7 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::PrestoConfig cfg;
     cfg.flowcellBytes = m_flowcell;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
@@ -180,20 +177,11 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
             cfg.weights[i] = bottleneck > 0 ? bottleneck / 1e9 : 1; // Gb/s
         }
     }
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    m_base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
     m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
-    const uint16_t start = static_cast<uint16_t>(m_rng->GetInteger(0, cfg.numPaths - 1));
+    const uint16_t start = static_cast<uint16_t>(Rng().GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
-}
-
-void
-DcnPrestoPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
@@ -226,12 +214,6 @@ DcnPrestoPathSelector::Choose(const SendContext& ctx)
     return c;
 }
 
-void
-DcnPrestoPathSelector::OnFeedback(const PathFeedback& fb)
-{
-    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
-}
-
 std::string
 DcnPrestoPathSelector::Name() const
 {
@@ -241,13 +223,7 @@ DcnPrestoPathSelector::Name() const
 int64_t
 DcnPrestoPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3
