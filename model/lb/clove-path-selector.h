@@ -9,6 +9,7 @@
 #ifndef DCN_CLOVE_PATH_SELECTOR_H
 #define DCN_CLOVE_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/clove-core.h"
@@ -52,8 +53,7 @@ class DcnClovePathSelector : public PathSelector
     struct Dest
     {
         bool configured{false};
-        uint16_t base{0};
-        std::vector<uint16_t> evs; //!< EV of path i
+        dcnbl::PathEvTable paths;
         lbcore::CloveCore core;
     };
 
@@ -83,7 +83,6 @@ class DcnClovePathSelector : public PathSelector
     Time m_weightReset;
     double m_minShare{0.01};
     uint16_t m_numPaths{1};
-    uint16_t m_base{0};
     bool m_perDestination{true};
     bool m_physical{true};
     Dest m_own;            //!< this connection's state when not shared

@@ -28,7 +28,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnDrbPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnDrbPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -51,12 +52,8 @@ DcnDrbPathSelector::GetTypeId()
                           "digit-reversal order only fixes the cyclic order)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnDrbPathSelector::m_randomStart),
-                          MakeBooleanChecker())
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnDrbPathSelector::m_physical),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker()),
+        &DcnDrbPathSelector::m_physical);
     return tid;
 }
 
@@ -72,8 +69,7 @@ DcnDrbPathSelector::Setup(const PathSelectorSetup& setup)
     lbcore::DrbConfig cfg;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
     cfg.randomStart = m_randomStart;
-    m_base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
+    m_paths.Draw(setup, cfg.numPaths, m_evSetSize, m_physical, Rng());
     const uint16_t start = static_cast<uint16_t>(Rng().GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
@@ -82,7 +78,7 @@ DcnDrbPathSelector::Setup(const PathSelectorSetup& setup)
 uint16_t
 DcnDrbPathSelector::GetPathEv(uint16_t i) const
 {
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 PathChoice

@@ -7,6 +7,7 @@
 #ifndef DCN_DRB_PATH_SELECTOR_H
 #define DCN_DRB_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/drb-core.h"
@@ -40,9 +41,8 @@ class DcnDrbPathSelector : public PathSelector
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     bool m_randomStart{true};
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
+    dcnbl::PathEvTable m_paths;
     lbcore::DrbCore m_core;
 };
 

@@ -35,7 +35,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnFlicrPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnFlicrPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -102,15 +103,11 @@ DcnFlicrPathSelector::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&DcnFlicrPathSelector::m_evSetSize),
                           MakeUintegerChecker<uint32_t>(1, 65536))
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnFlicrPathSelector::m_physical),
-                          MakeBooleanChecker())
             .AddTraceSource("Repath",
                             "The flow moved: old path, new path, reason (lbcore::FlicrEvent)",
                             MakeTraceSourceAccessor(&DcnFlicrPathSelector::m_repath),
-                            "ns3::TracedCallback<uint16_t,uint16_t,uint8_t>::TracedCallback");
+                            "ns3::TracedCallback<uint16_t,uint16_t,uint8_t>::TracedCallback"),
+        &DcnFlicrPathSelector::m_physical);
     return tid;
 }
 
@@ -191,7 +188,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             m_spritzEvs.push_back(0); // same switch: nothing to steer
         }
         m_numPaths = static_cast<uint16_t>(m_spritzEvs.size());
-        m_base = 0;
+        m_paths.base = 0;
         ConfigureCore(w);
         return;
     }
@@ -234,8 +231,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             w[i] = v[i];
         }
     }
-    m_base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, m_numPaths, m_base, m_evSetSize, m_physical);
+    m_paths.Draw(setup, m_numPaths, m_evSetSize, m_physical, Rng());
     ConfigureCore(w);
 }
 
@@ -260,7 +256,7 @@ DcnFlicrPathSelector::GetPathEv(uint16_t i) const
     {
         return i < m_spritzEvs.size() ? m_spritzEvs[i] : m_spritzEvs[0];
     }
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 std::string
@@ -301,7 +297,7 @@ DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
         }
         return -1;
     }
-    return dcnbl::EvIndex(m_evs, ev);
+    return m_paths.Index(ev);
 }
 
 PathChoice

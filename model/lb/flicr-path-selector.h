@@ -9,6 +9,7 @@
 #ifndef DCN_FLICR_PATH_SELECTOR_H
 #define DCN_FLICR_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/flicr-core.h"
@@ -68,9 +69,8 @@ class DcnFlicrPathSelector : public PathSelector
     std::string m_pathSource;
     std::vector<uint16_t> m_spritzEvs; //!< PathSource=spritz: EV of path i
     uint16_t m_numPaths{1};
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
+    dcnbl::PathEvTable m_paths; //!< PathSource=virtual
     int64_t m_lastTimeoutNs{-1};
     lbcore::FlicrCore m_core;
     TracedCallback<uint16_t, uint16_t, uint8_t> m_repath; //!< old path, new path, FlicrEvent

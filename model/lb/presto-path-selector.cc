@@ -34,7 +34,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnPrestoPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnPrestoPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -74,15 +75,11 @@ DcnPrestoPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnPrestoPathSelector::m_reorderBuffer),
                           MakeBooleanChecker())
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnPrestoPathSelector::m_physical),
-                          MakeBooleanChecker())
             .AddTraceSource("NewFlowcell",
                             "A flowcell started: flowcell id, path index",
                             MakeTraceSourceAccessor(&DcnPrestoPathSelector::m_newCell),
-                            "ns3::TracedCallback<uint32_t,uint16_t>::TracedCallback");
+                            "ns3::TracedCallback<uint32_t,uint16_t>::TracedCallback"),
+        &DcnPrestoPathSelector::m_physical);
     return tid;
 }
 
@@ -177,8 +174,7 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
             cfg.weights[i] = bottleneck > 0 ? bottleneck / 1e9 : 1; // Gb/s
         }
     }
-    m_base = static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
+    m_paths.Draw(setup, cfg.numPaths, m_evSetSize, m_physical, Rng());
     const uint16_t start = static_cast<uint16_t>(Rng().GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
@@ -187,13 +183,13 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
 uint16_t
 DcnPrestoPathSelector::GetPathEv(uint16_t i) const
 {
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 int32_t
 DcnPrestoPathSelector::GetPathOfEv(uint16_t ev) const
 {
-    return dcnbl::EvIndex(m_evs, ev);
+    return m_paths.Index(ev);
 }
 
 PathChoice

@@ -10,6 +10,7 @@
 #ifndef DCN_PRESTO_PATH_SELECTOR_H
 #define DCN_PRESTO_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/presto-core.h"
@@ -67,9 +68,8 @@ class DcnPrestoPathSelector : public PathSelector
     uint32_t m_flowcell{65536};
     bool m_reorderBuffer{true};
     std::string m_weights;
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
+    dcnbl::PathEvTable m_paths;
     lbcore::PrestoCore m_core;
     TracedCallback<uint32_t, uint16_t> m_newCell; //!< flowcell id, path
 };
