@@ -69,34 +69,22 @@ DcnBitmapPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::BitmapConfig cfg;
     // our choice: a per-connection base so the 256 EVs are anywhere in the 16-bit space
     // (anywhere in a smaller EV space, wrapping)
     m_base = static_cast<uint16_t>(m_evSetSize >= 65536
-                                       ? m_rng->GetInteger(0, 65536 - lbcore::BitmapCore::kEvs)
-                                       : m_rng->GetInteger(0, m_evSetSize - 1));
+                                       ? Rng().GetInteger(0, 65536 - lbcore::BitmapCore::kEvs)
+                                       : Rng().GetInteger(0, m_evSetSize - 1));
     cfg.evBase = m_base;
     cfg.numEvs = static_cast<uint16_t>(std::min<uint32_t>(lbcore::BitmapCore::kEvs, m_evSetSize));
     cfg.evSetSize = m_evSetSize;
     cfg.ecnPenalty = static_cast<uint8_t>(m_ecnPenalty);
     cfg.nackPenalty = static_cast<uint8_t>(m_nackPenalty);
     cfg.maxPenalty = static_cast<uint8_t>(m_maxPenalty);
-    const uint8_t key0 = static_cast<uint8_t>(m_rng->GetInteger(0, 255));
+    const uint8_t key0 = static_cast<uint8_t>(Rng().GetInteger(0, 255));
     m_core.Configure(cfg, key0);
     m_setupDone = true;
-}
-
-void
-DcnBitmapPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 PathChoice
@@ -105,7 +93,7 @@ DcnBitmapPathSelector::Choose(const SendContext& ctx)
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
     PathChoice c;
-    c.ev = m_core.Next([this](uint32_t n) { return m_rng->GetInteger(0, n - 1); });
+    c.ev = m_core.Next([this](uint32_t n) { return Rng().GetInteger(0, n - 1); });
     return c;
 }
 
@@ -139,13 +127,7 @@ DcnBitmapPathSelector::Name() const
 int64_t
 DcnBitmapPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

@@ -11,7 +11,6 @@
 #include "path-selector.h"
 
 #include "ns3/bitmap-core.h"
-#include "ns3/random-variable-stream.h"
 
 namespace ns3
 {
@@ -40,15 +39,12 @@ class DcnBitmapPathSelector : public PathSelector
     }
 
   private:
-    void EnsureSetup();
     uint32_t m_ecnPenalty{1};
     uint32_t m_nackPenalty{4};
     uint32_t m_maxPenalty{15};
     uint32_t m_evSetSize{65536};
     uint16_t m_base{0};
-    bool m_setupDone{false};
     lbcore::BitmapCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
 };
 
 } // namespace ns3

@@ -33,7 +33,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnClovePathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnClovePathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -90,15 +91,11 @@ DcnClovePathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnClovePathSelector::m_perDestination),
                           MakeBooleanChecker())
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnClovePathSelector::m_physical),
-                          MakeBooleanChecker())
             .AddTraceSource("WeightCut",
                             "ECN cut a path's weight: path index, new weight",
                             MakeTraceSourceAccessor(&DcnClovePathSelector::m_weightCut),
-                            "ns3::TracedCallback<uint16_t,double>::TracedCallback");
+                            "ns3::TracedCallback<uint16_t,double>::TracedCallback"),
+        &DcnClovePathSelector::m_physical);
     return tid;
 }
 
@@ -125,10 +122,7 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::CloveConfig cfg;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
     cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
@@ -147,24 +141,22 @@ DcnClovePathSelector::Setup(const PathSelectorSetup& setup)
     if (!m_dest->configured)
     {
         m_dest->core.Configure(cfg);
-        m_dest->base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
         bool physical = false;
-        m_dest->evs =
-            dcnbl::PathEvs(setup, cfg.numPaths, m_dest->base, m_evSetSize, m_physical, &physical);
+        m_dest->paths.Draw(setup, cfg.numPaths, m_evSetSize, m_physical, Rng(), &physical);
         if (physical)
         {
             // the round robin starts at path 0: rotate the pair's physical paths by a random
             // offset, as an arbitrary discovery order would (else every pair's first flowlet
             // takes the path set's first path, e.g. the first spine)
-            const uint32_t off = m_rng->GetInteger(0, cfg.numPaths - 1);
-            std::rotate(m_dest->evs.begin(), m_dest->evs.begin() + off, m_dest->evs.end());
+            const uint32_t off = Rng().GetInteger(0, cfg.numPaths - 1);
+            std::vector<uint16_t>& evs = m_dest->paths.evs;
+            std::rotate(evs.begin(), evs.begin() + off, evs.end());
         }
         m_dest->configured = true;
     }
     // the pair's state decides the number of paths (every connection of a pair resolves
     // the same number; the first one configured it)
     m_numPaths = m_dest->core.GetConfig().numPaths;
-    m_base = m_dest->base;
     m_flowlet.Reset();
     m_setupDone = true;
 }
@@ -179,26 +171,16 @@ DcnClovePathSelector::SharedTable::GetTypeId()
     return tid;
 }
 
-void
-DcnClovePathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
-}
-
 uint16_t
 DcnClovePathSelector::GetPathEv(uint16_t i) const
 {
-    return m_dest && i < m_dest->evs.size() ? m_dest->evs[i]
-                                            : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_dest ? m_dest->paths.Ev(i, m_evSetSize) : dcnbl::PathEv(0, i, m_evSetSize);
 }
 
 int32_t
 DcnClovePathSelector::GetPathOfEv(uint16_t ev) const
 {
-    return m_dest ? dcnbl::EvIndex(m_dest->evs, ev) : -1;
+    return m_dest ? m_dest->paths.Index(ev) : -1;
 }
 
 PathChoice
@@ -242,13 +224,7 @@ DcnClovePathSelector::Name() const
 int64_t
 DcnClovePathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

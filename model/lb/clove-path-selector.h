@@ -9,10 +9,10 @@
 #ifndef DCN_CLOVE_PATH_SELECTOR_H
 #define DCN_CLOVE_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/clove-core.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <unordered_map>
@@ -33,6 +33,7 @@ class DcnClovePathSelector : public PathSelector
     void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
+
     std::string Validate() const override;
 
     uint16_t GetNumPaths() const
@@ -52,8 +53,7 @@ class DcnClovePathSelector : public PathSelector
     struct Dest
     {
         bool configured{false};
-        uint16_t base{0};
-        std::vector<uint16_t> evs; //!< EV of path i
+        dcnbl::PathEvTable paths;
         lbcore::CloveCore core;
     };
 
@@ -75,7 +75,6 @@ class DcnClovePathSelector : public PathSelector
     };
 
   private:
-    void EnsureSetup();
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     Time m_flowletTimeout;
@@ -84,15 +83,12 @@ class DcnClovePathSelector : public PathSelector
     Time m_weightReset;
     double m_minShare{0.01};
     uint16_t m_numPaths{1};
-    uint16_t m_base{0};
-    bool m_setupDone{false};
     bool m_perDestination{true};
     bool m_physical{true};
     Dest m_own;            //!< this connection's state when not shared
     Dest* m_dest{nullptr}; //!< the state in use (shared or m_own)
     lbcore::FlowletClock m_flowlet;
     uint16_t m_path{0};
-    Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint16_t, double> m_weightCut; //!< path, its new weight
 };
 

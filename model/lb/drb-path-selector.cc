@@ -28,7 +28,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnDrbPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnDrbPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -51,12 +52,8 @@ DcnDrbPathSelector::GetTypeId()
                           "digit-reversal order only fixes the cyclic order)",
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnDrbPathSelector::m_randomStart),
-                          MakeBooleanChecker())
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnDrbPathSelector::m_physical),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker()),
+        &DcnDrbPathSelector::m_physical);
     return tid;
 }
 
@@ -68,33 +65,20 @@ DcnDrbPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::DrbConfig cfg;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
     cfg.randomStart = m_randomStart;
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
-    const uint16_t start = static_cast<uint16_t>(m_rng->GetInteger(0, cfg.numPaths - 1));
+    m_paths.Draw(setup, cfg.numPaths, m_evSetSize, m_physical, Rng());
+    const uint16_t start = static_cast<uint16_t>(Rng().GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
-}
-
-void
-DcnDrbPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
 DcnDrbPathSelector::GetPathEv(uint16_t i) const
 {
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 PathChoice
@@ -107,12 +91,6 @@ DcnDrbPathSelector::Choose(const SendContext& ctx)
     return c;
 }
 
-void
-DcnDrbPathSelector::OnFeedback(const PathFeedback& fb)
-{
-    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
-}
-
 std::string
 DcnDrbPathSelector::Name() const
 {
@@ -122,13 +100,7 @@ DcnDrbPathSelector::Name() const
 int64_t
 DcnDrbPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

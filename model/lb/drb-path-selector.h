@@ -7,10 +7,10 @@
 #ifndef DCN_DRB_PATH_SELECTOR_H
 #define DCN_DRB_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/drb-core.h"
-#include "ns3/random-variable-stream.h"
 
 #include <vector>
 
@@ -26,7 +26,6 @@ class DcnDrbPathSelector : public PathSelector
 
     void Setup(const PathSelectorSetup& setup) override;
     PathChoice Choose(const SendContext& ctx) override;
-    void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
 
@@ -39,16 +38,12 @@ class DcnDrbPathSelector : public PathSelector
     uint16_t GetPathEv(uint16_t i) const;
 
   private:
-    void EnsureSetup();
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     bool m_randomStart{true};
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
-    bool m_setupDone{false};
+    dcnbl::PathEvTable m_paths;
     lbcore::DrbCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
 };
 
 } // namespace ns3

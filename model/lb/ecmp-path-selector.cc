@@ -49,11 +49,7 @@ EcmpPathSelector::GetTypeId()
     return tid;
 }
 
-EcmpPathSelector::EcmpPathSelector()
-{
-    // the random variable is created at Setup / AssignStreams: a selector made
-    // only to be validated takes no automatic stream (see PathSelector::Validate)
-}
+EcmpPathSelector::EcmpPathSelector() = default;
 
 EcmpPathSelector::~EcmpPathSelector() = default;
 
@@ -69,11 +65,7 @@ EcmpPathSelector::Setup(const PathSelectorSetup& setup)
     }
     else
     {
-        if (!m_rng)
-        {
-            m_rng = CreateObject<UniformRandomVariable>();
-        }
-        m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+        m_ev = dcnev::DrawUniform(Rng(), m_evSetSize);
     }
     NS_LOG_DEBUG("ECMP connection EV " << m_ev);
 }
@@ -87,12 +79,6 @@ EcmpPathSelector::Choose(const SendContext& ctx)
     return c;
 }
 
-void
-EcmpPathSelector::OnFeedback(const PathFeedback& fb)
-{
-    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
-}
-
 std::string
 EcmpPathSelector::Name() const
 {
@@ -102,13 +88,7 @@ EcmpPathSelector::Name() const
 int64_t
 EcmpPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

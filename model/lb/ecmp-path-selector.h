@@ -8,8 +8,6 @@
 
 #include "path-selector.h"
 
-#include "ns3/random-variable-stream.h"
-
 namespace ns3
 {
 
@@ -22,7 +20,6 @@ class EcmpPathSelector : public PathSelector
 
     void Setup(const PathSelectorSetup& setup) override;
     PathChoice Choose(const SendContext& ctx) override;
-    void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
 
@@ -36,7 +33,6 @@ class EcmpPathSelector : public PathSelector
     uint32_t m_evSetSize;
     bool m_useFlowHash;
     uint16_t m_ev{0};
-    Ptr<UniformRandomVariable> m_rng;
 };
 
 } // namespace ns3

@@ -35,7 +35,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnFlicrPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnFlicrPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -102,15 +103,11 @@ DcnFlicrPathSelector::GetTypeId()
                           UintegerValue(65536),
                           MakeUintegerAccessor(&DcnFlicrPathSelector::m_evSetSize),
                           MakeUintegerChecker<uint32_t>(1, 65536))
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnFlicrPathSelector::m_physical),
-                          MakeBooleanChecker())
             .AddTraceSource("Repath",
                             "The flow moved: old path, new path, reason (lbcore::FlicrEvent)",
                             MakeTraceSourceAccessor(&DcnFlicrPathSelector::m_repath),
-                            "ns3::TracedCallback<uint16_t,uint16_t,uint8_t>::TracedCallback");
+                            "ns3::TracedCallback<uint16_t,uint16_t,uint8_t>::TracedCallback"),
+        &DcnFlicrPathSelector::m_physical);
     return tid;
 }
 
@@ -158,10 +155,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     DCN_REFUSE_IF(!Validate().empty(), Validate());
     double w[lbcore::kMaxPaths];
     for (auto& x : w)
@@ -194,7 +188,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             m_spritzEvs.push_back(0); // same switch: nothing to steer
         }
         m_numPaths = static_cast<uint16_t>(m_spritzEvs.size());
-        m_base = 0;
+        m_paths.base = 0;
         ConfigureCore(w);
         return;
     }
@@ -237,8 +231,7 @@ DcnFlicrPathSelector::Setup(const PathSelectorSetup& setup)
             w[i] = v[i];
         }
     }
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, m_numPaths, m_base, m_evSetSize, m_physical);
+    m_paths.Draw(setup, m_numPaths, m_evSetSize, m_physical, Rng());
     ConfigureCore(w);
 }
 
@@ -252,17 +245,8 @@ DcnFlicrPathSelector::ConfigureCore(const double* weights)
     cfg.repathOnTimeout = m_onTimeout;
     cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     cfg.flowcellBytes = m_flowcell;
-    m_core.Configure(cfg, weights, m_rng->GetValue(0, 1));
+    m_core.Configure(cfg, weights, Rng().GetValue(0, 1));
     m_setupDone = true;
-}
-
-void
-DcnFlicrPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
@@ -272,7 +256,7 @@ DcnFlicrPathSelector::GetPathEv(uint16_t i) const
     {
         return i < m_spritzEvs.size() ? m_spritzEvs[i] : m_spritzEvs[0];
     }
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 std::string
@@ -313,7 +297,7 @@ DcnFlicrPathSelector::GetPathOfEv(uint16_t ev) const
         }
         return -1;
     }
-    return dcnbl::EvIndex(m_evs, ev);
+    return m_paths.Index(ev);
 }
 
 PathChoice
@@ -322,7 +306,7 @@ DcnFlicrPathSelector::Choose(const SendContext& ctx)
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
     const double u =
-        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? m_rng->GetValue(0, 1) : 0.0;
+        (m_flowletTimeout.IsStrictlyPositive() || m_flowcell > 0) ? Rng().GetValue(0, 1) : 0.0;
     PathChoice c;
     c.ev = GetPathEv(m_core.OnSend(Simulator::Now().GetNanoSeconds(), m_setup.mtu, u));
     return c;
@@ -355,11 +339,11 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
         moved = m_core.OnAck(fb.signal == FeedbackSignal::ECN_ACK,
                              Simulator::Now().GetNanoSeconds(),
                              rtt,
-                             m_rng->GetValue(0, 1));
+                             Rng().GetValue(0, 1));
         break;
     }
     case FeedbackSignal::NACK:
-        moved = m_core.OnNack(m_rng->GetValue(0, 1));
+        moved = m_core.OnNack(Rng().GetValue(0, 1));
         break;
     case FeedbackSignal::TIMEOUT: {
         // one RTO expiry reports every timed-out packet: move once per expiry
@@ -367,7 +351,7 @@ DcnFlicrPathSelector::OnFeedback(const PathFeedback& fb)
         if (now != m_lastTimeoutNs)
         {
             m_lastTimeoutNs = now;
-            moved = m_core.OnTimeout(m_rng->GetValue(0, 1));
+            moved = m_core.OnTimeout(Rng().GetValue(0, 1));
         }
         break;
     }
@@ -390,13 +374,7 @@ DcnFlicrPathSelector::Name() const
 int64_t
 DcnFlicrPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

@@ -9,10 +9,10 @@
 #ifndef DCN_FLICR_PATH_SELECTOR_H
 #define DCN_FLICR_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/flicr-core.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -32,6 +32,7 @@ class DcnFlicrPathSelector : public PathSelector
     void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
+
     std::string Validate() const override;
     std::string CheckTopology(const std::string& topology) const override;
 
@@ -56,7 +57,6 @@ class DcnFlicrPathSelector : public PathSelector
   private:
     /** Configure the core from the attributes, m_numPaths and the path weights. */
     void ConfigureCore(const double* weights);
-    void EnsureSetup();
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     double m_ecnThreshold{0.5};
@@ -69,13 +69,10 @@ class DcnFlicrPathSelector : public PathSelector
     std::string m_pathSource;
     std::vector<uint16_t> m_spritzEvs; //!< PathSource=spritz: EV of path i
     uint16_t m_numPaths{1};
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
-    bool m_setupDone{false};
+    dcnbl::PathEvTable m_paths; //!< PathSource=virtual
     int64_t m_lastTimeoutNs{-1};
     lbcore::FlicrCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint16_t, uint16_t, uint8_t> m_repath; //!< old path, new path, FlicrEvent
 };
 

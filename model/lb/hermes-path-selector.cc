@@ -526,17 +526,23 @@ HermesPathSelector::Validate() const
     return "";
 }
 
+void
+HermesPathSelector::CreateRngs()
+{
+    if (!m_probeRng)
+    {
+        Rng();
+        m_probeRng = CreateObject<UniformRandomVariable>();
+    }
+}
+
 int64_t
 HermesPathSelector::AssignStreams(int64_t stream)
 {
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-        m_probeRng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    m_probeRng->SetStream(stream + 1);
-    return 2;
+    CreateRngs();
+    const int64_t n = AssignRngStream(stream);
+    m_probeRng->SetStream(stream + n);
+    return n + 1;
 }
 
 void
@@ -544,11 +550,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-        m_probeRng = CreateObject<UniformRandomVariable>();
-    }
+    CreateRngs();
     hermes::Params& p = m_p;
     p.tEcn = m_tEcn;
     p.tRttLowNs = (setup.baseRtt + m_rttLowOffset).GetNanoSeconds();
@@ -625,7 +627,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
         }
         else
         {
-            const uint16_t base = static_cast<uint16_t>(m_rng->GetInteger(0, 65535));
+            const uint16_t base = static_cast<uint16_t>(Rng().GetInteger(0, 65535));
             for (uint16_t i = 0; i < m_n; ++i)
             {
                 hd.evs[i] = static_cast<uint16_t>(base + i);
@@ -721,7 +723,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
         f.timedOut = m_timedOut;
         f.sentBytes = SizeForS();
         f.rateBps = m_rate.Rate(now, m_p);
-        auto draw = [this](uint32_t k) { return m_rng->GetInteger(0, k - 1); };
+        auto draw = [this](uint32_t k) { return Rng().GetInteger(0, k - 1); };
         next = hermes::Decide(f, v, m_n, m_p, draw);
         if (next != m_cur)
         {
@@ -802,7 +804,7 @@ HermesPathSelector::RerouteAttempt(int64_t now)
         }
         m_lastAttemptNs = now;
     }
-    return m_rerouteSkip <= 0 || m_rng->GetValue() >= m_rerouteSkip;
+    return m_rerouteSkip <= 0 || Rng().GetValue() >= m_rerouteSkip;
 }
 
 int32_t

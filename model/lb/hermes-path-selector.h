@@ -87,6 +87,8 @@ class HermesPathSelector : public PathSelector
 
   private:
     hermes::PathView View(uint16_t i, int64_t now) const;
+    /** Create Rng() and m_probeRng (together, in this order) unless they exist. */
+    void CreateRngs();
 
     // attributes
     double m_tEcn;
@@ -129,9 +131,8 @@ class HermesPathSelector : public PathSelector
     int64_t* m_rackLastUse{nullptr};
     Ptr<HermesRackState> m_rack;
     Ptr<HermesHostState> m_host;
-    Ptr<DcnLbSharedState> m_ownShared; //!< topology-free use only (no setup.shared)
-    Ptr<UniformRandomVariable> m_rng;
-    Ptr<UniformRandomVariable> m_probeRng;
+    Ptr<DcnLbSharedState> m_ownShared;     //!< topology-free use only (no setup.shared)
+    Ptr<UniformRandomVariable> m_probeRng; //!< the rack's probe agent (the flow draws from Rng())
     int32_t m_cur{-1};
     int32_t m_lastNewPath{-1};  //!< path of the latest non-retransmitted data segment
     uint32_t m_lastRetxSeq{0};  //!< sequence number of the latest retransmitted segment

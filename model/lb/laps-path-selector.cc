@@ -207,7 +207,6 @@ LapsPathSelector::DoDispose()
         e.Cancel();
     }
     m_table = nullptr;
-    m_rng = nullptr;
     m_entries.clear();
     PathSelector::DoDispose();
 }
@@ -221,12 +220,7 @@ LapsPathSelector::Name() const
 int64_t
 LapsPathSelector::AssignStreams(int64_t stream)
 {
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 std::string
@@ -246,10 +240,7 @@ LapsPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this << setup.srcHost << setup.dstHost);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     double line = static_cast<double>(m_lineRate.GetBitRate());
     if (line <= 0 && setup.topology)
     {
@@ -381,7 +372,7 @@ LapsPathSelector::Choose(const SendContext& ctx)
     if (!m_stale.empty() && m_probeMode != PROBE_ALL)
     {
         const uint32_t one =
-            m_stale[m_rng->GetInteger(0, static_cast<uint32_t>(m_stale.size()) - 1)];
+            m_stale[Rng().GetInteger(0, static_cast<uint32_t>(m_stale.size()) - 1)];
         m_stale.assign(1, one);
     }
     for (uint32_t k : m_stale)
@@ -404,7 +395,7 @@ LapsPathSelector::Choose(const SendContext& ctx)
     // Alg. 1 lines 7-9: softmax over the measured delays, beta = alpha / T
     const double beta = m_T > 0 ? m_alpha / static_cast<double>(m_T) : 0.0;
     const double sum = lapscore::LapsWeights(m_entries.data(), m_n, beta, m_w.data());
-    int k = lapscore::LapsSample(m_w.data(), m_n, sum, m_rng->GetValue());
+    int k = lapscore::LapsSample(m_w.data(), m_n, sum, Rng().GetValue());
     if (k < 0)
     {
         // every path invalid: the paper defers the packet; the seam cannot, so

@@ -23,7 +23,6 @@
 #include "ns3/event-id.h"
 #include "ns3/laps-core.h"
 #include "ns3/nstime.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -77,6 +76,7 @@ class LapsPathSelector : public PathSelector
     void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
+
     std::string Validate() const override;
 
     /** Current pacing rate (bit/s), Alg. 2's curRate. */
@@ -172,7 +172,6 @@ class LapsPathSelector : public PathSelector
 
     // state
     Ptr<LapsHostTable> m_table;
-    Ptr<UniformRandomVariable> m_rng;
     uint32_t m_dst{0};
     uint32_t m_first{0};
     uint32_t m_n{0};

@@ -17,8 +17,11 @@
 #include "dcn-ev-path-discovery.h"
 #include "path-selector.h"
 
+#include "ns3/boolean.h"
 #include "ns3/dcn-options.h"
 #include "ns3/lb-core-common.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/type-id.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -113,6 +116,50 @@ EvIndex(const std::vector<uint16_t>& evs, uint16_t ev)
     }
     return -1;
 }
+
+/** tid plus the PhysicalPaths attribute (kPhysicalPathsHelp, default true) on T::*physical:
+ *  the last attribute of DRB, Presto*, CLOVE-ECN and Flicr. */
+template <class T>
+TypeId
+AddPhysicalPathsAttribute(TypeId tid, bool T::*physical)
+{
+    return tid.AddAttribute("PhysicalPaths",
+                            kPhysicalPathsHelp,
+                            BooleanValue(true),
+                            MakeBooleanAccessor(physical),
+                            MakeBooleanChecker());
+}
+
+/** The EVs of the virtual paths of a connection (or of a host pair). */
+struct PathEvTable
+{
+    uint16_t base{0};          //!< drawn once
+    std::vector<uint16_t> evs; //!< EV of path i
+
+    /** Draw base from rng, then name the n paths (PathEvs; *anyPhysical as there). */
+    void Draw(const PathSelectorSetup& s,
+              uint16_t n,
+              uint32_t evSetSize,
+              bool physical,
+              UniformRandomVariable& rng,
+              bool* anyPhysical = nullptr)
+    {
+        base = static_cast<uint16_t>(rng.GetInteger(0, evSetSize - 1));
+        evs = PathEvs(s, n, base, evSetSize, physical, anyPhysical);
+    }
+
+    /** EV of path i (base + i past the table, e.g. before Draw). */
+    uint16_t Ev(uint16_t i, uint32_t evSetSize) const
+    {
+        return i < evs.size() ? evs[i] : PathEv(base, i, evSetSize);
+    }
+
+    /** Path index of an EV, or -1. */
+    int32_t Index(uint16_t ev) const
+    {
+        return EvIndex(evs, ev);
+    }
+};
 
 /** Virtual path of an EV, or -1 if the EV is not one of the n paths. */
 inline int32_t

@@ -57,23 +57,11 @@ DcnMprdmaPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::MprdmaConfig cfg;
     cfg.recycleMarked = m_recycleMarked;
     m_core.Configure(cfg);
     m_setupDone = true;
-}
-
-void
-DcnMprdmaPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 PathChoice
@@ -82,7 +70,7 @@ DcnMprdmaPathSelector::Choose(const SendContext& ctx)
     NS_LOG_FUNCTION(this << ctx.psn);
     EnsureSetup();
     lbcore::MprdmaChoice ch =
-        m_core.Next([this]() { return dcnev::DrawUniform(*m_rng, m_evSetSize); });
+        m_core.Next([this]() { return dcnev::DrawUniform(Rng(), m_evSetSize); });
     ++(ch.reused ? m_reused : m_fresh);
     PathChoice c;
     c.ev = ch.ev;
@@ -123,13 +111,7 @@ DcnMprdmaPathSelector::Name() const
 int64_t
 DcnMprdmaPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

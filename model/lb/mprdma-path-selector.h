@@ -11,7 +11,6 @@
 #include "path-selector.h"
 
 #include "ns3/mprdma-core.h"
-#include "ns3/random-variable-stream.h"
 
 namespace ns3
 {
@@ -46,14 +45,11 @@ class DcnMprdmaPathSelector : public PathSelector
     }
 
   private:
-    void EnsureSetup();
     uint32_t m_evSetSize{65536};
     bool m_recycleMarked{true};
-    bool m_setupDone{false};
     uint64_t m_reused{0};
     uint64_t m_fresh{0};
     lbcore::MprdmaCore<256> m_core;
-    Ptr<UniformRandomVariable> m_rng;
 };
 
 } // namespace ns3

@@ -41,11 +41,7 @@ OpsPathSelector::GetTypeId()
     return tid;
 }
 
-OpsPathSelector::OpsPathSelector()
-{
-    // the random variable is created at Setup / AssignStreams: a selector made
-    // only to be validated takes no automatic stream (see PathSelector::Validate)
-}
+OpsPathSelector::OpsPathSelector() = default;
 
 OpsPathSelector::~OpsPathSelector() = default;
 
@@ -68,18 +64,8 @@ OpsPathSelector::Choose(const SendContext& ctx)
         m_checked = true;
     }
     PathChoice c;
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    c.ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+    c.ev = dcnev::DrawUniform(Rng(), m_evSetSize);
     return c;
-}
-
-void
-OpsPathSelector::OnFeedback(const PathFeedback& fb)
-{
-    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
 }
 
 std::string
@@ -91,13 +77,7 @@ OpsPathSelector::Name() const
 int64_t
 OpsPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

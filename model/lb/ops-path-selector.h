@@ -7,8 +7,6 @@
 
 #include "path-selector.h"
 
-#include "ns3/random-variable-stream.h"
-
 namespace ns3
 {
 
@@ -21,14 +19,12 @@ class OpsPathSelector : public PathSelector
 
     void Setup(const PathSelectorSetup& setup) override;
     PathChoice Choose(const SendContext& ctx) override;
-    void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
 
   private:
     uint32_t m_evSetSize;
     bool m_checked{false};
-    Ptr<UniformRandomVariable> m_rng;
 };
 
 } // namespace ns3

@@ -27,11 +27,32 @@ PathSelector::Setup(const PathSelectorSetup& setup)
     m_setup = setup;
 }
 
+void
+PathSelector::OnFeedback(const PathFeedback& fb)
+{
+    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
+}
+
 int64_t
 PathSelector::AssignStreams(int64_t stream)
 {
     NS_LOG_FUNCTION(this << stream);
     return 0;
+}
+
+int64_t
+PathSelector::AssignRngStream(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    Rng().SetStream(stream);
+    return 1;
+}
+
+void
+PathSelector::DoDispose()
+{
+    m_rng = nullptr;
+    Object::DoDispose();
 }
 
 std::string

@@ -23,6 +23,7 @@
 #include "ns3/dcn-topology.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
+#include "ns3/random-variable-stream.h"
 
 #include <cstdint>
 #include <map>
@@ -156,11 +157,13 @@ class PathSelector : public Object
     virtual void Setup(const PathSelectorSetup& setup);
     /** Path for the next packet (new data or retransmission). */
     virtual PathChoice Choose(const SendContext& ctx) = 0;
-    /** Feedback for a packet that travelled on fb.path. */
-    virtual void OnFeedback(const PathFeedback& fb) = 0;
+    /** Feedback for a packet that travelled on fb.path (default: ignored, as the
+     *  oblivious selectors ECMP, OPS, DRB and Presto* do). */
+    virtual void OnFeedback(const PathFeedback& fb);
     /** Short algorithm name, e.g. "reps". */
     virtual std::string Name() const = 0;
-    /** Assign fixed random streams; returns the number of streams used. */
+    /** Assign fixed random streams; returns the number of streams used (default: 0;
+     *  a selector drawing from Rng() returns AssignRngStream(stream)). */
     virtual int64_t AssignStreams(int64_t stream);
     /**
      * Check the attribute values before the simulation runs: "" if they are
@@ -192,7 +195,39 @@ class PathSelector : public Object
     }
 
   protected:
+    void DoDispose() override;
+
+    /**
+     * The selector's uniform random variable, created on the first call, not in the
+     * constructor: a selector made only to be validated takes no automatic stream.
+     * A selector calls it at the start of Setup() to create it there.
+     */
+    UniformRandomVariable& Rng()
+    {
+        if (!m_rng)
+        {
+            m_rng = CreateObject<UniformRandomVariable>();
+        }
+        return *m_rng;
+    }
+
+    /** AssignStreams() of a selector whose randomness is Rng(): fixes its stream; 1. */
+    int64_t AssignRngStream(int64_t stream);
+
+    /** Setup(m_setup) unless m_setupDone: for a selector used without Setup (tests). */
+    void EnsureSetup()
+    {
+        if (!m_setupDone)
+        {
+            Setup(m_setup);
+        }
+    }
+
     PathSelectorSetup m_setup;
+    bool m_setupDone{false}; //!< set by a subclass's Setup() once it is configured
+
+  private:
+    Ptr<UniformRandomVariable> m_rng;
 };
 
 /**

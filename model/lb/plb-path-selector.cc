@@ -117,10 +117,7 @@ DcnPlbPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::PlbConfig cfg;
     if (m_preset == REPS_AGGRESSIVE)
     {
@@ -136,17 +133,8 @@ DcnPlbPathSelector::Setup(const PathSelectorSetup& setup)
         cfg.repathOnRto = m_repathOnRto;
     }
     m_core.Configure(cfg);
-    m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+    m_ev = dcnev::DrawUniform(Rng(), m_evSetSize);
     m_setupDone = true;
-}
-
-void
-DcnPlbPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 PathChoice
@@ -184,7 +172,7 @@ DcnPlbPathSelector::Repath(lbcore::PlbAction a)
         return;
     }
     const uint16_t old = m_ev;
-    m_ev = dcnev::DrawUniform(*m_rng, m_evSetSize);
+    m_ev = dcnev::DrawUniform(Rng(), m_evSetSize);
     NS_LOG_LOGIC("plb: repath " << old << " -> " << m_ev << " reason " << int(a));
     m_repath(old, m_ev, static_cast<uint8_t>(a));
 }
@@ -227,7 +215,7 @@ DcnPlbPathSelector::OnFeedback(const PathFeedback& fb)
         m_lastRtoNs = now;
         const int64_t s = m_core.GetConfig().suspendRtoNs;
         const int64_t draw =
-            s > 0 ? static_cast<int64_t>(m_rng->GetValue(0, static_cast<double>(s))) : 0;
+            s > 0 ? static_cast<int64_t>(Rng().GetValue(0, static_cast<double>(s))) : 0;
         Repath(m_core.OnRto(now, draw));
         break;
     }
@@ -245,13 +233,7 @@ DcnPlbPathSelector::Name() const
 int64_t
 DcnPlbPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

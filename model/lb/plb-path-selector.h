@@ -13,7 +13,6 @@
 #include "path-selector.h"
 
 #include "ns3/plb-core.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 namespace ns3
@@ -59,7 +58,6 @@ class DcnPlbPathSelector : public PathSelector
     }
 
   private:
-    void EnsureSetup();
     void Repath(lbcore::PlbAction a);
     /** Packets in flight: the feedback's exact count when the transport gives one,
      *  else the estimate (bytes in flight at the last send minus bytes acknowledged). */
@@ -73,12 +71,10 @@ class DcnPlbPathSelector : public PathSelector
     bool m_repathOnRto{true};
     uint32_t m_evSetSize{65536};
     uint16_t m_ev{0};
-    bool m_setupDone{false};
     uint64_t m_sndNxt{0};
     int64_t m_inflightBytes{0};
     int64_t m_lastRtoNs{-1};
     lbcore::PlbCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint16_t, uint16_t, uint8_t> m_repath; //!< old EV, new EV, PlbAction
 };
 

@@ -34,7 +34,8 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 TypeId
 DcnPrestoPathSelector::GetTypeId()
 {
-    static TypeId tid =
+    // PhysicalPaths (dcnbl::kPhysicalPathsHelp) is the last attribute
+    static TypeId tid = dcnbl::AddPhysicalPathsAttribute(
         TypeId("ns3::DcnPrestoPathSelector")
             .SetParent<PathSelector>()
             .SetGroupName("DcnLb")
@@ -74,15 +75,11 @@ DcnPrestoPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnPrestoPathSelector::m_reorderBuffer),
                           MakeBooleanChecker())
-            .AddAttribute("PhysicalPaths",
-                          dcnbl::kPhysicalPathsHelp,
-                          BooleanValue(true),
-                          MakeBooleanAccessor(&DcnPrestoPathSelector::m_physical),
-                          MakeBooleanChecker())
             .AddTraceSource("NewFlowcell",
                             "A flowcell started: flowcell id, path index",
                             MakeTraceSourceAccessor(&DcnPrestoPathSelector::m_newCell),
-                            "ns3::TracedCallback<uint32_t,uint16_t>::TracedCallback");
+                            "ns3::TracedCallback<uint32_t,uint16_t>::TracedCallback"),
+        &DcnPrestoPathSelector::m_physical);
     return tid;
 }
 
@@ -142,10 +139,7 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this);
     PathSelector::Setup(setup);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
     lbcore::PrestoConfig cfg;
     cfg.flowcellBytes = m_flowcell;
     cfg.numPaths = dcnbl::ResolveNumPaths(m_numPathsAttr, setup, m_evSetSize);
@@ -180,32 +174,22 @@ DcnPrestoPathSelector::Setup(const PathSelectorSetup& setup)
             cfg.weights[i] = bottleneck > 0 ? bottleneck / 1e9 : 1; // Gb/s
         }
     }
-    m_base = static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
-    m_evs = dcnbl::PathEvs(setup, cfg.numPaths, m_base, m_evSetSize, m_physical);
-    const uint16_t start = static_cast<uint16_t>(m_rng->GetInteger(0, cfg.numPaths - 1));
+    m_paths.Draw(setup, cfg.numPaths, m_evSetSize, m_physical, Rng());
+    const uint16_t start = static_cast<uint16_t>(Rng().GetInteger(0, cfg.numPaths - 1));
     m_core.Configure(cfg, start);
     m_setupDone = true;
-}
-
-void
-DcnPrestoPathSelector::EnsureSetup()
-{
-    if (!m_setupDone)
-    {
-        Setup(m_setup);
-    }
 }
 
 uint16_t
 DcnPrestoPathSelector::GetPathEv(uint16_t i) const
 {
-    return i < m_evs.size() ? m_evs[i] : dcnbl::PathEv(m_base, i, m_evSetSize);
+    return m_paths.Ev(i, m_evSetSize);
 }
 
 int32_t
 DcnPrestoPathSelector::GetPathOfEv(uint16_t ev) const
 {
-    return dcnbl::EvIndex(m_evs, ev);
+    return m_paths.Index(ev);
 }
 
 PathChoice
@@ -226,12 +210,6 @@ DcnPrestoPathSelector::Choose(const SendContext& ctx)
     return c;
 }
 
-void
-DcnPrestoPathSelector::OnFeedback(const PathFeedback& fb)
-{
-    NS_LOG_FUNCTION(this << fb.path.ev << static_cast<int>(fb.signal));
-}
-
 std::string
 DcnPrestoPathSelector::Name() const
 {
@@ -241,13 +219,7 @@ DcnPrestoPathSelector::Name() const
 int64_t
 DcnPrestoPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

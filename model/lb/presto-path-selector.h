@@ -10,10 +10,10 @@
 #ifndef DCN_PRESTO_PATH_SELECTOR_H
 #define DCN_PRESTO_PATH_SELECTOR_H
 
+#include "lb-baseline-util.h"
 #include "path-selector.h"
 
 #include "ns3/presto-core.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <vector>
@@ -30,9 +30,9 @@ class DcnPrestoPathSelector : public PathSelector
 
     void Setup(const PathSelectorSetup& setup) override;
     PathChoice Choose(const SendContext& ctx) override;
-    void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
+
     std::string Validate() const override;
 
     bool ReceiverResequencing() const override
@@ -63,18 +63,14 @@ class DcnPrestoPathSelector : public PathSelector
     static std::string ParseWeights(const std::string& s, std::vector<double>& out, bool& topo);
 
   private:
-    void EnsureSetup();
     uint32_t m_numPathsAttr{0};
     uint32_t m_evSetSize{65536};
     uint32_t m_flowcell{65536};
     bool m_reorderBuffer{true};
     std::string m_weights;
-    uint16_t m_base{0};
     bool m_physical{true};
-    std::vector<uint16_t> m_evs; //!< EV of path i
-    bool m_setupDone{false};
+    dcnbl::PathEvTable m_paths;
     lbcore::PrestoCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
     TracedCallback<uint32_t, uint16_t> m_newCell; //!< flowcell id, path
 };
 

@@ -170,8 +170,6 @@ RepsPathSelector::RepsPathSelector()
       m_evReuseCount(1)
 {
     NS_LOG_FUNCTION(this);
-    // m_rng is created at Setup / AssignStreams: a selector made only to be
-    // validated takes no automatic stream (see PathSelector::Validate)
 }
 
 RepsPathSelector::~RepsPathSelector() = default;
@@ -179,7 +177,6 @@ RepsPathSelector::~RepsPathSelector() = default;
 void
 RepsPathSelector::DoDispose()
 {
-    m_rng = nullptr;
     m_large.reset();
     PathSelector::DoDispose();
 }
@@ -188,6 +185,12 @@ std::string
 RepsPathSelector::Name() const
 {
     return "reps";
+}
+
+int64_t
+RepsPathSelector::AssignStreams(int64_t stream)
+{
+    return AssignRngStream(stream);
 }
 
 uint32_t
@@ -253,10 +256,7 @@ RepsPathSelector::Configure()
 {
     const std::string err = ConfigError();
     DCN_REFUSE_IF(!err.empty(), err);
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
+    Rng();
 
     uint32_t pkts = m_explorePackets > 0 ? m_explorePackets : m_setup.bdpPackets;
     if (pkts > 255)
@@ -303,7 +303,7 @@ RepsPathSelector::Configure()
 uint16_t
 RepsPathSelector::DrawEv()
 {
-    return static_cast<uint16_t>(m_rng->GetInteger(0, m_evSetSize - 1));
+    return static_cast<uint16_t>(Rng().GetInteger(0, m_evSetSize - 1));
 }
 
 PathChoice
@@ -405,17 +405,6 @@ RepsPathSelector::HandleFreezeExited()
 {
     NS_LOG_LOGIC("freezing ended; exploring " << GetExploreCounter() << " packets");
     m_freezeExitedTrace(Simulator::Now());
-}
-
-int64_t
-RepsPathSelector::AssignStreams(int64_t stream)
-{
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-    m_rng->SetStream(stream);
-    return 1;
 }
 
 bool

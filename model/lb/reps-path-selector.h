@@ -11,7 +11,6 @@
 #include "reps-core.h"
 
 #include "ns3/nstime.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/traced-callback.h"
 
 #include <memory>
@@ -127,7 +126,6 @@ class RepsPathSelector : public PathSelector
     reps::RepsCore<kSmallCap> m_small;
     std::unique_ptr<reps::RepsCore<kLargeCap>> m_large;
     reps::RepsFailureDetector m_detector;
-    Ptr<UniformRandomVariable> m_rng;
     int64_t m_lastActivityNs{0};
     uint64_t m_explored{0};
     uint64_t m_recycled{0};

@@ -169,8 +169,6 @@ DcnSpritzPathSelector::DcnSpritzPathSelector()
       m_ecnWindow(0),
       m_reset(MilliSeconds(1))
 {
-    // random variable created at Setup / AssignStreams (no automatic stream for
-    // a selector made only to be validated)
 }
 
 DcnSpritzPathSelector::~DcnSpritzPathSelector() = default;
@@ -187,20 +185,11 @@ DcnSpritzPathSelector::Validate() const
 }
 
 void
-DcnSpritzPathSelector::EnsureRng()
-{
-    if (!m_rng)
-    {
-        m_rng = CreateObject<UniformRandomVariable>();
-    }
-}
-
-void
 DcnSpritzPathSelector::Setup(const PathSelectorSetup& setup)
 {
     NS_LOG_FUNCTION(this << setup.srcSwitch << setup.dstSwitch);
     PathSelector::Setup(setup);
-    EnsureRng();
+    Rng();
     DCN_REFUSE_IF(!Validate().empty(), Validate());
     std::string why = "no topology";
     Ptr<DcnSpritzInfo> info =
@@ -230,7 +219,7 @@ DcnSpritzPathSelector::Setup(const PathSelectorSetup& setup)
             ? m_ecnWindow
             : std::max<uint32_t>(1, static_cast<uint32_t>(std::ceil(1.5 * setup.bdpPackets)));
     cfg.resetNs = m_reset.GetNanoSeconds();
-    const uint32_t fixed = n > 0 ? m_rng->GetInteger(0, n - 1) : 0;
+    const uint32_t fixed = n > 0 ? Rng().GetInteger(0, n - 1) : 0;
     m_core.Configure(cfg, w.empty() ? nullptr : w.data(), n, fixed);
     m_ready = true;
 }
@@ -256,7 +245,7 @@ DcnSpritzPathSelector::Choose(const SendContext& ctx)
         return c;
     }
     bool explored = false;
-    const double u = m_mode == ECMP ? 0.0 : m_rng->GetValue(0.0, 1.0);
+    const double u = m_mode == ECMP ? 0.0 : Rng().GetValue(0.0, 1.0);
     const uint32_t i = m_core.NextIndex(u, Simulator::Now().GetNanoSeconds(), &explored);
     c.ev = m_paths->evs[i];
     m_evTrace(c.ev, i, explored);
@@ -310,10 +299,7 @@ DcnSpritzPathSelector::Name() const
 int64_t
 DcnSpritzPathSelector::AssignStreams(int64_t stream)
 {
-    NS_LOG_FUNCTION(this << stream);
-    EnsureRng();
-    m_rng->SetStream(stream);
-    return 1;
+    return AssignRngStream(stream);
 }
 
 } // namespace ns3

@@ -22,7 +22,6 @@
 
 #include "ns3/nstime.h"
 #include "ns3/path-selector.h"
-#include "ns3/random-variable-stream.h"
 #include "ns3/spritz-core.h"
 #include "ns3/traced-callback.h"
 
@@ -49,6 +48,7 @@ class DcnSpritzPathSelector : public PathSelector
     void OnFeedback(const PathFeedback& fb) override;
     std::string Name() const override;
     int64_t AssignStreams(int64_t stream) override;
+
     std::string Validate() const override;
 
     /** The core (tests, traces). */
@@ -76,8 +76,6 @@ class DcnSpritzPathSelector : public PathSelector
     typedef void (*BlockTracedCallback)(uint16_t ev, uint32_t index);
 
   private:
-    void EnsureRng();
-
     Mode m_mode;
     bool m_weighted;
     double m_wScale;
@@ -91,7 +89,6 @@ class DcnSpritzPathSelector : public PathSelector
 
     const DcnSpritzPairPaths* m_paths{nullptr};
     lbcore::SpritzCore m_core;
-    Ptr<UniformRandomVariable> m_rng;
     bool m_ready{false};
     TracedCallback<uint16_t, uint32_t, bool> m_evTrace;
     TracedCallback<uint16_t, uint32_t> m_blockTrace;
