@@ -26,6 +26,16 @@
  * for comparison: ns3-global (Ipv4GlobalRouting, first route) and ns3-global-ecmp (its
  * RandomEcmpRouting), hosts ECMP.  Runs unfinished at the
  * stop time (1 s, spec 4.1) are reported as "did not finish" (finished=0).
+ *
+ * Every scheme: DCTCP with one BDP for every connection, the spec's literal 88 (DF) /
+ * 92 (SF) packets (spec 4.1: "BDP is computed on the longest path; use the literal
+ * values"): window 1.5 x BDP = 132 / 138 packets, base RTT (QuickAdapt, FastIncrease)
+ * 88 x 4150 B x 8 / 400 Gb/s = 7.3 us (--ns3::DcnWorkloadHelper::BdpPackets=0: each
+ * pair's minimal-path BDP, as before 2026-11-30).  Spritz switches route ACKs / NACKs
+ * on the default (minimal) table (spec 2.4), except --experiment=failures: by the
+ * echoed EV, since a failed link on a pair's minimal reverse path would lose every
+ * ACK (doc/spritz.rst); --ns3::DcnSpritzForwardingPolicy::ControlRoute=ev|default
+ * sets every experiment's.
  * Exit status: 0, 2 bad input (one line).
  */
 #include "ns3/dcn-options.h"
@@ -369,7 +379,8 @@ main(int argc, char** argv)
         out << header;
     }
     std::cout << header;
-    const uint32_t qPackets = topoKind == "df" ? 88 : 92; // spec 4.1: 1 BDP per port
+    // spec 4.1: queues of 1 BDP per port, and the BDP of every connection's window
+    const uint32_t qPackets = SpritzPaperBdpPackets(topoKind);
     // the monitored pair of the motivational scenario: host 0 -> a host of group g/2
     uint32_t nGroups = 0;
     for (const auto& s : g.switches)
@@ -399,6 +410,11 @@ main(int argc, char** argv)
         c.seed = baseSeed;
         c.run = static_cast<uint32_t>(baseRun + seed - 1);
         c.backgroundHosts = background;
+        // the user's --ns3:: values win (c.* empty / 0 = the attribute default)
+        c.controlRoute = opts.Given("ns3::DcnSpritzForwardingPolicy::ControlRoute")
+                             ? ""
+                             : SpritzPaperControlRoute(experiment);
+        c.bdpPackets = opts.Given("ns3::DcnWorkloadHelper::BdpPackets") ? 0 : qPackets;
         SpritzExperimentResult r;
         try
         {

@@ -17,6 +17,7 @@
 #include "ns3/simulator.h"
 #include "ns3/spritz-path-selector.h"
 #include "ns3/string.h"
+#include "ns3/type-id.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
@@ -43,6 +44,33 @@ SpritzIsNs3Baseline(const std::string& scheme)
     return scheme == "ns3-global" || scheme == "ns3-global-ecmp";
 }
 
+std::string
+SpritzPaperControlRoute(const std::string& experiment)
+{
+    return experiment == "failures" ? "ev" : "default";
+}
+
+uint32_t
+SpritzPaperBdpPackets(const std::string& topoFamily)
+{
+    return topoFamily == "sf" ? 92 : 88;
+}
+
+namespace
+{
+/** The current default of attribute "ns3::Type::Attr" (Config::SetDefault's value). */
+Ptr<const AttributeValue>
+AttributeDefault(const std::string& path)
+{
+    const size_t sep = path.rfind("::");
+    TypeId tid = TypeId::LookupByName(path.substr(0, sep));
+    TypeId::AttributeInformation info;
+    NS_ABORT_MSG_UNLESS(tid.LookupAttributeByName(path.substr(sep + 2), &info),
+                        "SpritzExperiment: no attribute " << path);
+    return info.initialValue;
+}
+} // namespace
+
 SpritzExperimentResult
 RunSpritzExperiment(const SpritzExperimentConfig& c)
 {
@@ -58,7 +86,13 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(c.smarttCc));
     // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
     Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
-    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue(c.controlRoute));
+    // ACK routing: the caller's, else the attribute default as the command line left it
+    const char* kCtrl = "ns3::DcnSpritzForwardingPolicy::ControlRoute";
+    Ptr<const AttributeValue> ctrlBefore = AttributeDefault(kCtrl);
+    if (!c.controlRoute.empty())
+    {
+        Config::SetDefault(kCtrl, StringValue(c.controlRoute));
+    }
     // ns-3's own routing (Ipv4GlobalRouting: first route, or per-packet random ECMP)
     const bool ns3Routing = SpritzIsNs3Baseline(c.scheme);
     Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
@@ -111,6 +145,10 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     wl->SetAttribute("StartTime", TimeValue(NanoSeconds(0)));
     wl->SetAttribute("HeaderBytes", UintegerValue(headerBytes));
     wl->SetAttribute("StopWhenDone", BooleanValue(true));
+    if (c.bdpPackets > 0)
+    {
+        wl->SetAttribute("BdpPackets", UintegerValue(c.bdpPackets));
+    }
     wl->AddSelectorAttribute("ResetTime", TimeValue(c.resetTime), true);
     if (c.scheme == "flicr")
     {
@@ -185,7 +223,7 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(false));
     Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
     Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
-    Config::SetDefault("ns3::DcnSpritzForwardingPolicy::ControlRoute", StringValue("ev"));
+    Config::SetDefault(kCtrl, *ctrlBefore);
     Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
     return r;
 }

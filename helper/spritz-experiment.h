@@ -44,9 +44,16 @@ struct SpritzExperimentConfig
     bool smarttCc{true};             //!< DCTCP QuickAdapt + FastIncrease (spec 4.1)
     Time rto{MicroSeconds(100)};     //!< spec 3.5 [A]: above the worst queueing RTT (~44 us DF)
     Time resetTime{MilliSeconds(1)}; //!< Spritz T_reset (spec 3.5 [A])
-    /** Spritz switches: ACK/NACK routed by their echoed EV ("ev") or minimally ("default");
-     *  see doc/spritz.rst (a black-holed minimal reverse path loses every ACK). */
-    std::string controlRoute{"ev"};
+    /** Spritz switches: ACK/NACK routed by their echoed EV ("ev") or minimally ("default",
+     *  spec 2.4); "" = the ns3::DcnSpritzForwardingPolicy::ControlRoute default (ev unless
+     *  set on the command line).  spritz-paper: default, ev for the failure experiment
+     *  (doc/spritz.rst: a black-holed minimal reverse path loses every ACK). */
+    std::string controlRoute;
+    /** One BDP of this many packets for every connection (spec 4.1: the longest path's,
+     *  88 DF / 92 SF): window 1.5 x it, base RTT its serialisation time
+     *  (DcnWorkloadHelper::BdpPackets); 0 = that attribute's default (each pair's
+     *  minimal-path BDP unless set on the command line). */
+    uint32_t bdpPackets{0};
     std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
     /** Hosts whose connections run the background scheme (spec 4.3.5: the collectives'
      *  background permutation under ECMP): "spritz-ecmp" (one Spritz EV list entry per
@@ -95,6 +102,21 @@ struct SpritzExperimentResult
 };
 
 SpritzExperimentResult RunSpritzExperiment(const SpritzExperimentConfig& c);
+
+/**
+ * spritz-paper's ACK / NACK routing for `experiment`: "default" (the minimal table,
+ * spec 2.4 and 6.3 case 14), but "ev" for "failures" (links black-holed from t = 0
+ * with no table update: a failed link on a pair's minimal reverse path would lose
+ * every ACK; doc/spritz.rst).
+ */
+std::string SpritzPaperControlRoute(const std::string& experiment);
+/**
+ * spritz-paper's queue per port and BDP of every connection, in packets (spec 4.1:
+ * 1 BDP of the longest path, "use the literal values"): 88 on a Dragonfly
+ * (topoFamily "df"), 92 on a Slim Fly ("sf").  The DCTCP window is 1.5 x it
+ * (132 / 138 packets).
+ */
+uint32_t SpritzPaperBdpPackets(const std::string& topoFamily);
 
 /** Baseline names handled as switch routing + ECMP hosts (ns-3's included). */
 bool SpritzIsRoutingBaseline(const std::string& scheme);

@@ -20,6 +20,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 
@@ -122,6 +123,19 @@ WorkloadHelper::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&WorkloadHelper::m_headerBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("BdpPackets",
+                          "0: each connection's BDP is its pair's unloaded minimal-path RTT "
+                          "(DcnTopology::GetBaseRtt) x the host link rate (the default); N > 0: "
+                          "one BDP for every connection of N packets: BDP = N x Mtu bytes (so "
+                          "DCTCP's window is InitialWindowBdp / MaxWindowBdp x N packets) and "
+                          "base RTT = N x (Mtu + HeaderBytes) x 8 / host link rate (DCTCP's "
+                          "QuickAdapt period and FastIncrease RTT test, path selectors' RTT "
+                          "fallbacks).  Spritz spec 4.1: \"BDP is computed on the longest path; "
+                          "use the literal values\" (88 packets DF, 92 SF; spritz-paper sets "
+                          "them); allowed 0..100000",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&WorkloadHelper::m_bdpPackets),
+                          MakeUintegerChecker<uint32_t>(0, 100000))
             .AddAttribute("StartTime",
                           "When the workload starts",
                           TimeValue(Seconds(0)),
@@ -208,12 +222,28 @@ WorkloadHelper::AssignStreams(int64_t stream)
 }
 
 DcnConnectionParams
-MakeConnectionParams(Ptr<DcnTopology> topo, uint32_t src, uint32_t dst, uint32_t mtu)
+MakeConnectionParams(Ptr<DcnTopology> topo,
+                     uint32_t src,
+                     uint32_t dst,
+                     uint32_t mtu,
+                     uint32_t bdpPackets,
+                     uint32_t headerBytes)
 {
     DcnConnectionParams p;
     p.lineRate = topo->GetHostLinkRate();
-    p.baseRtt = topo->GetBaseRtt(src, dst, mtu);
-    p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    if (bdpPackets > 0)
+    {
+        // one network-wide BDP of bdpPackets packets (Spritz spec 4.1: the longest path's)
+        p.bdpBytes = uint64_t(bdpPackets) * mtu;
+        const double bits = 8.0 * bdpPackets * (uint64_t(mtu) + headerBytes);
+        p.baseRtt =
+            PicoSeconds(static_cast<int64_t>(std::llround(bits * 1e12 / p.lineRate.GetBitRate())));
+    }
+    else
+    {
+        p.baseRtt = topo->GetBaseRtt(src, dst, mtu);
+        p.bdpBytes = static_cast<uint64_t>(p.baseRtt.GetSeconds() * p.lineRate.GetBitRate() / 8.0);
+    }
     p.srcHost = src;
     p.dstHost = dst;
     p.srcSwitch = topo->GetSwitchOfHost(src);
@@ -552,7 +582,7 @@ WorkloadHelper::CreateConnectionParts(uint32_t src)
 DcnConnectionParams
 WorkloadHelper::GetConnectionParams(uint32_t src, uint32_t dst) const
 {
-    return MakeConnectionParams(m_fabric, src, dst, m_mtu);
+    return MakeConnectionParams(m_fabric, src, dst, m_mtu, m_bdpPackets, m_headerBytes);
 }
 
 Ipv4Address

@@ -58,12 +58,17 @@ FctRecord MakeFctRecord(const DcnTopology& fabric,
 /**
  * Parameters of a connection src -> dst (host indices of the topology): line
  * rate, unloaded RTT of an MTU packet, BDP, the hosts' switches, the topology
- * (for the pair's path set) and the destination node id.
+ * (for the pair's path set) and the destination node id.  bdpPackets > 0: one
+ * BDP for every pair instead of the pair's minimal path, bdpPackets x mtu bytes,
+ * base RTT bdpPackets x (mtu + headerBytes) x 8 / host link rate
+ * (DcnWorkloadHelper::BdpPackets; Spritz spec 4.1).
  */
 DcnConnectionParams MakeConnectionParams(Ptr<DcnTopology> topo,
                                          uint32_t src,
                                          uint32_t dst,
-                                         uint32_t mtu);
+                                         uint32_t mtu,
+                                         uint32_t bdpPackets = 0,
+                                         uint32_t headerBytes = 0);
 
 /**
  * Create the path selector and congestion control of scheme `lb`
@@ -204,6 +209,7 @@ class WorkloadHelper : public Object
     std::string m_cc;
     uint32_t m_mtu;
     uint32_t m_headerBytes;
+    uint32_t m_bdpPackets; //!< BdpPackets: 0 = each pair's minimal-path BDP
     Time m_startTime;
     bool m_reuse;
     ConnectionPolicy m_policy{REUSE_IDLE};

@@ -16,17 +16,24 @@
  *    of df-small with a background permutation, Spritz-Spray: every message completes,
  *    each endpoint's 2(n-1) steps go to its ring successor, each step starts only after
  *    the endpoint's previous step and the predecessor's previous step completed;
- *  - web search (spec 4.3.6): a short Poisson run of web-search sizes completes.
+ *  - web search (spec 4.3.6): a short Poisson run of web-search sizes completes;
+ *  - spritz-paper's setup (spec 2.4, 4.1): ACKs on the default (minimal) table except in
+ *    the failure experiment (by the echoed EV); every connection's window 1.5 x 88
+ *    packets on spritz-df (and on df-small, not the pair's minimal-path BDP), base RTT
+ *    88 packets' serialisation (~7.3 us).
  */
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-spritz-info.h"
+#include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/spritz-experiment.h"
+#include "ns3/spritz-forwarding-policy.h"
 #include "ns3/test.h"
+#include "ns3/workload-helper.h"
 
 #include <algorithm>
 #include <map>
@@ -342,6 +349,100 @@ class SpritzWebSearchRateTestCase : public TestCase
     }
 };
 
+class SpritzPaperSetupTestCase : public TestCase
+{
+  public:
+    SpritzPaperSetupTestCase()
+        : TestCase("spritz-paper setup (spec 2.4, 4.1): ACKs on the default route except "
+                   "the failure experiment; window 1.5 x 88 packets, base RTT ~7.3 us")
+    {
+    }
+
+  private:
+    struct Probe
+    {
+        uint64_t ctrlDefault{0}; //!< control packets forwarded on the default table (role 3)
+        uint64_t cwnd{0};        //!< the sender's window at 1 ns
+        uint64_t mtu{0};
+        Time baseRtt;     //!< MakeConnectionParams with the preset's BDP in packets
+        Time pairBaseRtt; //!< ... without (the pair's minimal path)
+        uint32_t completed{0};
+    };
+
+    static void OnSteer(uint64_t* n, uint32_t, uint16_t, uint8_t role, uint32_t)
+    {
+        *n += role == 3 ? 1 : 0;
+    }
+
+    /** One 64 KiB inter-group Spritz-Spray flow under spritz-paper's `experiment` setup. */
+    static Probe Run(const std::string& topo, const std::string& experiment)
+    {
+        const dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo);
+        SpritzExperimentConfig c;
+        c.topo = topo;
+        c.scheme = "spritz-spray";
+        c.controlRoute = SpritzPaperControlRoute(experiment);
+        c.bdpPackets = SpritzPaperBdpPackets(g.fam.family == "slimfly" ? "sf" : "df");
+        c.stop = MilliSeconds(10);
+        c.plan.nHosts = g.NHosts();
+        WorkloadMessage m;
+        m.src = 0;
+        m.dst = g.NHosts() - 1;
+        m.bytes = 64 * 1024;
+        c.plan.messages.push_back(m);
+        Probe pr;
+        c.onBuilt = [&pr, &c, m](Ptr<DcnGraphTopology> t) {
+            for (uint32_t i = 0; i < t->GetAllSwitches().GetN(); ++i)
+            {
+                Ptr<DcnSpritzForwardingPolicy> pol = DynamicCast<DcnSpritzForwardingPolicy>(
+                    t->GetRouting(t->GetAllSwitches().Get(i))->GetForwardingPolicy());
+                NS_ABORT_MSG_UNLESS(pol, "spritz switches");
+                pol->TraceConnectWithoutContext("Steer",
+                                                MakeBoundCallback(&OnSteer, &pr.ctrlDefault));
+            }
+            const uint32_t hdr = WorkloadHelper::DefaultHeaderBytes();
+            pr.baseRtt = MakeConnectionParams(t, m.src, m.dst, 4096, c.bdpPackets, hdr).baseRtt;
+            pr.pairBaseRtt = MakeConnectionParams(t, m.src, m.dst, 4096).baseRtt;
+            Simulator::Schedule(NanoSeconds(1), [&pr, t]() {
+                Ptr<DcnTransport> tr = DcnTransportHelper::Get(t->GetHosts().Get(0));
+                pr.mtu = tr->GetMtu();
+                pr.cwnd = tr->GetNConnections() > 0
+                              ? tr->GetConnection(0)->GetCongestionControl()->GetCwnd()
+                              : 0;
+            });
+        };
+        pr.completed = RunSpritzExperiment(c).completed;
+        return pr;
+    }
+
+    void DoRun() override
+    {
+        for (const std::string e :
+             {"motivational", "permutation", "adversarial", "incast", "collectives", "websearch"})
+        {
+            NS_TEST_EXPECT_MSG_EQ(SpritzPaperControlRoute(e), "default", e << ": spec 2.4");
+        }
+        NS_TEST_EXPECT_MSG_EQ(SpritzPaperControlRoute("failures"), "ev", "failures: by the EV");
+        NS_TEST_EXPECT_MSG_EQ(SpritzPaperBdpPackets("df"), 88u, "spec 4.1 DF");
+        NS_TEST_EXPECT_MSG_EQ(SpritzPaperBdpPackets("sf"), 92u, "spec 4.1 SF");
+
+        const Probe perm = Run("spritz-df", "permutation");
+        NS_TEST_EXPECT_MSG_EQ(perm.completed, 1u, "the flow completes");
+        NS_TEST_EXPECT_MSG_GT(perm.ctrlDefault, 0u, "ACKs forwarded on the default table");
+        NS_TEST_EXPECT_MSG_EQ(perm.mtu, 4096u, "MTU");
+        NS_TEST_EXPECT_MSG_EQ(perm.cwnd, 132u * perm.mtu, "window 1.5 x 88 packets");
+        // 88 x (4096 + headers) x 8 / 400 Gb/s
+        NS_TEST_EXPECT_MSG_GT(perm.baseRtt, NanoSeconds(7250), "base RTT ~7.3 us");
+        NS_TEST_EXPECT_MSG_LT(perm.baseRtt, NanoSeconds(7350), "base RTT ~7.3 us");
+        NS_TEST_EXPECT_MSG_LT(perm.pairBaseRtt, perm.baseRtt, "the pair's own is shorter");
+
+        const Probe fail = Run("df-small", "failures");
+        NS_TEST_EXPECT_MSG_EQ(fail.completed, 1u, "the flow completes");
+        NS_TEST_EXPECT_MSG_EQ(fail.ctrlDefault, 0u, "failures: ACKs steered by the echoed EV");
+        NS_TEST_EXPECT_MSG_EQ(fail.cwnd, 132u * fail.mtu, "the same window on df-small");
+    }
+};
+
 class SpritzSystemTestSuite : public TestSuite
 {
   public:
@@ -355,6 +456,7 @@ class SpritzSystemTestSuite : public TestSuite
         AddTestCase(new SpritzCollectiveTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzWebSearchTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzWebSearchRateTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzPaperSetupTestCase, DCNLB_TEST_QUICK);
     }
 };
 

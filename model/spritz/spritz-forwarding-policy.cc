@@ -44,11 +44,14 @@ DcnSpritzForwardingPolicy::GetTypeId()
                           MakeEnumChecker(FINE, "fine", COARSE, "coarse"))
             .AddAttribute("ControlRoute",
                           "Route of ACK / NACK / probe replies: ev (steered by the echoed EV "
-                          "like data, from the receiver's switch; Spritz Sec. IV: the receiver "
-                          "keeps the same EV for the response; what spritz-paper runs, and what "
-                          "spec 6 cases 25 / 28 need: a failed link on a pair's minimal reverse "
-                          "path would otherwise lose every ACK) or default (the static minimal "
-                          "table; spec 2.4 [A, ref-code])",
+                          "like data, from the receiver's switch: a random entry of the reverse "
+                          "path list, up to ~2 us longer on DF; Spritz Sec. IV: the receiver "
+                          "keeps the same EV for the response; spec 6 cases 25 / 28 need it: a "
+                          "failed link on a pair's minimal reverse path would otherwise lose "
+                          "every ACK, so it stays the default, for dcn-lb-compare's --failures "
+                          "runs) or default (the static minimal table; spec 2.4 [A, ref-code] "
+                          "and 6.3 case 14; what spritz-paper runs except its failure "
+                          "experiment)",
                           EnumValue(CTRL_EV),
                           DCNLB_ENUM_ACCESSOR(ControlRoute, &DcnSpritzForwardingPolicy::m_ctrl),
                           MakeEnumChecker(CTRL_DEFAULT, "default", CTRL_EV, "ev"))
