@@ -415,6 +415,15 @@ main(int argc, char** argv)
                              ? ""
                              : SpritzPaperControlRoute(experiment);
         c.bdpPackets = opts.Given("ns3::DcnWorkloadHelper::BdpPackets") ? 0 : qPackets;
+        for (const char* a : {"ns3::DctcpCc::QuickAdapt",
+                              "ns3::DctcpCc::FastIncrease",
+                              "ns3::DcnValiantForwardingPolicy::PerPacket"})
+        {
+            if (opts.Given(a))
+            {
+                c.keepDefaults.emplace_back(a);
+            }
+        }
         SpritzExperimentResult r;
         try
         {

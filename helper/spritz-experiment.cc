@@ -69,6 +69,34 @@ AttributeDefault(const std::string& path)
                         "SpritzExperiment: no attribute " << path);
     return info.initialValue;
 }
+
+/** Puts the listed attributes' defaults back as they were when it was made, however the
+ *  scope is left (normal return or an exception the caller catches). */
+class DefaultsRestorer
+{
+  public:
+    explicit DefaultsRestorer(const std::vector<std::string>& paths)
+    {
+        for (const auto& p : paths)
+        {
+            m_saved.emplace_back(p, AttributeDefault(p));
+        }
+    }
+
+    ~DefaultsRestorer()
+    {
+        for (const auto& [path, value] : m_saved)
+        {
+            Config::SetDefault(path, *value);
+        }
+    }
+
+    DefaultsRestorer(const DefaultsRestorer&) = delete;
+    DefaultsRestorer& operator=(const DefaultsRestorer&) = delete;
+
+  private:
+    std::vector<std::pair<std::string, Ptr<const AttributeValue>>> m_saved;
+};
 } // namespace
 
 SpritzExperimentResult
@@ -81,22 +109,32 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     RngSeedManager::SetRun(c.run);
     const bool routingBaseline = SpritzIsRoutingBaseline(c.scheme);
     const std::string lb = routingBaseline ? "ecmp" : c.scheme;
-    // The same CC for every scheme (spec 4.1); the defaults are restored at the end.
-    Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(c.smarttCc));
-    Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(c.smarttCc));
-    // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
-    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
-    // ACK routing: the caller's, else the attribute default as the command line left it
+    const char* kQuickAdapt = "ns3::DctcpCc::QuickAdapt";
+    const char* kFastIncrease = "ns3::DctcpCc::FastIncrease";
+    const char* kPerPacket = "ns3::DcnValiantForwardingPolicy::PerPacket";
     const char* kCtrl = "ns3::DcnSpritzForwardingPolicy::ControlRoute";
-    Ptr<const AttributeValue> ctrlBefore = AttributeDefault(kCtrl);
+    const char* kRandomEcmp = "ns3::Ipv4GlobalRouting::RandomEcmpRouting";
+    // every default set here is put back when this function is left, however it is left
+    const DefaultsRestorer restore({kQuickAdapt, kFastIncrease, kPerPacket, kCtrl, kRandomEcmp});
+    auto setUnlessKept = [&c](const char* path, const AttributeValue& v) {
+        if (std::find(c.keepDefaults.begin(), c.keepDefaults.end(), path) == c.keepDefaults.end())
+        {
+            Config::SetDefault(path, v);
+        }
+    };
+    // The same CC for every scheme (spec 4.1)
+    setUnlessKept(kQuickAdapt, BooleanValue(c.smarttCc));
+    setUnlessKept(kFastIncrease, BooleanValue(c.smarttCc));
+    // Valiant as the paper ran it: an independent random choice per packet (spec 4.2)
+    setUnlessKept(kPerPacket, BooleanValue(true));
+    // ACK routing: the caller's, else the attribute default as the command line left it
     if (!c.controlRoute.empty())
     {
         Config::SetDefault(kCtrl, StringValue(c.controlRoute));
     }
     // ns-3's own routing (Ipv4GlobalRouting: first route, or per-packet random ECMP)
     const bool ns3Routing = SpritzIsNs3Baseline(c.scheme);
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting",
-                       BooleanValue(c.scheme == "ns3-global-ecmp"));
+    Config::SetDefault(kRandomEcmp, BooleanValue(c.scheme == "ns3-global-ecmp"));
     const std::string routing =
         ns3Routing
             ? "minimal"
@@ -220,11 +258,6 @@ RunSpritzExperiment(const SpritzExperimentConfig& c)
     }
     wl->Dispose();
     Simulator::Destroy();
-    Config::SetDefault("ns3::DctcpCc::QuickAdapt", BooleanValue(false));
-    Config::SetDefault("ns3::DctcpCc::FastIncrease", BooleanValue(false));
-    Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(true));
-    Config::SetDefault(kCtrl, *ctrlBefore);
-    Config::SetDefault("ns3::Ipv4GlobalRouting::RandomEcmpRouting", BooleanValue(false));
     return r;
 }
 

@@ -54,6 +54,12 @@ struct SpritzExperimentConfig
      *  (DcnWorkloadHelper::BdpPackets); 0 = that attribute's default (each pair's
      *  minimal-path BDP unless set on the command line). */
     uint32_t bdpPackets{0};
+    /** Attributes ("ns3::Type::Attr") the caller set itself, e.g. on the command line: the
+     *  experiment leaves their defaults alone instead of setting its spec values
+     *  (ns3::DctcpCc::QuickAdapt / FastIncrease: smarttCc, spec 4.1;
+     *  ns3::DcnValiantForwardingPolicy::PerPacket: true, spec 4.2).  Whatever the experiment
+     *  sets is put back when it returns or throws. */
+    std::vector<std::string> keepDefaults;
     std::vector<uint32_t> failedLinks; //!< graph switch-switch link ids, silent from t = 0
     /** Hosts whose connections run the background scheme (spec 4.3.5: the collectives'
      *  background permutation under ECMP): "spritz-ecmp" (one Spritz EV list entry per

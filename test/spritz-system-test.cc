@@ -22,8 +22,11 @@
  *    packets on spritz-df (and on df-small, not the pair's minimal-path BDP), base RTT
  *    88 packets' serialisation (~7.3 us).
  */
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-spritz-info.h"
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-transport-helper.h"
@@ -32,6 +35,7 @@
 #include "ns3/simulator.h"
 #include "ns3/spritz-experiment.h"
 #include "ns3/spritz-forwarding-policy.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/workload-helper.h"
 
@@ -443,6 +447,88 @@ class SpritzPaperSetupTestCase : public TestCase
     }
 };
 
+/**
+ * The defaults RunSpritzExperiment sets (spec 4.1 / 4.2) are put back however it is left,
+ * and the ones its caller lists in keepDefaults (spritz-paper: those given on the command
+ * line) are left as the caller set them.
+ */
+class SpritzDefaultsTestCase : public TestCase
+{
+  public:
+    SpritzDefaultsTestCase()
+        : TestCase("spritz experiment: keeps the caller's defaults, restores its own")
+    {
+    }
+
+  private:
+    static std::string Default(const std::string& type, const std::string& attr)
+    {
+        TypeId::AttributeInformation info;
+        NS_ABORT_MSG_UNLESS(TypeId::LookupByName(type).LookupAttributeByName(attr, &info), attr);
+        return info.initialValue->SerializeToString(info.checker);
+    }
+
+    static std::vector<std::string> Defaults()
+    {
+        return {Default("ns3::DctcpCc", "QuickAdapt"),
+                Default("ns3::DctcpCc", "FastIncrease"),
+                Default("ns3::DcnValiantForwardingPolicy", "PerPacket"),
+                Default("ns3::DcnSpritzForwardingPolicy", "ControlRoute"),
+                Default("ns3::Ipv4GlobalRouting", "RandomEcmpRouting")};
+    }
+
+    void DoRun() override
+    {
+        const std::vector<std::string> before = Defaults();
+        // left by an exception (not a Dragonfly / Slim Fly for Spritz routing)
+        SpritzExperimentConfig bad;
+        bad.topo = "hermes-testbed";
+        bad.scheme = "spritz-spray";
+        bad.controlRoute = "default";
+        bad.plan.nHosts = 2;
+        bad.plan.messages.push_back(WorkloadMessage{});
+        bool threw = false;
+        try
+        {
+            RunSpritzExperiment(bad);
+        }
+        catch (const DcnOptionError&)
+        {
+            threw = true;
+        }
+        NS_TEST_EXPECT_MSG_EQ(threw, true, "refused");
+        NS_TEST_EXPECT_MSG_EQ((Defaults() == before), true, "restored after the exception");
+
+        // the caller's QuickAdapt (false) and PerPacket (false) kept, FastIncrease set
+        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", BooleanValue(false));
+        SpritzExperimentConfig c;
+        c.topo = "df-small";
+        c.scheme = "valiant";
+        c.smarttCc = true;
+        c.keepDefaults = {"ns3::DctcpCc::QuickAdapt", "ns3::DcnValiantForwardingPolicy::PerPacket"};
+        c.stop = MilliSeconds(5);
+        c.plan.nHosts = DcnTopologyPresets::Graph("df-small").NHosts();
+        WorkloadMessage m;
+        m.src = 0;
+        m.dst = c.plan.nHosts - 1;
+        m.bytes = 8192;
+        c.plan.messages.push_back(m);
+        std::vector<std::string> during;
+        c.onBuilt = [&during](Ptr<DcnGraphTopology>) { during = Defaults(); };
+        const uint32_t completed = RunSpritzExperiment(c).completed;
+        NS_TEST_EXPECT_MSG_EQ(completed, 1u, "the flow completes");
+        NS_TEST_ASSERT_MSG_EQ(during.size(), 5u, "built");
+        NS_TEST_EXPECT_MSG_EQ(during[0], before[0], "QuickAdapt: the caller's");
+        NS_TEST_EXPECT_MSG_EQ(during[1], "true", "FastIncrease: spec 4.1");
+        NS_TEST_EXPECT_MSG_EQ(during[2], "false", "PerPacket: the caller's");
+        const std::vector<std::string> after = Defaults();
+        NS_TEST_EXPECT_MSG_EQ(after[1], before[1], "FastIncrease restored");
+        NS_TEST_EXPECT_MSG_EQ(after[2], "false", "PerPacket as the caller left it");
+        Config::SetDefault("ns3::DcnValiantForwardingPolicy::PerPacket", StringValue(before[2]));
+        NS_TEST_EXPECT_MSG_EQ((Defaults() == before), true, "all back");
+    }
+};
+
 class SpritzSystemTestSuite : public TestSuite
 {
   public:
@@ -457,6 +543,7 @@ class SpritzSystemTestSuite : public TestSuite
         AddTestCase(new SpritzWebSearchTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzWebSearchRateTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzPaperSetupTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SpritzDefaultsTestCase, DCNLB_TEST_QUICK);
     }
 };
 
