@@ -156,20 +156,28 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     // other leaves (spec 5 [NP = ART])
     FlowSizeCdf cdf = FlowSizeCdf::Load(c.workload);
     const uint64_t hostBps = t->GetHostLinkRate().GetBitRate();
-    double upPerHost = 0; // leaf uplink capacity per host of leaf 0
+    // leaf uplink capacity per host of leaf 0 at the *nominal* uplink rate: the fastest
+    // leaf-spine link, i.e. before sim-asym slowed 20 % of them to 2 Gb/s (the load axis is
+    // the symmetric fabric's, as in the paper; until 2026-11-30 leaf 0's slowed link
+    // leaf0-spine5 made the paper-scale sim-asym loads 0.9 x their label)
     uint32_t hostsLeaf0 = 0;
     for (uint32_t h = 0; h < nHosts; ++h)
     {
         hostsLeaf0 += t->GetSwitchOfHost(h) == firstLeaf ? 1 : 0;
     }
+    uint32_t upLinksLeaf0 = 0;
+    uint64_t nominalUpBps = 0;
     for (const DcnLinkInfo& l : t->GetLinks())
     {
-        if (l.tierA == 0 && l.tierB == 1 && t->GetSwitchIndex(l.a) == firstLeaf)
+        if (l.tierA == 0 && l.tierB == 1)
         {
-            upPerHost += static_cast<double>(l.rate.GetBitRate());
+            nominalUpBps = std::max<uint64_t>(nominalUpBps, l.rate.GetBitRate());
+            upLinksLeaf0 += t->GetSwitchIndex(l.a) == firstLeaf ? 1 : 0;
         }
     }
-    upPerHost /= std::max<uint32_t>(1, hostsLeaf0);
+    const double upPerHost = static_cast<double>(upLinksLeaf0) * static_cast<double>(nominalUpBps) /
+                             std::max<uint32_t>(1, hostsLeaf0);
+    res.offeredBpsPerHost = c.load * upPerHost;
     Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
     Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
     stream = std::max<int64_t>(stream, 1000);

@@ -50,6 +50,9 @@ struct HermesExperimentResult
     double wallSeconds{0};
     Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
     bool noFlows{false};   //!< no flow arrived in the window: nothing was simulated
+    /** The Poisson plan's offered rate per host (bit/s): load x leaf 0's nominal uplink
+     *  capacity per host (the symmetric fabric's, also under sim-asym). */
+    double offeredBpsPerHost{0};
 };
 
 /** The experiment names. */
