@@ -255,7 +255,8 @@ main(int argc, char** argv)
     {
         schemes = kAllSchemes;
     }
-    // --RngRun=N shifts every run: seed k uses run N + k - 1 (plans and simulation)
+    // --RngRun=N shifts every run: seed k's simulation is run N + k - 1; its plan is drawn
+    // on the plan stream of seed k under run N + k - 2 (seed 1: N), as it always was
     const uint64_t baseRun = RngSeedManager::GetRun();
     // --RngSeed (1 if not given) seeds every simulation; the plans follow the run only
     const auto baseSeed = static_cast<uint32_t>(RngSeedManager::GetSeed());
@@ -465,6 +466,10 @@ main(int argc, char** argv)
     };
     for (uint32_t seed = 1; seed <= seeds; ++seed)
     {
+        // the plan's run (see baseRun): set here rather than left from the previous seed's
+        // simulation, with the values every earlier table was drawn with
+        RngSeedManager::SetSeed(baseSeed);
+        RngSeedManager::SetRun(baseRun + (seed >= 2 ? seed - 2 : 0));
         WorkloadPlan plan;
         std::vector<uint32_t> failed;
         if (experiment == "motivational")
