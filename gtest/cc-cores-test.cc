@@ -32,6 +32,50 @@ TEST(DcqcnRp, PaperDefaults)
     EXPECT_EQ(l.rateDecreaseIntervalNs, 4 * kUs);
     EXPECT_EQ(l.alphaTimerNs, 1 * kUs);
     EXPECT_EQ(l.rateTimerNs, 300 * kUs);
+    EXPECT_FALSE(c.mlxIncrease);
+    EXPECT_TRUE(c.clampTarget);
+    // [A] CONFIG_DCQCN.txt: Dcqcn_mlx, fastRecoveryTimes 1, ClampTargetRate false
+    EXPECT_TRUE(l.mlxIncrease);
+    EXPECT_EQ(l.fastRecoverySteps, 1u);
+    EXPECT_FALSE(l.clampTarget);
+}
+
+TEST(DcqcnRp, LapsAuthorsFollowsTheMlxStages)
+{
+    // [A] (HPCC-simulator Dcqcn_mlx): stage 0 fast recovery, stage 1 = F one additive step,
+    // then hyper increase adding R_HAI once per stage; no byte counter; the first cut does
+    // not clamp the target (it stays at the line rate)
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig::LapsAuthors(100e9)));
+    ASSERT_TRUE(rp.OnCnp(10 * kUs));
+    EXPECT_DOUBLE_EQ(rp.GetRate(), 50e9);
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), 100e9); // not clamped: no increase event yet
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::FAST_RECOVERY);
+    EXPECT_DOUBLE_EQ(rp.GetRate(), 75e9);
+    // a cut after an increase event clamps the target to the current rate
+    ASSERT_TRUE(rp.OnCnp(400 * kUs));
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), 75e9);
+    const double rc0 = rp.GetRate();
+    EXPECT_LT(rc0, 75e9);
+    EXPECT_EQ(rp.OnBytesSent(100'000'000), 0u); // no byte counter
+    EXPECT_DOUBLE_EQ(rp.GetRate(), rc0);
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::FAST_RECOVERY); // stage 0
+    double rt = 75e9;
+    double rc = (rt + rc0) / 2;
+    EXPECT_DOUBLE_EQ(rp.GetRate(), rc);
+    EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::ADDITIVE); // stage 1 = F
+    rt += 5e6;
+    rc = (rt + rc) / 2;
+    EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt);
+    EXPECT_DOUBLE_EQ(rp.GetRate(), rc);
+    for (int s = 2; s < 6; ++s)
+    {
+        EXPECT_EQ(rp.OnRateTimer(), DcqcnStage::HYPER);
+        rt += 50e6; // once per stage, not (stage - F) times
+        rc = (rt + rc) / 2;
+        EXPECT_DOUBLE_EQ(rp.GetTargetRate(), rt);
+        EXPECT_DOUBLE_EQ(rp.GetRate(), rc);
+    }
 }
 
 TEST(DcqcnRp, BackToBackCnpsHalveTheRate)
@@ -193,6 +237,35 @@ TEST(DcqcnNp, AtMostOneCnpPerInterval)
         EXPECT_LT(sent[i] - sent[i - 1], 53 * kUs); // the first CE after the interval
     }
     EXPECT_EQ(np.GetCnpCount(), sent.size());
+}
+
+TEST(DcqcnNp, ZeroIntervalEchoesEveryCePacket)
+{
+    // laps-paper's notification point ([A]: l2AckIntervalInByte 1, every ACK of a CE-marked
+    // packet carries the CNP); with the LapsAuthors reaction point at most one cut per 4 us
+    DcqcnNp np(0);
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig::LapsAuthors(100e9)));
+    uint64_t cuts = 0;
+    int64_t lastCut = -1;
+    const int64_t gap = 84; // a 1048-B frame at 100 Gb/s
+    int n = 0;
+    for (int64_t t = 0; t < 40 * kUs; t += gap, ++n)
+    {
+        ASSERT_TRUE(np.OnCePacket(t));
+        if (rp.OnCnp(t))
+        {
+            if (lastCut >= 0)
+            {
+                EXPECT_GE(t - lastCut, 4 * kUs);
+                EXPECT_LT(t - lastCut, 4 * kUs + gap);
+            }
+            lastCut = t;
+            ++cuts;
+        }
+    }
+    EXPECT_EQ(np.GetCnpCount(), static_cast<uint64_t>(n));
+    EXPECT_EQ(cuts, 10u); // 0, 4.032, 8.064, ... < 40 us
 }
 
 // ---------------------------------------------------------------- HPCC

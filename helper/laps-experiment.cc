@@ -75,6 +75,14 @@ LapsPaperDefaults()
     Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::AnyTopology", BooleanValue(true));
     // spec 3: the RoCE baselines' DCQCN with the LAPS authors' values ([A])
     Config::SetDefault("ns3::DcqcnCc::Preset", StringValue("LapsAuthors"));
+    // spec 3 / [A]: the notification point of [A] (HPCC-simulator Dcqcn_mlx mode with
+    // l2AckIntervalInByte 1, CONFIG_DCQCN.txt): every data packet is ACKed and every ACK of a
+    // CE-marked packet echoes the CNP, so a CNP per CE-marked packet (CnpInterval 0, not
+    // SIGCOMM'15's one per 50 us); the reaction point's 4-us rate-decrease interval
+    // (LapsAuthors preset) then bounds the cuts to one per 4 us, as [A]'s CheckRateDecreaseMlx
+    // (review s44 L1).  Set before the options are parsed: a user's
+    // --ns3::DcnTransport::CnpInterval wins.
+    Config::SetDefault("ns3::DcnTransport::CnpInterval", TimeValue(Seconds(0)));
 }
 
 LapsExperimentResult

@@ -160,7 +160,10 @@ void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mo
  * Dragonfly, ConWeave too, through their first-hop generalisation
  * (AnyTopology=true; the paper ran them there without saying how); the RoCE baselines'
  * DCQCN with the LAPS authors' values (DcqcnCc Preset=LapsAuthors, spec 3 [A]; the
- * SIGCOMM'15 Paper preset before 2026-11-29).  The authors' send window is per run
+ * SIGCOMM'15 Paper preset before 2026-11-29) and [A]'s notification point: a CNP for
+ * every CE-marked packet (DcnTransport CnpInterval=0, [A]'s Dcqcn_mlx with
+ * l2AckIntervalInByte 1; the reaction point's 4-us decrease interval bounds the cuts;
+ * SIGCOMM'15's 50 us before 2026-11-30).  The authors' send window is per run
  * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();

@@ -25,11 +25,13 @@
 
 #include "ns3/config.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-routing-policies.h"
 #include "ns3/dcn-scheme.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
+#include "ns3/dcqcn-cc.h"
 #include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
@@ -39,7 +41,9 @@
 #include "ns3/laps-path-selector.h"
 #include "ns3/laps-source-route-policy.h"
 #include "ns3/laps-tx-monitor.h"
+#include "ns3/nstime.h"
 #include "ns3/rng-seed-manager.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -186,6 +190,58 @@ class LapsUnifiedWindowTestCase : public TestCase
                                   cases[i].first << " case " << i);
             Simulator::Destroy();
         }
+    }
+};
+
+/**
+ * LapsPaperDefaults() gives the RoCE baselines [A]'s notification point, a CNP for every
+ * CE-marked packet (DcnTransport CnpInterval 0; [A] Dcqcn_mlx with l2AckIntervalInByte 1),
+ * and the LapsAuthors DCQCN preset; a user's --ns3::DcnTransport::CnpInterval, parsed after
+ * them as laps-paper does, is kept.
+ */
+class LapsPaperDefaultsCnpTestCase : public TestCase
+{
+  public:
+    LapsPaperDefaultsCnpTestCase()
+        : TestCase("laps-paper defaults: a CNP per CE-marked packet (CnpInterval 0); a "
+                   "user's CnpInterval is kept")
+    {
+    }
+
+  private:
+    static Time Interval()
+    {
+        Ptr<DcnTransport> t = CreateObject<DcnTransport>();
+        TimeValue v;
+        t->GetAttribute("CnpInterval", v);
+        return v.Get();
+    }
+
+    static std::string Preset()
+    {
+        Ptr<DcqcnCc> cc = CreateObject<DcqcnCc>();
+        StringValue v; // ns-3 serialises the enum's name
+        cc->GetAttribute("Preset", v);
+        return v.Get();
+    }
+
+    void DoRun() override
+    {
+        Config::Reset();
+        NS_TEST_ASSERT_MSG_EQ(Interval(), MicroSeconds(50), "the transport's own: SIGCOMM'15 N");
+        LapsPaperDefaults();
+        NS_TEST_EXPECT_MSG_EQ(Interval(), Seconds(0), "laps-paper: every CE-marked packet");
+        NS_TEST_EXPECT_MSG_EQ(Preset(), "LapsAuthors", "laps-paper: [A]'s DCQCN");
+        {
+            DcnOptions opts("laps-paper-test", "LapsPaperDefaults, then the options");
+            NS_TEST_EXPECT_MSG_EQ(opts.TryParse({"--ns3::DcnTransport::CnpInterval=20us"}),
+                                  "",
+                                  "parsed");
+        }
+        NS_TEST_EXPECT_MSG_EQ(Interval(), MicroSeconds(20), "the user's value wins");
+        NS_TEST_EXPECT_MSG_EQ(Preset(), "LapsAuthors", "the other defaults stay");
+        Config::Reset();
+        NS_TEST_EXPECT_MSG_EQ(Interval(), MicroSeconds(50), "reset");
     }
 };
 
@@ -499,8 +555,9 @@ class LapsOwdTestCase : public TestCase
  * any ACK, pauses as often as ECMP or more).  The criterion holds against DCQCN as its
  * paper (SIGCOMM'15) sets it, without a send window; against the LAPS authors' DCQCN
  * (Preset=LapsAuthors) and send window (laps-paper's RoCE baselines since 2026-11-29) it
- * does not: ECMP then pauses less (measured 28 against LAPS's 92 at 4 MB), and only the
- * utilisation and completion orderings are asserted.
+ * does not: ECMP then pauses less (measured 10 against LAPS's 92 at 4 MB; 28 with the
+ * 50-us notification point before 2026-11-30), and only the utilisation and completion
+ * orderings are asserted.
  */
 class LapsIncastPfcTestCase : public TestCase
 {
@@ -517,6 +574,10 @@ class LapsIncastPfcTestCase : public TestCase
     {
         Config::SetDefault("ns3::DcnSwitchBuffer::BufferSize", UintegerValue(bufferBytes));
         Config::SetDefault("ns3::DcqcnCc::Preset", StringValue(authors ? "LapsAuthors" : "Paper"));
+        // the authors' notification point as laps-paper runs it (LapsPaperDefaults since
+        // 2026-11-30): a CNP per CE-marked packet
+        Config::SetDefault("ns3::DcnTransport::CnpInterval",
+                           TimeValue(authors ? Seconds(0) : MicroSeconds(50)));
         LapsExperimentConfig c;
         c.experiment = "allreduce";
         c.topo = "laps-rail";
@@ -534,6 +595,7 @@ class LapsIncastPfcTestCase : public TestCase
         LapsExperimentResult r = RunLapsExperiment(c);
         Config::SetDefault("ns3::DcnSwitchBuffer::BufferSize", UintegerValue(32ull << 20));
         Config::SetDefault("ns3::DcqcnCc::Preset", StringValue("Paper"));
+        Config::SetDefault("ns3::DcnTransport::CnpInterval", TimeValue(MicroSeconds(50)));
         std::clog << scheme << (authors ? " ([A] DCQCN + window)" : "") << " buffer " << bufferBytes
                   << " mean " << r.s.meanUs << " us max " << r.s.maxUs << " us pauses "
                   << r.pfcPauses << " drops " << r.drops << " rx util " << r.rxUtil
@@ -564,8 +626,10 @@ class LapsIncastPfcTestCase : public TestCase
                                   0.5 * ecmp.s.maxUs,
                                   "LAPS finishes the incast well before ECMP + DCQCN");
             NS_TEST_ASSERT_MSG_GT(laps.s.maxUs, 670.0, "not faster than the receiver link");
-            // the authors' DCQCN and window: measured ECMP 1.38 / 1.41 ms, receiver link 0.859
-            // busy while all send, 0 / 28 pauses (32 MB / 4 MB)
+            // the authors' DCQCN, notification point and window: measured ECMP 2.13 / 2.13
+            // ms, receiver link 0.376 busy while all send, 0 / 10 pauses (32 MB / 4 MB).
+            // Before 2026-11-30 (one CNP per 50 us, SIGCOMM'15 increase stages) 1.38 / 1.41
+            // ms, 0.859, 0 / 28; with [A]'s mlx stages but the 50-us pace 1.13 ms, 0.859
             NS_TEST_ASSERT_MSG_EQ(ecmpA.dcqcnWindow, 155240u, "[A]'s window on laps-rail");
             NS_TEST_ASSERT_MSG_LT(laps.s.maxUs,
                                   0.85 * ecmpA.s.maxUs,
@@ -1318,6 +1382,7 @@ class LapsTestSuite : public TestSuite
         AddTestCase(new LapsTableTestCase("laps-rail", 63, 455, {{1, 7}, {8, 56}}, 21, 29),
                     DCNLB_TEST_QUICK);
         AddTestCase(new LapsUnifiedWindowTestCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPaperDefaultsCnpTestCase(), DCNLB_TEST_QUICK);
         AddTestCase(new LapsMinimalSetTestCase("laps-df", {{1, 143}}), DCNLB_TEST_QUICK);
         AddTestCase(new LapsMinimalSetTestCase("laps-rail", {{1, 14}, {2, 49}}), DCNLB_TEST_QUICK);
         AddTestCase(new LapsHeaderTestCase, DCNLB_TEST_QUICK);

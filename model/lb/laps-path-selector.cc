@@ -53,13 +53,13 @@ LapsPathSelector::GetTypeId()
                           MakeDoubleAccessor(&LapsPathSelector::m_alpha),
                           MakeDoubleChecker<double>(0.0, 1e6))
             .AddAttribute("IncreaseStages",
-                          "N: rate increases before expRate doubles (paper Sec. III-E, Alg. 2: 5)",
+                          "N: rate increases before expRate doubles (paper Sec. III-F, Alg. 2: 5)",
                           UintegerValue(5),
                           MakeUintegerAccessor(&LapsPathSelector::m_stages),
                           MakeUintegerChecker<uint32_t>(0, 1000))
             .AddAttribute("QueueMarginPackets",
                           "baseVal queuing margin in packets per switch on the path (paper Sec. "
-                          "III-D: 5; [A] uses 1 per link)",
+                          "III-F: 5; [A] uses 1 per link)",
                           DoubleValue(5.0),
                           MakeDoubleAccessor(&LapsPathSelector::m_margin),
                           MakeDoubleChecker<double>(0.0, 1000.0))
@@ -75,14 +75,14 @@ LapsPathSelector::GetTypeId()
                           MakeDataRateAccessor(&LapsPathSelector::m_minRate),
                           MakeDataRateChecker())
             .AddAttribute("LineRate",
-                          "NIC maximum rate = initial curRate = expRate (paper Sec. III-E); 0 = "
+                          "NIC maximum rate = initial curRate = expRate (paper Sec. III-F); 0 = "
                           "the topology's host link rate",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&LapsPathSelector::m_lineRate),
                           MakeDataRateChecker())
             .AddAttribute("IncreaseStep",
                           "Least rate increase per Alg. 2 increase step: 0 = the paper's "
-                          "recurrence cur = (exp + cur) / 2 (Sec. III-E, Alg. 2; default); the "
+                          "recurrence cur = (exp + cur) / 2 (Sec. III-F, Alg. 2; default); the "
                           "authors' simulator ([A]) uses cur = max(cur + 1Gbps, (exp + cur) / 2)",
                           DataRateValue(DataRate(0)),
                           MakeDataRateAccessor(&LapsPathSelector::m_incStep),

@@ -22,7 +22,17 @@
  * LapsAuthors(): spec laps.md 3 [A]: rateAI 5 Mb/s, rateHAI 50 Mb/s,
  * g = 1/256, min rate 100 Mb/s, rate-decrease interval 4 us (a CNP within
  * 4 us of the previous cut is ignored), alpha-resume interval 1 us (alpha
- * timer K), rpTimer 300 us (rate timer T).
+ * timer K), rpTimer 300 us (rate timer T); and, as [A]'s HPCC-simulator
+ * Dcqcn_mlx reaction point (CONFIG_DCQCN.txt: ccMode Dcqcn_mlx,
+ * fastRecoveryTimes 1, ClampTargetRate false; rdma-hw.cc RateIncEventMlx /
+ * CheckRateDecreaseMlx), mlxIncrease: no byte counter, the rate timer's stage
+ * s = 0, 1, ... since the last cut gives fast recovery for s < F, one additive
+ * step at s = F and hyper increase (Rt += R_HAI, once per stage) after, F = 1;
+ * and clampTarget = false: a cut sets Rt <- Rc only if an increase event came
+ * since the last cut (the first cut keeps Rt at the line rate).  [A]'s first
+ * CNP sets alpha to 1: ours starts at 1 and does not decay before the first
+ * cut (DcqcnCc), the same.  Not modelled: [A] raises alpha by g every 1 us in
+ * which a CNP came (ours once per cut).
  *
  * The core has no clock: the wrapper schedules the alpha timer (every K,
  * restarted when OnCnp returns true) and the rate timer (every T, restarted
@@ -51,6 +61,8 @@ struct DcqcnConfig
     uint64_t byteCounterBytes{10'000'000}; //!< SIGCOMM'15: B = 10 MB
     int64_t rateDecreaseIntervalNs{0};     //!< our choice: every CNP cuts
     double initialAlpha{1.0};              //!< SIGCOMM'15: alpha starts at 1
+    bool mlxIncrease{false};               //!< [A]'s Dcqcn_mlx stages, no byte counter
+    bool clampTarget{true};                //!< SIGCOMM'15: every cut sets Rt <- Rc
 
     /** The LAPS authors' settings (spec laps.md 3, [A]). */
     static DcqcnConfig LapsAuthors(double lineRateBps)
@@ -64,6 +76,11 @@ struct DcqcnConfig
         c.rateDecreaseIntervalNs = 4'000;
         c.alphaTimerNs = 1'000;
         c.rateTimerNs = 300'000;
+        // [A] CONFIG_DCQCN.txt: ccMode Dcqcn_mlx (timer-only stages, +R_HAI per hyper
+        // stage), fastRecoveryTimes 1, ClampTargetRate false (review s44 L10)
+        c.mlxIncrease = true;
+        c.fastRecoverySteps = 1;
+        c.clampTarget = false;
         return c;
     }
 };
@@ -129,7 +146,10 @@ class DcqcnRp
         {
             return false;
         }
-        m_rt = m_rc;
+        if (m_cfg.clampTarget || m_timerCount > 0)
+        {
+            m_rt = m_rc; // [A] ClampTargetRate false: only after an increase event
+        }
         m_rc = m_rc * (1 - m_alpha / 2);
         if (m_rc < m_cfg.minRateBps)
         {
@@ -162,6 +182,10 @@ class DcqcnRp
      *  \return number of increase events triggered */
     uint32_t OnBytesSent(uint64_t bytes)
     {
+        if (m_cfg.mlxIncrease)
+        {
+            return 0; // [A]'s Dcqcn_mlx has no byte counter
+        }
         m_bytes += bytes;
         uint32_t events = 0;
         while (m_bytes >= m_cfg.byteCounterBytes)
@@ -219,6 +243,32 @@ class DcqcnRp
     DcqcnStage Increase()
     {
         const uint32_t f = m_cfg.fastRecoverySteps;
+        if (m_cfg.mlxIncrease)
+        {
+            // [A] RateIncEventMlx: stage = m_timerCount - 1 events before this one
+            const uint32_t stage = m_timerCount - 1;
+            DcqcnStage st;
+            if (stage < f)
+            {
+                st = DcqcnStage::FAST_RECOVERY;
+            }
+            else if (stage == f)
+            {
+                m_rt += m_cfg.rateAiBps;
+                st = DcqcnStage::ADDITIVE;
+            }
+            else
+            {
+                m_rt += m_cfg.rateHaiBps;
+                st = DcqcnStage::HYPER;
+            }
+            if (m_rt > m_cfg.lineRateBps)
+            {
+                m_rt = m_cfg.lineRateBps;
+            }
+            m_rc = (m_rt + m_rc) / 2;
+            return st;
+        }
         const uint32_t mx = m_timerCount > m_byteCount ? m_timerCount : m_byteCount;
         const uint32_t mn = m_timerCount < m_byteCount ? m_timerCount : m_byteCount;
         DcqcnStage s;
