@@ -239,6 +239,29 @@ TEST(DcqcnNp, AtMostOneCnpPerInterval)
     EXPECT_EQ(np.GetCnpCount(), sent.size());
 }
 
+TEST(DcqcnRp, LapsAuthorsAlphaFollowsMlx)
+{
+    // [A] UpdateAlphaMlx: a cut leaves alpha alone; each alpha period K raises it by g if a
+    // CNP came in it, else only decays it
+    const double g = 1.0 / 256;
+    DcqcnRp rp;
+    ASSERT_TRUE(rp.Configure(DcqcnConfig::LapsAuthors(100e9)));
+    ASSERT_TRUE(rp.OnCnp(10 * kUs));
+    EXPECT_DOUBLE_EQ(rp.GetAlpha(), 1.0);
+    rp.OnAlphaTimer(false);
+    EXPECT_DOUBLE_EQ(rp.GetAlpha(), 1 - g);
+    rp.OnAlphaTimer(true);
+    EXPECT_DOUBLE_EQ(rp.GetAlpha(), (1 - g) * (1 - g) + g);
+    ASSERT_TRUE(rp.OnCnp(20 * kUs));
+    EXPECT_DOUBLE_EQ(rp.GetAlpha(), (1 - g) * (1 - g) + g); // unchanged by the cut
+    // SIGCOMM'15 (Paper): the cut updates alpha
+    DcqcnRp p;
+    ASSERT_TRUE(p.Configure(DcqcnConfig{}));
+    p.OnAlphaTimer();
+    ASSERT_TRUE(p.OnCnp(10 * kUs));
+    EXPECT_DOUBLE_EQ(p.GetAlpha(), (1 - g) * (1 - g) + g);
+}
+
 TEST(DcqcnNp, ZeroIntervalEchoesEveryCePacket)
 {
     // laps-paper's notification point ([A]: l2AckIntervalInByte 1, every ACK of a CE-marked

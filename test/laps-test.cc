@@ -555,7 +555,7 @@ class LapsOwdTestCase : public TestCase
  * any ACK, pauses as often as ECMP or more).  The criterion holds against DCQCN as its
  * paper (SIGCOMM'15) sets it, without a send window; against the LAPS authors' DCQCN
  * (Preset=LapsAuthors) and send window (laps-paper's RoCE baselines since 2026-11-29) it
- * does not: ECMP then pauses less (measured 10 against LAPS's 92 at 4 MB; 28 with the
+ * does not: ECMP then pauses less (measured 1 against LAPS's 92 at 4 MB; 28 with the
  * 50-us notification point before 2026-11-30), and only the utilisation and completion
  * orderings are asserted.
  */
@@ -626,10 +626,10 @@ class LapsIncastPfcTestCase : public TestCase
                                   0.5 * ecmp.s.maxUs,
                                   "LAPS finishes the incast well before ECMP + DCQCN");
             NS_TEST_ASSERT_MSG_GT(laps.s.maxUs, 670.0, "not faster than the receiver link");
-            // the authors' DCQCN, notification point and window: measured ECMP 2.13 / 2.13
-            // ms, receiver link 0.376 busy while all send, 0 / 10 pauses (32 MB / 4 MB).
-            // Before 2026-11-30 (one CNP per 50 us, SIGCOMM'15 increase stages) 1.38 / 1.41
-            // ms, 0.859, 0 / 28; with [A]'s mlx stages but the 50-us pace 1.13 ms, 0.859
+            // the authors' DCQCN, notification point and window (2026-11-30): measured
+            // ECMP 2.36 / 2.35 ms, receiver link 0.392 busy while all send, 0 / 1 pauses
+            // (32 MB / 4 MB).  Before (one CNP per 50 us, SIGCOMM'15 increase stages and
+            // alpha) 1.38 / 1.41 ms, 0.859, 0 / 28
             NS_TEST_ASSERT_MSG_EQ(ecmpA.dcqcnWindow, 155240u, "[A]'s window on laps-rail");
             NS_TEST_ASSERT_MSG_LT(laps.s.maxUs,
                                   0.85 * ecmpA.s.maxUs,

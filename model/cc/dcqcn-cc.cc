@@ -33,7 +33,10 @@ DcqcnCc::GetTypeId()
                 "Parameter set: Paper (the attributes below, defaults from DCQCN "
                 "SIGCOMM'15 Sec. 3/5) or LapsAuthors (spec laps.md 3 [A]: rateAI 5Mb/s, "
                 "rateHAI 50Mb/s, g 1/256, min rate 100Mb/s, rate-decrease interval 4us, "
-                "alpha-resume interval 1us, rpTimer 300us; the attributes are ignored)",
+                "alpha-resume interval 1us, rpTimer 300us, and as [A]'s HPCC-simulator "
+                "Dcqcn_mlx mode: fastRecoveryTimes 1, no byte counter, +rateHAI once per "
+                "hyper stage, target not clamped before an increase, alpha raised per 1us "
+                "with a CNP; the attributes are ignored)",
                 EnumValue(DcqcnCc::PAPER),
                 DCNLB_ENUM_ACCESSOR(DcqcnCc::Preset, &DcqcnCc::m_preset),
                 MakeEnumChecker(DcqcnCc::PAPER, "Paper", DcqcnCc::LAPS_AUTHORS, "LapsAuthors"))
@@ -180,6 +183,7 @@ DcqcnCc::Setup(const CcSetup& setup)
     m_rateEvent.Cancel();
     m_lastCutNs = -1;
     m_alphaApplied = 0;
+    m_cnpInPeriod = false;
 }
 
 uint64_t
@@ -202,7 +206,12 @@ DcqcnCc::ApplyAlpha(int64_t nowNs)
     const uint64_t steps = std::min<uint64_t>(n, 1u << 16);
     for (uint64_t i = 0; i < steps; ++i)
     {
-        m_rp.OnAlphaTimer();
+        // mlxIncrease ([A]): the first period that ended had the CNPs seen so far
+        m_rp.OnAlphaTimer(i == 0 && m_cnpInPeriod);
+    }
+    if (n > 0)
+    {
+        m_cnpInPeriod = false;
     }
     m_alphaApplied += n;
 }
@@ -211,7 +220,12 @@ double
 DcqcnCc::GetAlpha() const
 {
     const uint64_t n = PendingAlphaTicks(Simulator::Now().GetNanoSeconds());
-    return m_rp.GetAlpha() * std::pow(1.0 - m_rp.GetConfig().g, static_cast<double>(n));
+    const double g = m_rp.GetConfig().g;
+    if (n > 0 && m_cnpInPeriod)
+    {
+        return ((1 - g) * m_rp.GetAlpha() + g) * std::pow(1.0 - g, static_cast<double>(n - 1));
+    }
+    return m_rp.GetAlpha() * std::pow(1.0 - g, static_cast<double>(n));
 }
 
 void
@@ -229,6 +243,8 @@ DcqcnCc::OnCnp(Time now)
     NS_LOG_FUNCTION(this << now);
     const int64_t ns = now.GetNanoSeconds();
     ApplyAlpha(ns);
+    // mlxIncrease ([A] UpdateAlphaMlx): this CNP raises alpha when its period ends
+    m_cnpInPeriod = m_rp.GetConfig().mlxIncrease && m_lastCutNs >= 0;
     const double old = m_rp.GetRate();
     if (!m_rp.OnCnp(ns))
     {

@@ -109,6 +109,7 @@ class DcqcnCc : public CongestionControl
     EventId m_rateEvent;
     int64_t m_lastCutNs{-1};    //!< time of the latest cut (-1: none yet, alpha timer off)
     uint64_t m_alphaApplied{0}; //!< alpha-timer expiries since the latest cut already applied
+    bool m_cnpInPeriod{false};  //!< mlxIncrease: a CNP came in the open alpha-timer period
     TracedCallback<double, double> m_rateTrace;
 };
 

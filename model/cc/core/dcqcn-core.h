@@ -31,8 +31,10 @@
  * and clampTarget = false: a cut sets Rt <- Rc only if an increase event came
  * since the last cut (the first cut keeps Rt at the line rate).  [A]'s first
  * CNP sets alpha to 1: ours starts at 1 and does not decay before the first
- * cut (DcqcnCc), the same.  Not modelled: [A] raises alpha by g every 1 us in
- * which a CNP came (ours once per cut).
+ * cut (DcqcnCc), the same.  Alpha in mlxIncrease as [A]'s UpdateAlphaMlx: a CNP
+ * leaves alpha alone and every alpha-timer period K (1 us) sets alpha <- (1 - g)
+ * alpha + g if a CNP came in it, else (1 - g) alpha (DcqcnCc keeps the per-period
+ * CNP flag; its periods restart at each cut, [A]'s run free from the first CNP).
  *
  * The core has no clock: the wrapper schedules the alpha timer (every K,
  * restarted when OnCnp returns true) and the rate timer (every T, restarted
@@ -61,7 +63,7 @@ struct DcqcnConfig
     uint64_t byteCounterBytes{10'000'000}; //!< SIGCOMM'15: B = 10 MB
     int64_t rateDecreaseIntervalNs{0};     //!< our choice: every CNP cuts
     double initialAlpha{1.0};              //!< SIGCOMM'15: alpha starts at 1
-    bool mlxIncrease{false};               //!< [A]'s Dcqcn_mlx stages, no byte counter
+    bool mlxIncrease{false};               //!< [A]'s Dcqcn_mlx stages and alpha, no byte counter
     bool clampTarget{true};                //!< SIGCOMM'15: every cut sets Rt <- Rc
 
     /** The LAPS authors' settings (spec laps.md 3, [A]). */
@@ -155,7 +157,10 @@ class DcqcnRp
         {
             m_rc = m_cfg.minRateBps;
         }
-        m_alpha = (1 - m_cfg.g) * m_alpha + m_cfg.g;
+        if (!m_cfg.mlxIncrease)
+        {
+            m_alpha = (1 - m_cfg.g) * m_alpha + m_cfg.g; // [A]: in the alpha timer instead
+        }
         m_timerCount = 0;
         m_byteCount = 0;
         m_bytes = 0;
@@ -166,9 +171,9 @@ class DcqcnRp
     }
 
     /** K elapsed without a CNP. */
-    void OnAlphaTimer()
+    void OnAlphaTimer(bool cnpArrived = false)
     {
-        m_alpha = (1 - m_cfg.g) * m_alpha;
+        m_alpha = (1 - m_cfg.g) * m_alpha + (cnpArrived ? m_cfg.g : 0.0);
     }
 
     /** The rate-increase timer T fired. */
