@@ -160,13 +160,17 @@ main(int argc, char** argv)
     // the graph preset of --topo (read after parsing: the checks below run inside Parse)
     auto presetName = [&o] { return std::string(o.topo == "df" ? "laps-df" : "laps-rail"); };
     // a connection per flow; LetFlow / CONGA flowlet timeout 50 us; CONGA / ConWeave
-    // generalised to Rail / Dragonfly;
+    // generalised to Rail / Dragonfly; the RoCE baselines' DCQCN as the LAPS authors' (spec 3
+    // [A]: Preset=LapsAuthors, a CNP per CE-marked packet, CnpInterval 0);
     // before the options so that --ns3::... overrides them
     LapsPaperDefaults();
     DcnOptions opts("laps-paper",
                     "The LAPS paper's experiments on laps-rail / laps-df with LAPS and its "
                     "baselines; one CSV row per scheme.  Exit status: 0, 2 bad input (one "
-                    "line), 3 some flow did not finish.");
+                    "line), 3 some flow did not finish.  The RoCE baselines run the LAPS "
+                    "authors' DCQCN (spec 3 [A]: ns3::DcqcnCc::Preset=LapsAuthors and a CNP "
+                    "per CE-marked packet, ns3::DcnTransport::CnpInterval=0; "
+                    "--ns3::... overrides them).");
     opts.Choice("experiment",
                 "all2all (CDF, Figs. 8-17), allreduce (64 MB incast, Tables III-IV) or "
                 "allscatter (the allreduce receiver sends 64 MB to each of its senders, Table II)",
