@@ -103,6 +103,44 @@ TEST(HermesClassify, NeverSeenAndStalePathsAreGray)
     }
 }
 
+TEST(HermesClassify, StalePathRestartsOnFirstSample)
+{
+    // a path 90% marked at 300 us, then no sample for more than StaleTime, then one clean
+    // probe reply at 10 us: with restartStale (default) the averages restart and the path
+    // is GOOD at once; without, f_ECN blends 1/8 towards 0 and stays above T_ECN
+    for (bool restart : {true, false})
+    {
+        Params p = SimParams();
+        p.restartStale = restart;
+        PathSignals s;
+        PathFailure f;
+        for (int i = 0; i < 40; ++i)
+        {
+            s.OnSample(i % 10 != 0, 300 * kUs, i * kUs, p);
+        }
+        ASSERT_EQ(Classify(s, f, 40 * kUs, p), PathType::CONGESTED);
+        const int64_t t = 40 * kUs + p.staleNs + 1;
+        EXPECT_EQ(Classify(s, f, t, p), PathType::GRAY); // stale
+        s.OnSample(false, 10 * kUs, t, p);
+        if (restart)
+        {
+            EXPECT_EQ(s.fEcn, 0.0);
+            EXPECT_EQ(s.rttNs, 10.0 * kUs);
+            EXPECT_EQ(Classify(s, f, t, p), PathType::GOOD);
+        }
+        else
+        {
+            EXPECT_GT(s.fEcn, p.tEcn);
+            EXPECT_NE(Classify(s, f, t, p), PathType::GOOD);
+        }
+    }
+    // not stale (exactly StaleTime since the last sample): the EWMA continues
+    Params p = SimParams();
+    PathSignals s = Sig(1.0, 300 * kUs, 0);
+    s.OnSample(false, 10 * kUs, p.staleNs, p);
+    EXPECT_DOUBLE_EQ(s.fEcn, 1.0 - p.ecnGain);
+}
+
 // ------------------------------------------------------------ failures (spec 2.3)
 TEST(HermesFailure, ThirdTimeoutWithoutAckFails)
 {

@@ -98,11 +98,10 @@ TopologyFreeSelector(const ObjectFactory& f, int64_t stream)
 
 /**
  * Two topology-free selectors on two hosts of one rack (a shared "dcn-rack" object,
- * destination switch 3), each with boolean attribute \p attr = \p value, streams from
- * \p stream.
+ * destination switch 3), each with attribute \p attr = \p value, streams from \p stream.
  */
 std::array<Ptr<HermesPathSelector>, 2>
-TwoHostsOfOneRack(const std::string& attr, bool value, int64_t stream)
+TwoHostsOfOneRack(const std::string& attr, const std::string& value, int64_t stream)
 {
     Ptr<DcnLbSharedState> rack = CreateObject<DcnLbSharedState>();
     std::array<Ptr<HermesPathSelector>, 2> sel;
@@ -111,7 +110,7 @@ TwoHostsOfOneRack(const std::string& attr, bool value, int64_t stream)
         Ptr<DcnLbSharedState> host = CreateObject<DcnLbSharedState>();
         host->Set("dcn-rack", rack);
         sel[h] = CreateObject<HermesPathSelector>();
-        sel[h]->SetAttribute(attr, BooleanValue(value));
+        sel[h]->SetAttribute(attr, StringValue(value));
         sel[h]->AssignStreams(stream + 2 * h);
         PathSelectorSetup setup;
         setup.shared = host;
@@ -312,7 +311,13 @@ class HermesRandomDropTestCase : public TestCase
         // arrivals, so most flows start after the first tau = 10 ms window has closed
         const WorkloadPlan plan = CrossLeafPoisson(240, 300000, 2 * 0.2 * 40e9 / 2.4e6, 7);
         const Time late = MilliSeconds(20); // two windows: every sender has failed the path
-        HermesRun h = RunHermes("hermes", plan, SpineDrop, MilliSeconds(400), {}, late);
+        HermesRun h = RunHermes("hermes",
+                                plan,
+                                SpineDrop,
+                                MilliSeconds(400),
+                                {{"SignalKeying", "rack"}},
+                                late);
+        HermesRun hp = RunHermes("hermes", plan, SpineDrop, MilliSeconds(400), {}, late);
         HermesRun e = RunHermes("ecmp", plan, SpineDrop, MilliSeconds(400), {}, late);
         // measured (doc/hermes.rst, after the shim's ACK-path fix): Hermes 751 us mean, 559
         // us for the 84 late flows, 123 late drops; ECMP 790 us, 811 us, 264.  At this size
@@ -321,7 +326,18 @@ class HermesRandomDropTestCase : public TestCase
         // 1047 / 1501 us (seed 8) and 688 / 550 vs 949 / 924 us (seed 9).  So the overall
         // mean is only asserted below ECMP's (it was < 0.85 x before the fix, when ECMP's
         // ACKs were needlessly reordered); the late FCT is 1.45-1.70 x and the late drops
-        // 0.47-0.53 x ECMP's on all three seeds
+        // 0.47-0.53 x ECMP's on all three seeds.
+        // Since 2026-11-30 (RestartStaleSignals, SignalKeying): SignalKeying=rack gives
+        // 722 / 457 us (seed 7), 704 / 509 (seed 8), 680 / 530 (seed 9) against ECMP's
+        // 790 / 811, 961 / 1146, 949 / 924; the default SignalKeying=paper (per-host ACK
+        // samples, rack-shared probes) gives 827 / 537, 727 / 868, 742 / 802: worse than
+        // rack at every seed and above ECMP's overall mean at seed 7 (doc/hermes.rst "Signal
+        // keying"), so only its late flows are asserted against ECMP's
+        NS_TEST_ASSERT_MSG_EQ(hp.s.unfinished, 0, "Hermes (paper keying): every flow finishes");
+        NS_TEST_ASSERT_MSG_LT(hp.lateMeanUs,
+                              e.lateMeanUs,
+                              "paper keying: once the lossy path is failed, below ECMP's FCT");
+        NS_TEST_ASSERT_MSG_LT(hp.s.meanUs, 1.1 * e.s.meanUs, "paper keying: mean within 10%");
         NS_TEST_ASSERT_MSG_EQ(h.s.unfinished, 0, "Hermes: every flow finishes");
         NS_TEST_ASSERT_MSG_EQ(e.s.unfinished, 0, "ECMP: every flow finishes");
         NS_TEST_ASSERT_MSG_GT(h.late, 50, "enough flows start after the path is failed");
@@ -369,7 +385,7 @@ class HermesRetxSharedTestCase : public TestCase
     static hermes::PathType Run(bool shared)
     {
         std::array<Ptr<HermesPathSelector>, 2> sel =
-            TwoHostsOfOneRack("RetxSharedInRack", shared, 7);
+            TwoHostsOfOneRack("RetxSharedInRack", shared ? "true" : "false", 7);
         Ptr<HermesPathSelector> a = sel[0];
         auto send = [a](uint32_t q, bool retx) { return SendSegment(a, q, retx); };
         int32_t lossy = -1;
@@ -409,24 +425,33 @@ class HermesRetxSharedTestCase : public TestCase
 };
 
 /**
- * SignalsSharedInRack (spec 1 keying, default true): host A's ECN / RTT samples on a path
- * make it CONGESTED for host B of the same rack; with false each host keeps its own
- * signals and B has no sample of that path.
+ * SignalKeying: host A's ECN / RTT samples on path 0 (CONGESTED), then 20 clean probe
+ * replies of the rack's agent.  paper (default, Sec. 3.1.3): B does not see A's samples
+ * but the probe replies reach both A and B (both GOOD after them); rack: B sees A's
+ * samples; host: B does not, and the probes of B's own agent do not reach A.
  */
-class HermesSignalsSharedTestCase : public TestCase
+class HermesSignalKeyingTestCase : public TestCase
 {
   public:
-    HermesSignalsSharedTestCase()
-        : TestCase("SignalsSharedInRack: piggybacked signals per rack, or per host")
+    HermesSignalKeyingTestCase()
+        : TestCase("SignalKeying: piggybacked signals per host (paper) or per rack, probes "
+                   "shared")
     {
     }
 
-    /** Type of path 0 as host A's and host B's selectors classify it after A's samples. */
-    static std::pair<hermes::PathType, hermes::PathType> Run(bool shared)
+    struct Seen
     {
-        std::array<Ptr<HermesPathSelector>, 2> sel =
-            TwoHostsOfOneRack("SignalsSharedInRack", shared, 11);
-        std::pair<hermes::PathType, hermes::PathType> seen;
+        hermes::PathType a{hermes::PathType::GRAY}; //!< A after its own samples
+        hermes::PathType b{hermes::PathType::GRAY}; //!< B after A's samples
+        hermes::PathType aProbed{hermes::PathType::GRAY};
+        hermes::PathType bProbed{hermes::PathType::GRAY};
+    };
+
+    /** Types of path 0 as A and B classify it after A's samples and after the probes. */
+    static Seen Run(const std::string& keying)
+    {
+        std::array<Ptr<HermesPathSelector>, 2> sel = TwoHostsOfOneRack("SignalKeying", keying, 11);
+        Seen seen;
         Simulator::Schedule(MicroSeconds(1), [&]() {
             PathFeedback fb;
             fb.path.pathId = 0;
@@ -436,7 +461,17 @@ class HermesSignalsSharedTestCase : public TestCase
             {
                 sel[0]->OnFeedback(fb);
             }
-            seen = {sel[0]->GetPathType(0), sel[1]->GetPathType(0)};
+            seen.a = sel[0]->GetPathType(0);
+            seen.b = sel[1]->GetPathType(0);
+        });
+        // 20 clean probe replies (1 us) through B's selector: the agent of B's rack
+        Simulator::Schedule(MicroSeconds(100), [&]() {
+            for (int i = 0; i < 20; ++i)
+            {
+                sel[1]->InjectProbeReply(0, MicroSeconds(1), false);
+            }
+            seen.aProbed = sel[0]->GetPathType(0);
+            seen.bProbed = sel[1]->GetPathType(0);
         });
         Simulator::Run();
         Simulator::Destroy();
@@ -448,23 +483,105 @@ class HermesSignalsSharedTestCase : public TestCase
     void DoRun() override
     {
         const auto congested = static_cast<int>(hermes::PathType::CONGESTED);
-        auto shared = Run(true);
-        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(shared.first), congested, "A sees its samples");
-        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(shared.second),
+        const auto good = static_cast<int>(hermes::PathType::GOOD);
+        const auto gray = static_cast<int>(hermes::PathType::GRAY);
+        Seen paper = Run("paper");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(paper.a), congested, "paper: A sees its samples");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(paper.b),
+                              gray,
+                              "paper: B has no sample of A's path (per-host ACK samples)");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(paper.aProbed),
+                              good,
+                              "paper: the rack agent's probe replies reach A");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(paper.bProbed),
+                              good,
+                              "paper: the rack agent's probe replies reach B");
+        Seen rack = Run("rack");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.a), congested, "rack: A sees its samples");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.b), congested, "rack: B sees A's samples");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.aProbed), good, "rack: one shared table");
+        Seen host = Run("host");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.a), congested, "host: A sees its samples");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.b), gray, "host: B has no sample of A's path");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.aProbed),
                               congested,
-                              "shared (default): B sees A's samples");
-        auto local = Run(false);
-        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(local.first), congested, "A sees its samples");
-        NS_TEST_ASSERT_MSG_NE(static_cast<int>(local.second),
-                              congested,
-                              "host-local: B has no sample of A's path");
+                              "host: B's own probes do not reach A");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.bProbed), good, "host: B's own probes");
         // RetxSharedInRack needs the rack state
         Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
-        s->SetAttribute("SignalsSharedInRack", BooleanValue(false));
+        s->SetAttribute("SignalKeying", StringValue("host"));
         s->SetAttribute("RetxSharedInRack", BooleanValue(true));
-        NS_TEST_ASSERT_MSG_NE(s->Validate().find("SignalsSharedInRack"),
+        NS_TEST_ASSERT_MSG_NE(s->Validate().find("SignalKeying"),
                               std::string::npos,
                               "refused in one line");
+        s->SetAttribute("SignalKeying", StringValue("paper"));
+        NS_TEST_ASSERT_MSG_EQ(s->Validate(), "", "paper keeps a rack state to share");
+    }
+};
+
+/**
+ * RetxPerRack (default): a path FAILED by N_TO timeouts clears after tau and a clean window
+ * with data (spec 2.3), although the retransmission record is per destination rack: the
+ * timeout record counts the data sent too (review s44 H9(b)).  One path, so the flow stays
+ * on it.
+ */
+class HermesTimeoutClearTestCase : public TestCase
+{
+  public:
+    HermesTimeoutClearTestCase()
+        : TestCase("a path failed by timeouts clears after a clean window (RetxPerRack)")
+    {
+    }
+
+    void DoRun() override
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("NumPaths", UintegerValue(1));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        hermes::PathType failed = hermes::PathType::GRAY;
+        hermes::PathType later = hermes::PathType::FAILED;
+        auto ack = [s]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.rtt = MicroSeconds(10);
+            fb.signal = FeedbackSignal::ACK;
+            s->OnFeedback(fb);
+        };
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            SendSegment(s, 1, false);
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.psn = 1;
+            fb.signal = FeedbackSignal::TIMEOUT;
+            for (int i = 0; i < 3; ++i)
+            {
+                s->OnFeedback(fb);
+                SendSegment(s, 1, true);
+            }
+            failed = s->GetPathType(0);
+        });
+        // a tau later: clean data and ACKs for a window
+        Simulator::Schedule(MilliSeconds(11), [&]() {
+            for (uint32_t i = 0; i < 20; ++i)
+            {
+                SendSegment(s, 1001 + i * 1000, false);
+                ack();
+            }
+        });
+        // the next send closes that window: the failure clears
+        Simulator::Schedule(MilliSeconds(22), [&]() {
+            SendSegment(s, 30001, false);
+            later = s->GetPathType(0);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(failed),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "3 timeouts without an ACK fail the path");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(later),
+                              static_cast<int>(hermes::PathType::FAILED),
+                              "a clean window with data clears it");
     }
 };
 
@@ -929,7 +1046,8 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
-        AddTestCase(new HermesSignalsSharedTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesSignalKeyingTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesTimeoutClearTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);

@@ -7,9 +7,11 @@
 #include "dcn-scheme.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-shim.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -38,6 +40,44 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
 
 /** Probes stop for a destination rack this long after its last use ([NP]). */
 static const int64_t kProbeIdleNs = 10000000;
+
+/** Host-local Hermes state: r_p per destination rack, failure evidence and EVs per host. */
+class HermesHostState : public Object
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::HermesHostState")
+                                .SetParent<Object>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<HermesHostState>();
+        return tid;
+    }
+
+    struct HostDst
+    {
+        std::vector<hermes::PathFailure> fail;
+        std::vector<uint16_t> evs;
+    };
+
+    std::map<uint32_t, std::vector<hermes::Dre>> rp; //!< by destination switch
+    /** retransmission evidence by destination switch (RetxPerRack) */
+    std::map<uint32_t, std::vector<hermes::PathFailure>> rackRetx;
+    std::map<uint32_t, HostDst> dsts; //!< by destination host
+    /** the host's own ECN / RTT signals by destination switch (SignalKeying=paper) */
+    std::map<uint32_t, std::vector<hermes::PathSignals>> sig;
+    bool inRack{false}; //!< registered with its rack's probe agent (SignalKeying=paper)
+
+    std::vector<hermes::PathSignals>& GetSig(uint32_t dstSw, uint16_t n)
+    {
+        std::vector<hermes::PathSignals>& v = sig[dstSw];
+        if (v.empty())
+        {
+            v.resize(n);
+        }
+        return v;
+    }
+};
 
 /** Rack-shared Hermes state: per destination rack path signals, and the rack's probe agent. */
 class HermesRackState : public Object
@@ -114,6 +154,44 @@ class HermesRackState : public Object
         return m_probes;
     }
 
+    /** SignalKeying=paper: the agent broadcasts its probe replies to this host's signals. */
+    void AddHost(Ptr<HermesHostState> h)
+    {
+        if (!h->inRack)
+        {
+            h->inRack = true;
+            m_hosts.push_back(h);
+        }
+    }
+
+    /** A probe reply from destination switch dstSw on path pathId: the rack's signals
+     *  (SignalKeying=rack / host; the agent's probe-only view with paper), and with paper
+     *  every registered host's own signals (Sec. 3.1.3: the agent shares the probed
+     *  information among all hypervisors of the rack; O(hosts of the rack)). */
+    void ProbeSample(uint32_t dstSw,
+                     uint16_t pathId,
+                     int64_t rttNs,
+                     bool ce,
+                     const hermes::Params& p)
+    {
+        auto it = m_dsts.find(dstSw);
+        if (it == m_dsts.end() || pathId >= it->second.sig.size())
+        {
+            return;
+        }
+        const int64_t now = Simulator::Now().GetNanoSeconds();
+        const uint16_t n = static_cast<uint16_t>(it->second.sig.size());
+        it->second.sig[pathId].OnSample(ce, rttNs, now, p);
+        for (const Ptr<HermesHostState>& h : m_hosts)
+        {
+            std::vector<hermes::PathSignals>& v = h->GetSig(dstSw, n);
+            if (pathId < v.size())
+            {
+                v[pathId].OnSample(ce, rttNs, now, p);
+            }
+        }
+    }
+
   protected:
     void DoDispose() override
     {
@@ -125,6 +203,7 @@ class HermesRackState : public Object
         m_topo = nullptr;
         m_rng = nullptr;
         m_dsts.clear();
+        m_hosts.clear();
         Object::DoDispose();
     }
 
@@ -206,15 +285,7 @@ class HermesRackState : public Object
         {
             return;
         }
-        auto it = m_dsts.find(m_topo->GetSwitchOfHost(host));
-        if (it == m_dsts.end() || pathId >= it->second.sig.size())
-        {
-            return;
-        }
-        it->second.sig[pathId].OnSample(ce,
-                                        rtt.GetNanoSeconds(),
-                                        Simulator::Now().GetNanoSeconds(),
-                                        m_p);
+        ProbeSample(m_topo->GetSwitchOfHost(host), pathId, rtt.GetNanoSeconds(), ce, m_p);
     }
 
     std::map<uint32_t, Dst> m_dsts; //!< by destination switch
@@ -227,31 +298,7 @@ class HermesRackState : public Object
     Ptr<UniformRandomVariable> m_rng;
     bool m_timerOn{false};
     uint64_t m_probes{0};
-};
-
-/** Host-local Hermes state: r_p per destination rack, failure evidence and EVs per host. */
-class HermesHostState : public Object
-{
-  public:
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::HermesHostState")
-                                .SetParent<Object>()
-                                .SetGroupName("DcnLb")
-                                .AddConstructor<HermesHostState>();
-        return tid;
-    }
-
-    struct HostDst
-    {
-        std::vector<hermes::PathFailure> fail;
-        std::vector<uint16_t> evs;
-    };
-
-    std::map<uint32_t, std::vector<hermes::Dre>> rp; //!< by destination switch
-    /** retransmission evidence by destination switch (RetxPerRack) */
-    std::map<uint32_t, std::vector<hermes::PathFailure>> rackRetx;
-    std::map<uint32_t, HostDst> dsts; //!< by destination host
+    std::vector<Ptr<HermesHostState>> m_hosts; //!< SignalKeying=paper: the rack's Hermes hosts
 };
 
 NS_OBJECT_ENSURE_REGISTERED(HermesRackState);
@@ -277,7 +324,9 @@ HermesPathSelector::GetTypeId()
                           MakeTimeAccessor(&HermesPathSelector::m_rttLowOffset),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("RttHigh",
-                          "T_RTT_high (Table 4 simulation: 180 us; testbed 300 us); allowed > 0",
+                          "T_RTT_high (Sec. 3.3: 180 us in simulation, 300 us in the testbed; "
+                          "Table 4 gives only the rule base RTT + 1.5 x one-hop delay); allowed "
+                          "> 0",
                           TimeValue(MicroSeconds(180)),
                           MakeTimeAccessor(&HermesPathSelector::m_rttHigh),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -290,26 +339,26 @@ HermesPathSelector::GetTypeId()
                           MakeBooleanAccessor(&HermesPathSelector::m_rttHighOneWay),
                           MakeBooleanChecker())
             .AddAttribute("DeltaRtt",
-                          "delta RTT of a notably better path (Table 4 simulation: 80 us; "
-                          "testbed 120 us); allowed >= 0",
+                          "delta RTT of a notably better path (Sec. 3.3: one hop delay, 80 us "
+                          "in simulation, 120 us in the testbed); allowed >= 0",
                           TimeValue(MicroSeconds(80)),
                           MakeTimeAccessor(&HermesPathSelector::m_dRtt),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("DeltaEcn",
-                          "delta ECN of a notably better path (Table 4: 5%, range 3-10%); "
+                          "delta ECN of a notably better path (Sec. 3.3: 5%; Table 4: 3-10%); "
                           "allowed [0, 1]",
                           DoubleValue(0.05),
                           MakeDoubleAccessor(&HermesPathSelector::m_dEcn),
                           MakeDoubleChecker<double>(0, 1))
             .AddAttribute("RateThreshold",
                           "R as a fraction of the host link rate: flows at or above it are "
-                          "never rerouted (Table 4: 30%, range 20-40%); allowed [0, 10]",
+                          "never rerouted (Sec. 3.3: 30%; Table 4: 20-40%); allowed [0, 10]",
                           DoubleValue(0.3),
                           MakeDoubleAccessor(&HermesPathSelector::m_rFraction),
                           MakeDoubleChecker<double>(0, 10))
             .AddAttribute("SizeThreshold",
-                          "S: flows that sent <= S bytes are never rerouted (Table 4: 600 KB, "
-                          "range 100-800 KB); allowed any",
+                          "S: flows that sent <= S bytes are never rerouted (Sec. 3.3: 600 KB; "
+                          "Table 4: 100-800 KB); allowed any",
                           UintegerValue(600000),
                           MakeUintegerAccessor(&HermesPathSelector::m_s),
                           MakeUintegerChecker<uint64_t>())
@@ -420,18 +469,33 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxShared),
                           MakeBooleanChecker())
-            .AddAttribute("SignalsSharedInRack",
-                          "Keep the ECN / RTT signals of (destination rack, path) per sending "
-                          "rack, shared by its Hermes hosts and fed by the rack agent's probes "
-                          "(spec 1 keying [NP], as the authors' code).  false: every host keeps "
-                          "its own signals and is its own probe agent, so piggybacking gives "
-                          "it host-level visibility (Sec. 3.1.3 / Table 2: 0.007-0.022 "
-                          "concurrent flows per path, against 1.7-5.8 per rack pair), which "
-                          "is what the paper's case for probing assumes; probes then cost one "
-                          "agent per host.  An exploration option (doc/hermes.rst, \"Probing "
-                          "and rack-shared signals\")",
+            .AddAttribute(
+                "SignalKeying",
+                "Who keeps the ECN / RTT signals of (destination rack, path).  paper (default, "
+                "Sec. 3.1.3 and the authors' code): every host keeps its own, fed by its own "
+                "ACKs; the rack's probe agent (its first Hermes host) shares each probe reply "
+                "with every Hermes host of the rack.  rack (before 2026-11-30; spec 1 keying "
+                "[NP]): one table per sending rack, fed by every host's ACKs and the agent's "
+                "probes.  host (the former SignalsSharedInRack=false): every host keeps its own "
+                "and is its own probe agent (one agent per host).  doc/hermes.rst \"Signal "
+                "keying\"",
+                EnumValue(HermesPathSelector::KEY_PAPER),
+                DCNLB_ENUM_ACCESSOR(SignalKeying, &HermesPathSelector::m_keying),
+                MakeEnumChecker(HermesPathSelector::KEY_PAPER,
+                                "paper",
+                                HermesPathSelector::KEY_RACK,
+                                "rack",
+                                HermesPathSelector::KEY_HOST,
+                                "host"))
+            .AddAttribute("RestartStaleSignals",
+                          "Restart a path's f_ECN and t_RTT averages on its first sample after "
+                          "StaleTime without one (f_ECN = that sample's mark, t_RTT = its RTT), "
+                          "instead of blending into the stale values.  Our resolution: the "
+                          "paper and the authors' code count ECN per window (Sec. 3.1.1, Table "
+                          "3), the spec's EWMA 1/8 says nothing of stale paths; false = the "
+                          "EWMAs continue (before 2026-11-30)",
                           BooleanValue(true),
-                          MakeBooleanAccessor(&HermesPathSelector::m_signalsShared),
+                          MakeBooleanAccessor(&HermesPathSelector::m_restartStale),
                           MakeBooleanChecker())
             .AddAttribute("RetxOnOriginalPath",
                           "Charge a retransmitted segment to the path that carried its original "
@@ -503,11 +567,11 @@ HermesPathSelector::Validate() const
                "RetxPerRack=true (evidence per destination rack); allowed: false, or with "
                "RetxPerRack=true";
     }
-    if (m_retxShared && !m_signalsShared)
+    if (m_retxShared && m_keying == KEY_HOST)
     {
         return "option --ns3::HermesPathSelector::RetxSharedInRack: value 'true' needs "
-               "SignalsSharedInRack=true (with host-local signals there is no rack state to "
-               "share); allowed: false, or with SignalsSharedInRack=true";
+               "SignalKeying=paper or rack (with SignalKeying=host there is no rack state to "
+               "share); allowed: false, or with SignalKeying=paper or rack";
     }
     if (m_probeInterval.IsStrictlyPositive() && m_probeInterval < MicroSeconds(1))
     {
@@ -578,6 +642,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     p.staleNs = m_stale.GetNanoSeconds();
     p.ecnGain = m_ecnGain;
     p.rttGain = m_rttGain;
+    p.restartStale = m_restartStale;
     p.dreTNs = m_dreT.GetNanoSeconds();
     p.dreAlpha = m_dreAlpha;
     p.excludeCurrentOnTimeout = m_excludeCurrent;
@@ -596,13 +661,14 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : m_ownShared;
     m_host = shared->GetOrCreate<HermesHostState>("hermes");
     Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
-    // without a rack object (topology-free use) or with SignalsSharedInRack=false the
-    // host's own object holds the rack state, under its own key (the host state already
-    // uses "hermes"); the host is then its own probe agent
-    m_rack = rackSs && m_signalsShared ? rackSs->GetOrCreate<HermesRackState>("hermes")
-                                       : shared->GetOrCreate<HermesRackState>("hermes-rack");
+    // without a rack object (topology-free use) or with SignalKeying=host the host's own
+    // object holds the rack state, under its own key (the host state already uses
+    // "hermes"); the host is then its own probe agent
+    m_rack = rackSs && m_keying != KEY_HOST ? rackSs->GetOrCreate<HermesRackState>("hermes")
+                                            : shared->GetOrCreate<HermesRackState>("hermes-rack");
 
     const uint32_t dstSw = setup.dstSwitch;
+    m_dstSw = dstSw;
     HermesHostState::HostDst& hd = m_host->dsts[setup.dstHost];
     if (hd.fail.empty())
     {
@@ -663,6 +729,13 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     m_rp = rp.data();
     HermesRackState::Dst& d = m_rack->GetDst(dstSw, m_n);
     m_sig = d.sig.data();
+    if (m_keying == KEY_PAPER)
+    {
+        // the host's own signals (Sec. 3.1.3); the rack's table is then the agent's
+        // probe-only view, which picks the previous best path to probe
+        m_sig = m_host->GetSig(dstSw, m_n).data();
+        m_rack->AddHost(m_host);
+    }
     m_rackLastUse = &d.lastUse;
     if (!m_rack->HasAgent() && setup.topology && setup.srcHost != UINT32_MAX &&
         m_probeInterval.IsStrictlyPositive())
@@ -673,6 +746,15 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
         {
             m_rack->SetAgent(setup.topology, setup.srcHost, shim, p, m_probeInterval, m_probeRng);
         }
+    }
+}
+
+void
+HermesPathSelector::InjectProbeReply(uint16_t pathId, Time rtt, bool ce)
+{
+    if (m_rack)
+    {
+        m_rack->ProbeSample(m_dstSw, pathId, rtt.GetNanoSeconds(), ce, m_p);
     }
 }
 
@@ -776,6 +858,12 @@ HermesPathSelector::Choose(const SendContext& ctx)
         if (!ctx.retransmission || !m_retxOnOriginal || m_retxAfterMove || charged == m_cur)
         {
             m_retx[charged].OnSend(ctx.retransmission, now, m_p);
+            if (m_retx != m_fail)
+            {
+                // the timeout record needs its data count too: a path FAILED by timeouts
+                // clears only after a window with data (spec 2.3), also with RetxPerRack
+                m_fail[charged].OnSend(ctx.retransmission, now, m_p);
+            }
         }
         else
         {

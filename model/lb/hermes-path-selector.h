@@ -7,13 +7,15 @@
  *  - paths: the minimal paths of the pair's DcnPathSet (leaf-spine: one per spine uplink);
  *    the EV of each path for this host pair comes from DiscoverPathEvs (once per pair);
  *  - sensing: every ACK echo (the shim echoes the data segment's path, CE and send time)
- *    updates the rack-shared signals of (destination rack, path) and the host's failure
- *    evidence of (destination host, path); TCP timeouts (the shim's TIMEOUT feedback) count
- *    per path; retransmissions are counted per path on send;
+ *    updates the host's own signals of (destination rack, path) (SignalKeying=paper; =rack:
+ *    the rack-shared ones) and the host's failure evidence of (destination host, path); TCP
+ *    timeouts (the shim's TIMEOUT feedback) count per path; retransmissions are counted per
+ *    path on send;
  *  - probing: the first host of a rack that runs Hermes is the rack's probe agent; every
  *    ProbeInterval it probes the previous best plus 2 random paths to every destination rack
- *    in use (64 B probes to that rack's agent through the shim); the replies update the
- *    rack-shared signals, so every host of the rack sees them;
+ *    in use (64 B probes to that rack's agent through the shim); each reply is broadcast to
+ *    the signals of every Hermes host of the rack (SignalKeying=paper, Sec. 3.1.3; =rack: it
+ *    updates the rack-shared signals);
  *  - rerouting: Algorithm 2 on every packet (SYN, data, retransmissions, pure ACKs), with r_f
  *    and r_p from CONGA DREs (r_p local to the host).
  *
@@ -40,6 +42,14 @@ class HermesHostState;
 class HermesPathSelector : public PathSelector
 {
   public:
+    /** Who owns the ECN / RTT signals of (destination rack, path) (attribute SignalKeying). */
+    enum SignalKeying
+    {
+        KEY_PAPER, //!< per host, fed by its ACKs and by the rack agent's probe replies
+        KEY_RACK,  //!< per sending rack, fed by every host's ACKs and the agent's probes
+        KEY_HOST,  //!< per host, fed by its ACKs and by its own probes (its own agent)
+    };
+
     /** TraceSource "Reroute": old path (-1: new flow), new path, path type of the old one. */
     typedef void (*RerouteTracedCallback)(int32_t, int32_t, uint8_t);
 
@@ -74,6 +84,10 @@ class HermesPathSelector : public PathSelector
     {
         return m_reroutes;
     }
+
+    /** Test hook: as if the rack's probe agent got a probe reply from this flow's
+     *  destination rack on path pathId (it reaches the hosts SignalKeying says). */
+    void InjectProbeReply(uint16_t pathId, Time rtt, bool ce);
 
     /** Retransmissions of segments first sent on a path the flow has left, not counted as
      *  evidence (RetxAfterMove false). */
@@ -116,7 +130,9 @@ class HermesPathSelector : public PathSelector
     int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;
     bool m_retxShared;
-    bool m_signalsShared; //!< SignalsSharedInRack
+    SignalKeying m_keying{KEY_PAPER}; //!< SignalKeying
+    bool m_restartStale{true};        //!< RestartStaleSignals
+    uint32_t m_dstSw{0};              //!< destination switch of the flow
     bool m_retxOnOriginal;
     bool m_retxAfterMove;
     uint32_t m_numPathsAttr;
@@ -124,7 +140,7 @@ class HermesPathSelector : public PathSelector
     hermes::Params m_p;
     uint16_t m_n{0};
     std::vector<uint16_t> m_evs;
-    hermes::PathSignals* m_sig{nullptr};  //!< rack-shared, n entries
+    hermes::PathSignals* m_sig{nullptr};  //!< host's or rack's (SignalKeying), n entries
     hermes::PathFailure* m_fail{nullptr}; //!< host, destination host, n entries
     hermes::PathFailure* m_retx{nullptr}; //!< retransmissions: destination rack or m_fail
     hermes::Dre* m_rp{nullptr};           //!< host, destination rack, n entries

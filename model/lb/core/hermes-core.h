@@ -2,7 +2,7 @@
  * Hermes (SIGCOMM'17) decision logic, ns-3-free and header-only (issue 17; spec
  * /work/shared/specs/hermes.md, doc/hermes.rst).  Times are int64 nanoseconds, rates bit/s.
  *
- *  - PathSignals: congestion signals of one path (rack-shared): EWMA ECN fraction and RTT,
+ *  - PathSignals: congestion signals of one path (per host or rack): EWMA ECN fraction and RTT,
  *    time of the last sample (spec 2.1 [NP] smoothing and ageing).
  *  - PathFailure: failure evidence of one (destination host, path) at one sender: timeouts
  *    since the last ACK, retransmission fraction per tau window, the sticky FAILED flag and
@@ -67,13 +67,15 @@ struct Params
     int64_t staleNs{2000000};   //!< StaleTime: no sample this long -> GRAY
     double ecnGain{1.0 / 8};    //!< EWMA gain of f_ECN per sample
     double rttGain{0.5};        //!< EWMA gain of t_RTT per sample
-    int64_t dreTNs{30000};      //!< T_dre
-    double dreAlpha{0.2};       //!< DRE alpha
+    /** Restart the EWMAs on the first sample after StaleTime without one (our choice). */
+    bool restartStale{true};
+    int64_t dreTNs{30000}; //!< T_dre
+    double dreAlpha{0.2};  //!< DRE alpha
     bool excludeCurrentOnTimeout{false};
     bool reroute{true}; //!< Algorithm 2 lines 13-23 (off: breakdown "no rerouting")
 };
 
-/** Congestion signals of one path (shared by the hosts of a rack). */
+/** Congestion signals of one path (per host, or per rack: SignalKeying). */
 struct PathSignals
 {
     double fEcn{0};
@@ -81,11 +83,22 @@ struct PathSignals
     bool seen{false};
     int64_t lastNs{-1};
 
-    /** One ACKed data packet or probe reply: CE echoed?, RTT sample (< 0: none). */
+    /** One ACKed data packet or probe reply: CE echoed?, RTT sample (< 0: none).  With
+     *  p.restartStale the first sample after more than StaleTime without one restarts the
+     *  averages (f_ECN = this sample's mark, t_RTT = this sample): the old values describe
+     *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3). */
     void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p)
     {
         const double m = ce ? 1.0 : 0.0;
-        if (!seen)
+        if (seen && p.restartStale && now - lastNs > p.staleNs)
+        {
+            fEcn = m;
+            if (sampleNs >= 0)
+            {
+                rttNs = static_cast<double>(sampleNs);
+            }
+        }
+        else if (!seen)
         {
             fEcn = m;
             rttNs = static_cast<double>(sampleNs < 0 ? 0 : sampleNs);
