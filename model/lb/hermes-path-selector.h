@@ -19,8 +19,10 @@
  *  - rerouting: Algorithm 2 on every packet (SYN, data, retransmissions, pure ACKs), with r_f
  *    and r_p from CONGA DREs (r_p local to the host).
  *
- * State is keyed in DcnLbSharedState: "hermes" of the host (r_p, failure evidence, EVs) and
- * "hermes" of the rack object the TCP transport stores under "dcn-rack" (signals, probing).
+ * State is keyed in DcnLbSharedState: "hermes" of the host (r_p, failure evidence, EVs; its
+ * own signals with SignalKeying=paper) and "hermes" of the rack object the TCP transport
+ * stores under "dcn-rack" (probing, the hosts a probe reply is broadcast to, the agent's
+ * probe-only signals; with SignalKeying=rack the signals every host uses).
  */
 #ifndef DCN_HERMES_PATH_SELECTOR_H
 #define DCN_HERMES_PATH_SELECTOR_H
