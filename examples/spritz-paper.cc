@@ -196,6 +196,14 @@ main(int argc, char** argv)
                                  "(Table III); allowed with --topo=df")
                    : std::string();
     });
+    // ns-3's per-packet random ECMP is the scheme's choice (ns3-global / ns3-global-ecmp):
+    // the experiment sets it per run, so a value given would be silently ignored
+    opts.Check([&]() -> std::string {
+        return opts.Given("ns3::Ipv4GlobalRouting::RandomEcmpRouting")
+                   ? "option --ns3::Ipv4GlobalRouting::RandomEcmpRouting: set per scheme "
+                     "here; allowed: --schemes=ns3-global (false) or ns3-global-ecmp (true)"
+                   : std::string();
+    });
     // an option of another experiment would be silently ignored: refuse it
     opts.Check([&]() -> std::string {
         const std::vector<std::pair<const char*, std::vector<std::string>>> only = {
@@ -258,7 +266,7 @@ main(int argc, char** argv)
     // --RngRun=N shifts every run: seed k's simulation is run N + k - 1; its plan is drawn
     // on the plan stream of seed k under run N + k - 2 (seed 1: N), as it always was
     const uint64_t baseRun = RngSeedManager::GetRun();
-    // --RngSeed (1 if not given) seeds every simulation; the plans follow the run only
+    // --RngSeed (1 if not given) seeds every simulation and every plan
     const auto baseSeed = static_cast<uint32_t>(RngSeedManager::GetSeed());
     const bool paper = scale == "paper";
     const std::string topo =

@@ -500,6 +500,7 @@ class HermesSignalKeyingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.a), congested, "rack: A sees its samples");
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.b), congested, "rack: B sees A's samples");
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.aProbed), good, "rack: one shared table");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(rack.bProbed), good, "rack: B reads it too");
         Seen host = Run("host");
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.a), congested, "host: A sees its samples");
         NS_TEST_ASSERT_MSG_EQ(static_cast<int>(host.b), gray, "host: B has no sample of A's path");

@@ -75,6 +75,11 @@ class HermesHostState : public Object
         {
             v.resize(n);
         }
+        // paths are per (source switch, destination switch): every host of a rack has the
+        // same n (selectors keep pointers into v, so it is never resized)
+        NS_ABORT_MSG_IF(v.size() < n,
+                        "HermesHostState: " << n << " paths to switch " << dstSw << ", table has "
+                                            << v.size());
         return v;
     }
 };
@@ -752,6 +757,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
 void
 HermesPathSelector::InjectProbeReply(uint16_t pathId, Time rtt, bool ce)
 {
+    NS_LOG_FUNCTION(this << pathId << rtt << ce);
     if (m_rack)
     {
         m_rack->ProbeSample(m_dstSw, pathId, rtt.GetNanoSeconds(), ce, m_p);
