@@ -248,48 +248,44 @@ class DcqcnRp
     DcqcnStage Increase()
     {
         const uint32_t f = m_cfg.fastRecoverySteps;
+        DcqcnStage s;
         if (m_cfg.mlxIncrease)
         {
             // [A] RateIncEventMlx: stage = m_timerCount - 1 events before this one
             const uint32_t stage = m_timerCount - 1;
-            DcqcnStage st;
             if (stage < f)
             {
-                st = DcqcnStage::FAST_RECOVERY;
+                s = DcqcnStage::FAST_RECOVERY;
             }
             else if (stage == f)
             {
                 m_rt += m_cfg.rateAiBps;
-                st = DcqcnStage::ADDITIVE;
+                s = DcqcnStage::ADDITIVE;
             }
             else
             {
                 m_rt += m_cfg.rateHaiBps;
-                st = DcqcnStage::HYPER;
+                s = DcqcnStage::HYPER;
             }
-            if (m_rt > m_cfg.lineRateBps)
-            {
-                m_rt = m_cfg.lineRateBps;
-            }
-            m_rc = (m_rt + m_rc) / 2;
-            return st;
-        }
-        const uint32_t mx = m_timerCount > m_byteCount ? m_timerCount : m_byteCount;
-        const uint32_t mn = m_timerCount < m_byteCount ? m_timerCount : m_byteCount;
-        DcqcnStage s;
-        if (mx <= f)
-        {
-            s = DcqcnStage::FAST_RECOVERY;
-        }
-        else if (mn > f)
-        {
-            m_rt += (mn - f) * m_cfg.rateHaiBps;
-            s = DcqcnStage::HYPER;
         }
         else
         {
-            m_rt += m_cfg.rateAiBps;
-            s = DcqcnStage::ADDITIVE;
+            const uint32_t mx = m_timerCount > m_byteCount ? m_timerCount : m_byteCount;
+            const uint32_t mn = m_timerCount < m_byteCount ? m_timerCount : m_byteCount;
+            if (mx <= f)
+            {
+                s = DcqcnStage::FAST_RECOVERY;
+            }
+            else if (mn > f)
+            {
+                m_rt += (mn - f) * m_cfg.rateHaiBps;
+                s = DcqcnStage::HYPER;
+            }
+            else
+            {
+                m_rt += m_cfg.rateAiBps;
+                s = DcqcnStage::ADDITIVE;
+            }
         }
         if (m_rt > m_cfg.lineRateBps)
         {
