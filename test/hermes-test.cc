@@ -740,6 +740,68 @@ class HermesTimeoutPathTestCase : public TestCase
 };
 
 /**
+ * After a timeout the unacknowledged segments were lost: when the timeout moves the flow,
+ * the resend of a segment first sent on the old path still counts against that path
+ * (RetxAfterTimeoutMove, default true; review s44 H5), where RetxAfterMove false used to
+ * skip every resend after a move.  Three timeouts of segment 1 fail the first path, so the
+ * timed-out flow's resend goes on another path.
+ */
+class HermesRetxAfterTimeoutMoveTestCase : public TestCase
+{
+  public:
+    HermesRetxAfterTimeoutMoveTestCase()
+        : TestCase("a resend after a timeout moved the flow still counts against the old path")
+    {
+    }
+
+    /** Resends skipped after the move; first / second: the flow's paths. */
+    static uint64_t Run(bool afterTimeout, int32_t& first, int32_t& second)
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("RetxAfterTimeoutMove", BooleanValue(afterTimeout));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        const uint32_t mss = 1000;
+        auto send = [s](uint32_t q, bool retx) { return SendSegment(s, q, retx); };
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            first = send(1, false);
+            for (uint32_t i = 1; i < 200; ++i)
+            {
+                send(1 + i * mss, false);
+            }
+        });
+        Simulator::Schedule(MilliSeconds(1), [&]() {
+            for (int i = 0; i < 3; ++i)
+            {
+                PathFeedback fb;
+                fb.signal = FeedbackSignal::TIMEOUT;
+                fb.path.pathId = first;
+                fb.psn = 1;
+                s->OnFeedback(fb);
+            }
+            second = send(1, true); // the timed-out segment, resent: the flow moves
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        const uint64_t skipped = s->GetRetxAfterMove();
+        s->Dispose();
+        return skipped;
+    }
+
+    void DoRun() override
+    {
+        int32_t first = -1;
+        int32_t second = -1;
+        const uint64_t counted = Run(true, first, second);
+        NS_TEST_ASSERT_MSG_NE(first, second, "the timeouts move the flow");
+        NS_TEST_ASSERT_MSG_EQ(counted, 0u, "the resend counts against the old path");
+        const uint64_t skipped = Run(false, first, second);
+        NS_TEST_ASSERT_MSG_NE(first, second, "false: the flow moves too");
+        NS_TEST_ASSERT_MSG_EQ(skipped, 1u, "false: the resend after the move is skipped");
+    }
+};
+
+/**
  * TCP resends the oldest unacknowledged segment at every timeout: its second timeout
  * belongs to the path its resent copy took, not to its first path again (before, a
  * healthy first path collected every timeout and the black hole none).
@@ -1043,6 +1105,7 @@ class HermesTestSuite : public TestSuite
     {
         AddTestCase(new HermesBlackholeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesPaperDefaultsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRetxAfterTimeoutMoveTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesLoadAxisTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);

@@ -522,6 +522,17 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxAfterMove),
                           MakeBooleanChecker())
+            .AddAttribute("RetxAfterTimeoutMove",
+                          "With RetxOnOriginalPath and RetxAfterMove false: still count a "
+                          "retransmission whose original went on a path the flow left after a "
+                          "TCP timeout (true, our choice, review s44 H5: after a timeout the "
+                          "unacknowledged segments were lost, so their resends are loss "
+                          "evidence of the old path, Sec. 3.1.2 / spec 2.3; after a move for "
+                          "congestion or a FAILED path they are mostly reordering); false = "
+                          "every resend after a move skipped, as before 2026-11-30",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_retxAfterTimeoutMove),
+                          MakeBooleanChecker())
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -819,6 +830,9 @@ HermesPathSelector::Choose(const SendContext& ctx)
             m_rerouteTrace(m_cur, next, static_cast<uint8_t>(m_cur >= 0 ? v[m_cur].type : curType));
             if (m_cur >= 0)
             {
+                // the flow leaves m_cur after a timeout: its unacknowledged segments were lost
+                const uint64_t bit = uint64_t(1) << m_cur;
+                m_leftOnTimeout = m_timedOut ? (m_leftOnTimeout | bit) : (m_leftOnTimeout & ~bit);
                 ++m_reroutes;
                 m_rate.Decay(now, m_p);
                 m_rp[m_cur].Decay(now, m_p);
@@ -861,7 +875,10 @@ HermesPathSelector::Choose(const SendContext& ctx)
         }
         const int32_t charged =
             ctx.retransmission && m_retxOnOriginal ? OriginalPath(seq) : m_lastNewPath;
-        if (!ctx.retransmission || !m_retxOnOriginal || m_retxAfterMove || charged == m_cur)
+        const bool leftOnTimeout =
+            m_retxAfterTimeoutMove && charged >= 0 && ((m_leftOnTimeout >> charged) & 1u);
+        if (!ctx.retransmission || !m_retxOnOriginal || m_retxAfterMove || charged == m_cur ||
+            leftOnTimeout)
         {
             m_retx[charged].OnSend(ctx.retransmission, now, m_p);
             if (m_retx != m_fail)

@@ -137,6 +137,8 @@ class HermesPathSelector : public PathSelector
     uint32_t m_dstSw{0};              //!< destination switch of the flow
     bool m_retxOnOriginal;
     bool m_retxAfterMove;
+    bool m_retxAfterTimeoutMove; //!< count resends from a path left after a timeout
+    uint64_t m_leftOnTimeout{0}; //!< bit p: the flow last left path p after a timeout
     uint32_t m_numPathsAttr;
 
     hermes::Params m_p;
