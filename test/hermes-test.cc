@@ -82,6 +82,18 @@ SendSegment(Ptr<HermesPathSelector> s, uint32_t seq, bool retx)
     return s->Choose(c).pathId;
 }
 
+/** TCP's retransmission timer fired for segment \p seq; \p latest: the path the shim names
+ *  (the connection's latest). */
+void
+SendTimeout(Ptr<HermesPathSelector> s, uint32_t seq, int32_t latest)
+{
+    PathFeedback fb;
+    fb.signal = FeedbackSignal::TIMEOUT;
+    fb.path.pathId = latest;
+    fb.psn = seq;
+    s->OnFeedback(fb);
+}
+
 /**
  * A selector without a topology (paths are EV indices, as for a host without a path
  * table), built with the attributes set in \p f (an ns3::HermesPathSelector factory),
@@ -550,13 +562,9 @@ class HermesTimeoutClearTestCase : public TestCase
         };
         Simulator::Schedule(MicroSeconds(1), [&]() {
             SendSegment(s, 1, false);
-            PathFeedback fb;
-            fb.path.pathId = 0;
-            fb.psn = 1;
-            fb.signal = FeedbackSignal::TIMEOUT;
             for (int i = 0; i < 3; ++i)
             {
-                s->OnFeedback(fb);
+                SendTimeout(s, 1, 0);
                 SendSegment(s, 1, true);
             }
             failed = s->GetPathType(0);
@@ -708,11 +716,8 @@ class HermesTimeoutPathTestCase : public TestCase
             second = send(1 + 201 * mss, false); // the first path is FAILED: the flow moves
             for (int i = 0; i < 3; ++i)
             {
-                PathFeedback fb;
-                fb.signal = FeedbackSignal::TIMEOUT;
-                fb.path.pathId = second; // the shim names the flow's latest path
-                fb.psn = 1;              // the segment sent on the first path
-                s->OnFeedback(fb);
+                // segment 1 was sent on the first path; the shim names the flow's latest
+                SendTimeout(s, 1, second);
             }
             type = s->GetPathType(static_cast<uint16_t>(second));
         });
@@ -773,11 +778,7 @@ class HermesRetxAfterTimeoutMoveTestCase : public TestCase
         Simulator::Schedule(MilliSeconds(1), [&]() {
             for (int i = 0; i < 3; ++i)
             {
-                PathFeedback fb;
-                fb.signal = FeedbackSignal::TIMEOUT;
-                fb.path.pathId = first;
-                fb.psn = 1;
-                s->OnFeedback(fb);
+                SendTimeout(s, 1, first);
             }
             second = send(1, true); // the timed-out segment, resent: the flow moves
         });
@@ -824,22 +825,15 @@ class HermesRepeatedTimeoutTestCase : public TestCase
         int32_t resent = -1;
         hermes::PathType firstType = hermes::PathType::GOOD;
         hermes::PathType resentType = hermes::PathType::GOOD;
-        auto timeout = [s](uint32_t seq, int32_t latest) {
-            PathFeedback fb;
-            fb.signal = FeedbackSignal::TIMEOUT;
-            fb.path.pathId = latest; // the shim names the connection's latest path
-            fb.psn = seq;
-            s->OnFeedback(fb);
-        };
         Simulator::Schedule(MicroSeconds(1), [&]() {
             first = SendSegment(s, 1, false);
             for (uint32_t i = 1; i < 20; ++i)
             {
                 SendSegment(s, 1 + i * 1000, false);
             }
-            timeout(1, first);                // the first path: FAILED
+            SendTimeout(s, 1, first);         // the first path: FAILED
             resent = SendSegment(s, 1, true); // re-placed on another path
-            timeout(1, resent);               // the copy on that path timed out
+            SendTimeout(s, 1, resent);        // the copy on that path timed out
             firstType = s->GetPathType(static_cast<uint16_t>(first));
             resentType = s->GetPathType(static_cast<uint16_t>(resent));
         });
