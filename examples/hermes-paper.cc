@@ -305,7 +305,8 @@ main(int argc, char** argv)
         }
         out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
                "small_mean_us,small_p99_us,large_mean_us,wall_s,events,injected_drops,segments,"
-               "retransmissions,timeouts,attributes,link_delay_ns,path_changes\n";
+               "retransmissions,timeouts,attributes,link_delay_ns,path_changes,host_marks,"
+               "switch_marks,downlink_marks\n";
     }
     std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
               << " workload=" << workload << " cc=" << cc << "\n";
@@ -385,7 +386,8 @@ main(int argc, char** argv)
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
                         << r.segments << "," << r.retransmissions << "," << r.timeouts << ",\""
                         << attributes << "\"," << r.hostLinkDelay.GetNanoSeconds() << ","
-                        << r.pathChanges << "\n";
+                        << r.pathChanges << "," << r.hostMarks << "," << r.switchMarks << ","
+                        << r.downlinkMarks << "\n";
                 }
             }
             if (runs > 1)

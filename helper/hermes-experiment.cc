@@ -3,6 +3,7 @@
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/dcn-options.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/double.h"
 #include "ns3/failure-helper.h"
@@ -241,6 +242,17 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         res.retransmissions += ss.retransmissions;
         res.pathChanges += ss.pathChanges;
         res.timeouts += ss.timeouts;
+    }
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        // CE marks by where they were set: a host NIC is the a side of a host link
+        Ptr<DcnQueueDisc> qa = t->GetQueueDisc(l.devA);
+        Ptr<DcnQueueDisc> qb = t->GetQueueDisc(l.devB);
+        const uint64_t ma = qa ? qa->GetNMarked() : 0;
+        const uint64_t mb = qb ? qb->GetNMarked() : 0;
+        (l.tierA < 0 ? res.hostMarks : res.switchMarks) += ma;
+        res.switchMarks += mb;
+        res.downlinkMarks += l.tierA < 0 ? mb : 0;
     }
     wl->Dispose();
     Simulator::Destroy();

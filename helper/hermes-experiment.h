@@ -47,6 +47,9 @@ struct HermesExperimentResult
     uint64_t retransmissions{0}; //!< of which resent
     uint64_t timeouts{0};        //!< of which by TCP's retransmission timer
     uint64_t pathChanges{0};     //!< data segments sent on another path than their flow's last
+    uint64_t hostMarks{0};       //!< CE marks set by host NIC queues (review s44 H2)
+    uint64_t switchMarks{0};     //!< CE marks set by switch port queues
+    uint64_t downlinkMarks{0};   //!< of which by the edge switches' ports to their hosts
     double wallSeconds{0};
     Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
     bool noFlows{false};   //!< no flow arrived in the window: nothing was simulated
