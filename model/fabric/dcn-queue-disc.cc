@@ -184,6 +184,16 @@ DcnQueueDisc::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnQueueDisc::m_intEnabled),
                           MakeBooleanChecker())
+            .AddAttribute("HostNic",
+                          "This queue is a host NIC's egress (set by the topology builders).  A "
+                          "TCP-shim packet whose sender senses the path only (FLAG_NIC_STAMP, "
+                          "Hermes PathOnlySensing, SIGCOMM'17 Sec. 3.1.1) gets its shim send "
+                          "time rewritten when it leaves this queue, and FLAG_HOST_CE if this "
+                          "queue marked it CE, so the sender's own backlog and marks are not "
+                          "credited to the path (review s44 H2); other packets are untouched",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnQueueDisc::m_hostNic),
+                          MakeBooleanChecker())
             .AddAttribute("Lossless",
                           "Data band never drops for lack of space (DataLimit then only sets "
                           "Kmin/Kmax): a host NIC under PFC, whose memory holds what the "
@@ -719,11 +729,45 @@ DcnQueueDisc::DoDequeue()
         // INT stamp (issue 12): queue length of both bands after this dequeue
         m_int.OnDequeue(item, BandBytes(HIGH) + BandBytes(LOW), m_intEnabled);
     }
+    if (item && m_hostNic)
+    {
+        NicStamp(item);
+    }
     if (item && !m_txHook.IsNull())
     {
         m_txHook(item);
     }
     return item;
+}
+
+void
+DcnQueueDisc::NicStamp(Ptr<QueueDiscItem> item)
+{
+    const Ipv4QueueDiscItem* ip = dcnfast::AsIpv4(PeekPointer(item));
+    Ptr<Packet> p = item->GetPacket();
+    constexpr uint32_t shimEnd = 8 + DcnTcpShimHeader::SIZE;
+    uint8_t b[9];
+    if (!ip || ip->GetHeader().GetProtocol() != 17 || p->GetSize() < shimEnd ||
+        p->CopyData(b, 9) < 9 || ((b[2] << 8) | b[3]) != DcnTcpShimHeader::UDP_PORT ||
+        !(b[8] & DcnTcpShimHeader::FLAG_NIC_STAMP))
+    {
+        return;
+    }
+    // the sender senses the path only (PathSelector::PathOnlySensing): the send time is
+    // when the packet leaves the host, and a CE on it now was set by this queue (the stack
+    // only sets ECT), so it is flagged as the host's
+    UdpHeader udp;
+    p->RemoveHeader(udp);
+    DcnTcpShimHeader sh;
+    p->RemoveHeader(sh);
+    sh.txTimeNs = Simulator::Now().GetNanoSeconds();
+    if (ip->GetHeader().GetEcn() == Ipv4Header::ECN_CE)
+    {
+        sh.flags |= DcnTcpShimHeader::FLAG_HOST_CE;
+    }
+    p->AddHeader(sh);
+    p->AddHeader(udp);
+    ++m_nNicStamped;
 }
 
 bool

@@ -32,6 +32,11 @@
  * are fractions of it) to f times the configured limit, for a degraded port,
  * never below two frames (so a slow port still forwards).
  *
+ * Host NIC (HostNic, set by the topology builders on host egress queues): a TCP-shim
+ * packet with FLAG_NIC_STAMP (Hermes PathOnlySensing) gets the shim's send time rewritten
+ * at dequeue, and FLAG_HOST_CE if it leaves CE-marked, so the sender's path signals leave
+ * out its own NIC queue (review s44 H2); nothing else is read or written.
+ *
  * INT (issue 12, dcn-int-stamper.h): every dequeued item is counted in the
  * port's transmitted bytes; on a switch port (SetIntIdentity, called by the
  * topology builders) with IntEnabled, DATA packets that carry the EXT_INT
@@ -200,6 +205,12 @@ class DcnQueueDisc : public QueueDisc
         return m_nEnqueued;
     }
 
+    /** Packets whose shim send time this host NIC rewrote at dequeue (HostNic). */
+    uint64_t GetNNicStamped() const
+    {
+        return m_nNicStamped;
+    }
+
     /** Bytes currently in the data band / high band. */
     uint32_t GetDataBytes() const;
     uint32_t GetHighBytes() const;
@@ -329,6 +340,9 @@ class DcnQueueDisc : public QueueDisc
     bool FitsData(Ptr<const QueueDiscItem> item) const;
     bool FitsHigh(Ptr<const QueueDiscItem> item) const;
     void MaybeMark(Ptr<QueueDiscItem> item, uint32_t occupancy);
+    /** HostNic: a leaving TCP-shim packet with FLAG_NIC_STAMP gets the send time now
+     *  and FLAG_HOST_CE if it carries CE (set by this queue). */
+    void NicStamp(Ptr<QueueDiscItem> item);
     Ptr<QueueDiscItem> Trim(Ptr<QueueDiscItem> item) const;
     /** Overflow of a data packet that is not trimmed. \return true if enqueued. */
     bool Overflow(Ptr<QueueDiscItem> item);
@@ -352,6 +366,8 @@ class DcnQueueDisc : public QueueDisc
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;
+    bool m_hostNic{false}; //!< HostNic: restamp path-only-sensing shim packets at dequeue
+    uint64_t m_nNicStamped{0};
     OverflowPolicy m_overflow{DROP_ARRIVAL};
     Callback<void, Ptr<QueueDiscItem>> m_txHook;
     Callback<void> m_kick;

@@ -128,7 +128,8 @@ class HermesRackState : public Object
                   Ptr<DcnTcpShim> shim,
                   const hermes::Params& p,
                   Time interval,
-                  Ptr<UniformRandomVariable> rng)
+                  Ptr<UniformRandomVariable> rng,
+                  bool nicStamp)
     {
         m_topo = topo;
         m_agentHost = host;
@@ -137,6 +138,7 @@ class HermesRackState : public Object
         m_p = p;
         m_interval = interval;
         m_rng = rng;
+        m_nicStamp = nicStamp;
         m_shim->SetProbeReplyCallback(MakeCallback(&HermesRackState::OnProbeReply, this));
     }
 
@@ -262,7 +264,10 @@ class HermesRackState : public Object
             {
                 if (d.probeEvs[pick[j]] >= 0)
                 {
-                    m_shim->SendProbe(dst, static_cast<uint16_t>(d.probeEvs[pick[j]]), pick[j]);
+                    m_shim->SendProbe(dst,
+                                      static_cast<uint16_t>(d.probeEvs[pick[j]]),
+                                      pick[j],
+                                      m_nicStamp);
                     ++m_probes;
                 }
             }
@@ -302,6 +307,7 @@ class HermesRackState : public Object
     Time m_interval{0};
     Ptr<UniformRandomVariable> m_rng;
     bool m_timerOn{false};
+    bool m_nicStamp{false}; //!< probes sense the path only (PathOnlySensing)
     uint64_t m_probes{0};
     std::vector<Ptr<HermesHostState>> m_hosts; //!< SignalKeying=paper: the rack's Hermes hosts
 };
@@ -533,6 +539,17 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_retxAfterTimeoutMove),
                           MakeBooleanChecker())
+            .AddAttribute("PathOnlySensing",
+                          "RTT and ECN samples sense the path only (Sec. 3.1.1: they are meant "
+                          "to show path congestion; the prototype sits above the host's qdisc, "
+                          "which marks no ECN; spec 2.1): the send time of data segments and "
+                          "probes is taken when they leave the sender's host NIC, and a CE mark "
+                          "set by that NIC is not counted as a path mark (TCP still sees it). "
+                          "false = the send time is taken in the stack, before the host NIC "
+                          "queue, and every CE counts (before 2026-11-30; review s44 H2)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_pathOnlySensing),
+                          MakeBooleanChecker())
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -760,7 +777,13 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
             setup.topology->GetHosts().Get(setup.srcHost)->GetObject<DcnTcpShim>();
         if (shim)
         {
-            m_rack->SetAgent(setup.topology, setup.srcHost, shim, p, m_probeInterval, m_probeRng);
+            m_rack->SetAgent(setup.topology,
+                             setup.srcHost,
+                             shim,
+                             p,
+                             m_probeInterval,
+                             m_probeRng,
+                             m_pathOnlySensing);
         }
     }
 }

@@ -66,6 +66,12 @@ class HermesPathSelector : public PathSelector
     int64_t AssignStreams(int64_t stream) override;
     std::string Validate() const override;
 
+    /** Attribute PathOnlySensing (Sec. 3.1.1): the shim stamps at the host NIC. */
+    bool PathOnlySensing() const override
+    {
+        return m_pathOnlySensing;
+    }
+
     /** Current path of the flow (-1 before the first packet). */
     int32_t GetCurrentPath() const
     {
@@ -140,6 +146,7 @@ class HermesPathSelector : public PathSelector
     bool m_retxAfterTimeoutMove; //!< count resends from a path left after a timeout
     uint64_t m_leftOnTimeout{0}; //!< bit p: the flow last left path p after a timeout
     uint32_t m_numPathsAttr;
+    bool m_pathOnlySensing{true}; //!< PathOnlySensing
 
     hermes::Params m_p;
     uint16_t m_n{0};

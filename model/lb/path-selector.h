@@ -189,6 +189,19 @@ class PathSelector : public Object
         return false;
     }
 
+    /**
+     * true: this connection's feedback should sense the path only, not the sender's own
+     * NIC queue (Hermes SIGCOMM'17 Sec. 3.1.1, attribute PathOnlySensing).  The TCP shim
+     * then marks the connection's segments (FLAG_NIC_STAMP): the sender's host NIC
+     * stamps the send time when a segment leaves it, and a CE mark the host NIC set is
+     * not echoed as a path mark (TCP still sees the CE).  Default: false (the send time
+     * is the stack's, every CE is echoed).
+     */
+    virtual bool PathOnlySensing() const
+    {
+        return false;
+    }
+
     const PathSelectorSetup& GetSetup() const
     {
         return m_setup;

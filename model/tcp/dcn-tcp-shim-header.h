@@ -14,6 +14,11 @@
  *   flags (8)       FLAG_ECHO: the echo fields are valid; FLAG_PROBE / FLAG_PROBE_REPLY;
  *                   FLAG_RESEQ: the sender sprays, the receiving shim resequences the
  *                   connection's segments before TCP sees them (Presto*'s reorder buffer)
+ *                   FLAG_NIC_STAMP: the sender senses the path only (Hermes
+ *                   PathOnlySensing): its host NIC queue (DcnQueueDisc HostNic) rewrites
+ *                   txTime when the packet leaves it and sets FLAG_HOST_CE if it marked CE
+ *                   FLAG_HOST_CE: the CE bit was set by the sender's own NIC (TCP still sees
+ *                   CE; the receiver's echo does not count it as a path mark)
  *   echoMarks (8)   CE-marked data segments on the echoed path since the last echo
  *   echoPkts (8)    data segments on the echoed path since the last echo
  *   reserved (8)
@@ -21,7 +26,7 @@
  *   echoEv (16)     EV of the echoed data segment (or probe)
  *   echoPathId (16) path id of the echoed data segment (or probe)
  *   reserved (16)
- *   txTime (64)     sender's send time, ns
+ *   txTime (64)     sender's send time, ns (with FLAG_NIC_STAMP: when it left the host NIC)
  *   echoTxTime (64) send time of the echoed data segment (or probe), ns
  *
  * The receiver echoes its last received data segment's {EV, path id, send time, CE count} on
@@ -51,6 +56,8 @@ class DcnTcpShimHeader : public Header
         FLAG_PROBE = 0x02,
         FLAG_PROBE_REPLY = 0x04,
         FLAG_RESEQ = 0x08,
+        FLAG_NIC_STAMP = 0x10,
+        FLAG_HOST_CE = 0x20,
     };
 
     static TypeId GetTypeId();

@@ -217,6 +217,7 @@ DcnTcpShim::RegisterFlow(uint16_t localPort,
     Flow& f = GetFlow(Key(localPort, remote, remotePort), localPort, remote, remotePort);
     f.ps = ps;
     f.reseqTx = ps && ps->ReceiverResequencing();
+    f.nicStampTx = ps && ps->PathOnlySensing();
 }
 
 bool
@@ -411,7 +412,8 @@ DcnTcpShim::Send(Ptr<Packet> p,
     }
 
     DcnTcpShimHeader sh;
-    sh.flags = f.reseqTx ? DcnTcpShimHeader::FLAG_RESEQ : 0;
+    sh.flags = (f.reseqTx ? DcnTcpShimHeader::FLAG_RESEQ : 0) |
+               (f.nicStampTx ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0);
     sh.pathId = c.HasPathId() ? static_cast<uint16_t>(c.pathId) : DcnTcpShimHeader::NO_PATH;
     sh.txTimeNs = Simulator::Now().GetNanoSeconds();
     if (f.echoPending)
@@ -436,13 +438,13 @@ DcnTcpShim::Send(Ptr<Packet> p,
 }
 
 void
-DcnTcpShim::SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId)
+DcnTcpShim::SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId, bool nicStamp)
 {
-    NS_LOG_FUNCTION(this << dst << ev << pathId);
+    NS_LOG_FUNCTION(this << dst << ev << pathId << nicStamp);
     // 64 B on the wire: PPP 2 + IPv4 20 + UDP 8 + shim 28 + 6 bytes of padding
     Ptr<Packet> p = Create<Packet>(6);
     DcnTcpShimHeader sh;
-    sh.flags = DcnTcpShimHeader::FLAG_PROBE;
+    sh.flags = DcnTcpShimHeader::FLAG_PROBE | (nicStamp ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0);
     sh.pathId = pathId;
     sh.txTimeNs = Simulator::Now().GetNanoSeconds();
     p->AddHeader(sh);
@@ -476,7 +478,11 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
     p->RemoveHeader(uh);
     DcnTcpShimHeader sh;
     p->RemoveHeader(sh);
-    const bool ce = h.GetEcn() == Ipv4Header::ECN_CE;
+    // a CE the sender's own NIC set (FLAG_HOST_CE) is no path mark: not echoed as one (TCP
+    // below still gets the outer header's CE)
+    const bool hostCe = (sh.flags & DcnTcpShimHeader::FLAG_HOST_CE) != 0;
+    const bool ce = h.GetEcn() == Ipv4Header::ECN_CE && !hostCe;
+    m_stats.hostCeReceived += hostCe ? 1 : 0;
     if (sh.flags & DcnTcpShimHeader::FLAG_PROBE)
     {
         // answer in the high band (no payload beyond the header), echo EV, path, time and CE
@@ -548,6 +554,9 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
             sh.echoPathId == DcnTcpShimHeader::NO_PATH ? -1 : static_cast<int32_t>(sh.echoPathId);
         fb.rtt = Simulator::Now() - NanoSeconds(sh.echoTxTimeNs);
         fb.psn = th.ack;
+        const int64_t rttNs = fb.rtt.GetNanoSeconds();
+        m_stats.echoRttSumNs += rttNs;
+        m_stats.echoRttMaxNs = std::max(m_stats.echoRttMaxNs, rttNs);
         const uint32_t n = std::max<uint32_t>(1, sh.echoPkts);
         for (uint32_t i = 0; i < n; ++i)
         {

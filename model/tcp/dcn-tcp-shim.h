@@ -74,6 +74,11 @@ struct DcnTcpShimStats
     uint64_t reseqHeld{0};      //!< segments the reorder buffer held (arrived above a gap)
     uint64_t reseqTimeouts{0};  //!< reorder-buffer flushes by ReorderTimeout
     uint64_t reseqOverflows{0}; //!< reorder-buffer flushes because it was full
+    /** data segments and probes received CE-marked by their sender's own NIC
+     *  (FLAG_HOST_CE): TCP sees the CE, the echo does not count it as a path mark */
+    uint64_t hostCeReceived{0};
+    int64_t echoRttSumNs{0}; //!< sum of the RTT samples given to path selectors (echoes)
+    int64_t echoRttMaxNs{0}; //!< largest of them
 };
 
 class DcnTcpShim : public Object
@@ -102,8 +107,11 @@ class DcnTcpShim : public Object
     /** Forget a connection (its selector is released). */
     void UnregisterFlow(uint16_t localPort, Ipv4Address remote, uint16_t remotePort);
 
-    /** Send a probe (64 B on the wire with PPP + IPv4 + UDP + shim) to dst with EV / path id. */
-    void SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId);
+    /**
+     * Send a probe (64 B on the wire with PPP + IPv4 + UDP + shim) to dst with EV / path id;
+     * \p nicStamp: FLAG_NIC_STAMP (the probe senses the path only, PathSelector::PathOnlySensing).
+     */
+    void SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId, bool nicStamp = false);
     /** Where probe replies go (Hermes's rack agent). */
     void SetProbeReplyCallback(ProbeReplyCallback cb);
 
@@ -182,6 +190,7 @@ class DcnTcpShim : public Object
         uint8_t echoMarks{0};
         uint8_t echoPkts{0};
         bool reseqTx{false};          //!< send FLAG_RESEQ (the selector asks for it)
+        bool nicStampTx{false};       //!< send FLAG_NIC_STAMP (the selector asks for it)
         std::unique_ptr<Reseq> reseq; //!< receiver reorder buffer (FLAG_RESEQ seen)
     };
 

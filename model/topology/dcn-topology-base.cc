@@ -469,6 +469,8 @@ DcnTopologyBase::InstallPortQueuesAndAddresses(
                              DoubleValue(m_kmax),
                              "EcnEnabled",
                              BooleanValue(m_hostEcn),
+                             "HostNic",
+                             BooleanValue(true),
                              "MarkAtDequeue",
                              BooleanValue(m_markAtDequeue));
     const Ipv4Mask mask("255.255.255.252");
