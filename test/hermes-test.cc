@@ -21,18 +21,22 @@
 #include "ns3/config.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/hermes-experiment.h"
 #include "ns3/hermes-path-selector.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/object-factory.h"
 #include "ns3/presto-path-selector.h"
 #include "ns3/rtt-estimator.h"
+#include "ns3/sequence-number.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/udp-header.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
@@ -1091,6 +1095,258 @@ class HermesLoadAxisTestCase : public TestCase
     }
 };
 
+/** A TCP-shim data packet (UDP/4792, shim flags, txTime 0, 1020 bytes after the shim) as the
+ *  host's IPv4 hands it to its NIC queue, ECT(0). */
+Ptr<QueueDiscItem>
+ShimItem(uint8_t flags)
+{
+    Ptr<Packet> p = Create<Packet>(1020);
+    DcnTcpShimHeader sh;
+    sh.flags = flags;
+    sh.pathId = 2;
+    sh.txTimeNs = 0;
+    p->AddHeader(sh);
+    UdpHeader u;
+    u.SetSourcePort(1234);
+    u.SetDestinationPort(DcnTcpShimHeader::UDP_PORT);
+    p->AddHeader(u);
+    Ipv4Header h;
+    h.SetSource(Ipv4Address("10.0.0.1"));
+    h.SetDestination(Ipv4Address("10.0.0.5"));
+    h.SetProtocol(17);
+    h.SetEcn(Ipv4Header::ECN_ECT0);
+    h.SetPayloadSize(p->GetSize());
+    return Create<Ipv4QueueDiscItem>(p, Address(), 0x0800, h);
+}
+
+/** The shim header and the IPv4 ECN of a dequeued ShimItem. */
+std::pair<DcnTcpShimHeader, Ipv4Header::EcnType>
+ReadShim(Ptr<QueueDiscItem> item)
+{
+    Ptr<Packet> p = item->GetPacket()->Copy();
+    UdpHeader u;
+    p->RemoveHeader(u);
+    DcnTcpShimHeader sh;
+    p->RemoveHeader(sh);
+    return {sh, DynamicCast<Ipv4QueueDiscItem>(item)->GetHeader().GetEcn()};
+}
+
+/**
+ * Review s44 H2, the host NIC side of PathOnlySensing: a host NIC queue (HostNic) marking
+ * at enqueue above 1000 B rewrites the shim send time of a FLAG_NIC_STAMP packet when it
+ * leaves (10 / 20 us, not the stack's 0) and flags the CE it set (FLAG_HOST_CE, the IPv4
+ * CE stays for TCP); a packet without the flag and every packet of a queue that is no host
+ * NIC leave as they came.
+ */
+class HermesNicStampQueueTestCase : public TestCase
+{
+  public:
+    HermesNicStampQueueTestCase()
+        : TestCase("PathOnlySensing: the host NIC stamps the send time at dequeue and flags "
+                   "its own CE marks; other packets and switch queues untouched")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::vector<Ptr<QueueDiscItem>> out;
+        for (bool hostNic : {true, false})
+        {
+            Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
+            q->SetAttribute("DataLimit", QueueSizeValue(QueueSize("10000B")));
+            q->SetAttribute("KminFraction", DoubleValue(0.1));
+            q->SetAttribute("KmaxFraction", DoubleValue(0.1));
+            q->SetAttribute("MarkAtDequeue", BooleanValue(false));
+            q->SetAttribute("HostNic", BooleanValue(hostNic));
+            q->Initialize();
+            q->AssignStreams(5);
+            out.clear();
+            // A below K (not marked), B and C above K (marked at enqueue); C not path-only
+            q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
+            q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
+            q->Enqueue(ShimItem(0));
+            for (int i = 1; i <= 3; ++i)
+            {
+                Simulator::Schedule(MicroSeconds(10 * i),
+                                    [q, &out]() { out.push_back(q->Dequeue()); });
+            }
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_ASSERT_MSG_EQ(out.size(), 3u, "three packets left");
+            const std::string tag = hostNic ? "host NIC: " : "switch port: ";
+            auto a = ReadShim(out[0]);
+            auto b = ReadShim(out[1]);
+            auto c = ReadShim(out[2]);
+            NS_TEST_EXPECT_MSG_EQ(a.second, Ipv4Header::ECN_ECT0, tag << "A not marked");
+            NS_TEST_EXPECT_MSG_EQ(b.second, Ipv4Header::ECN_CE, tag << "B marked (TCP sees CE)");
+            NS_TEST_EXPECT_MSG_EQ(c.second, Ipv4Header::ECN_CE, tag << "C marked (TCP sees CE)");
+            NS_TEST_EXPECT_MSG_EQ(a.first.txTimeNs,
+                                  hostNic ? 10000 : 0,
+                                  tag << "A's send time is when it left");
+            NS_TEST_EXPECT_MSG_EQ(b.first.txTimeNs,
+                                  hostNic ? 20000 : 0,
+                                  tag << "B's send time is when it left");
+            NS_TEST_EXPECT_MSG_EQ(c.first.txTimeNs, 0, tag << "C (no FLAG_NIC_STAMP) kept its own");
+            NS_TEST_EXPECT_MSG_EQ(bool(a.first.flags & DcnTcpShimHeader::FLAG_HOST_CE),
+                                  false,
+                                  tag << "A carries no CE");
+            NS_TEST_EXPECT_MSG_EQ(bool(b.first.flags & DcnTcpShimHeader::FLAG_HOST_CE),
+                                  hostNic,
+                                  tag << "B's CE flagged as the host's");
+            NS_TEST_EXPECT_MSG_EQ(bool(c.first.flags & DcnTcpShimHeader::FLAG_HOST_CE),
+                                  false,
+                                  tag << "C not flagged (not path-only)");
+            NS_TEST_EXPECT_MSG_EQ(out[0]->GetPacket()->GetSize(),
+                                  8 + DcnTcpShimHeader::SIZE + 1020,
+                                  "size kept");
+            NS_TEST_EXPECT_MSG_EQ(q->GetNNicStamped(), hostNic ? 2u : 0u, tag << "stamped");
+        }
+    }
+};
+
+/** What RunSensing saw. */
+struct SensingRun
+{
+    uint64_t senderNicMarks{0}; //!< CE marks by host 0's NIC
+    uint64_t switchMarks{0};    //!< CE marks by every switch port
+    uint64_t echoes{0};         //!< echoes host 0's selectors got
+    uint64_t ceEchoes{0};       //!< of which with path marks
+    int64_t rttMaxNs{0};        //!< largest RTT sample host 0's selectors got
+    uint64_t hostCe{0};         //!< receivers: segments with FLAG_HOST_CE
+    uint32_t tcpCe{0};          //!< receivers' TCP sockets: CE-marked segments seen
+    uint32_t finished{0};
+    Time baseRtt{0}; //!< unloaded RTT of a full segment and its ACK, host 0 -> 4
+};
+
+void
+CountCe(uint32_t* n, SequenceNumber32, SequenceNumber32)
+{
+    ++*n;
+}
+
+/**
+ * Host 0 sends three 1.5 MB flows to hosts 4, 5 and 6 (the other leaf) at once, under
+ * HermesPaperDefaults (step marking at K = 97.5 KB on switch ports and host NICs): host 0's
+ * NIC is the only bottleneck (every fabric link has its rate), so its queue holds the
+ * backlog and sets every mark.
+ */
+SensingRun
+RunSensing(bool pathOnly)
+{
+    SensingRun r;
+    HermesPaperDefaults("sim", "");
+    Ptr<DcnGraphTopology> t = SmallLeafSpine();
+    int64_t stream = 1;
+    stream += t->AssignStreams(stream);
+    DcnTcpTransportHelper th;
+    th.SetCongestionControl("dctcp");
+    th.InstallOnHosts(t);
+    WorkloadPlan plan;
+    plan.name = "fan-out";
+    plan.nHosts = 8;
+    for (uint32_t d : {4u, 5u, 6u})
+    {
+        plan.messages.push_back({0, d, 1500000, Time(0), {}, 0});
+    }
+    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+    wl->AssignStreams(1000);
+    wl->SetPlan(plan);
+    wl->SetAttribute("LoadBalancer", StringValue("hermes"));
+    wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
+    wl->AddSelectorAttribute("PathOnlySensing", BooleanValue(pathOnly), true);
+    wl->Install(t);
+    // the receivers' TCP sockets exist once the SYNs arrived (about 5 us)
+    bool connected = true;
+    Simulator::Schedule(MicroSeconds(20), [&r, &connected, t]() {
+        for (uint32_t h : {4u, 5u, 6u})
+        {
+            connected &= Config::ConnectWithoutContextFailSafe(
+                "/NodeList/" + std::to_string(t->GetHosts().Get(h)->GetId()) +
+                    "/$ns3::TcpL4Protocol/SocketList/*/EcnCeSeq",
+                MakeBoundCallback(&CountCe, &r.tcpCe));
+        }
+    });
+    Simulator::Stop(MilliSeconds(50));
+    Simulator::Run();
+    wl->Finalize();
+    r.finished = wl->GetStats().Summarize().count;
+    r.baseRtt = t->GetBaseRtt(0, 4, 1448);
+    const DcnTcpShimStats& tx =
+        t->GetHosts().Get(0)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
+    r.echoes = tx.echoes;
+    r.ceEchoes = tx.ceEchoes;
+    r.rttMaxNs = tx.echoRttMaxNs;
+    for (uint32_t h : {4u, 5u, 6u})
+    {
+        r.hostCe += t->GetHosts()
+                        .Get(h)
+                        ->GetObject<DcnTcpTransport>()
+                        ->GetShim()
+                        ->GetStats()
+                        .hostCeReceived;
+    }
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        if (l.tierA < 0 && l.a == t->GetHosts().Get(0))
+        {
+            r.senderNicMarks = t->GetQueueDisc(l.devA)->GetNMarked();
+        }
+        r.switchMarks += (l.tierA < 0 ? 0 : t->GetQueueDisc(l.devA)->GetNMarked()) +
+                         t->GetQueueDisc(l.devB)->GetNMarked();
+    }
+    wl->Dispose();
+    Simulator::Destroy();
+    Config::Reset();
+    NS_ABORT_MSG_UNLESS(connected, "RunSensing: no receiver socket to trace");
+    return r;
+}
+
+/**
+ * Review s44 H2 end to end (Hermes PathOnlySensing, Sec. 3.1.1): with the sender's NIC the
+ * only queue (no switch marks), path-only sensing gives Hermes RTT samples within 10 us of
+ * the fabric's unloaded RTT and no ECN marks, while the receivers' TCP still gets the
+ * NIC's CE marks; PathOnlySensing=false (the stack's send time, every CE) credits the NIC
+ * backlog (more than 40 us above the base) and its marks to the path.
+ */
+class HermesPathOnlySensingTestCase : public TestCase
+{
+  public:
+    HermesPathOnlySensingTestCase()
+        : TestCase("PathOnlySensing: RTT and ECN samples leave out the sender's NIC queue; TCP "
+                   "still sees its CE")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const SensingRun on = RunSensing(true);
+        const SensingRun off = RunSensing(false);
+        for (const SensingRun* r : {&on, &off})
+        {
+            const std::string tag = r == &on ? "path-only: " : "stack stamp: ";
+            NS_TEST_ASSERT_MSG_EQ(r->finished, 3u, tag << "every flow finished");
+            NS_TEST_ASSERT_MSG_GT(r->senderNicMarks, 10u, tag << "the sender's NIC marked");
+            NS_TEST_ASSERT_MSG_EQ(r->switchMarks, 0u, tag << "no switch queue above K");
+            NS_TEST_ASSERT_MSG_GT(r->echoes, 1000u, tag << "per-segment echoes");
+            NS_TEST_EXPECT_MSG_GT(r->tcpCe, 0u, tag << "the receivers' TCP saw CE");
+        }
+        // path-only: the sample is the fabric's RTT, the NIC's marks are the host's
+        NS_TEST_EXPECT_MSG_LT(on.rttMaxNs,
+                              (on.baseRtt + MicroSeconds(10)).GetNanoSeconds(),
+                              "path-only: largest RTT sample near the base " << on.baseRtt);
+        NS_TEST_EXPECT_MSG_EQ(on.ceEchoes, 0u, "path-only: no host CE echoed as a path mark");
+        NS_TEST_EXPECT_MSG_GT(on.hostCe, 10u, "path-only: receivers got host-flagged CE");
+        // the stack's send time: the NIC backlog (up to K = 78 us at 10G) is in the sample
+        NS_TEST_EXPECT_MSG_GT(off.rttMaxNs,
+                              (off.baseRtt + MicroSeconds(40)).GetNanoSeconds(),
+                              "stack stamp: the NIC backlog is in the RTT");
+        NS_TEST_EXPECT_MSG_GT(off.ceEchoes, 0u, "stack stamp: host CE echoed as path marks");
+        NS_TEST_EXPECT_MSG_EQ(off.hostCe, 0u, "stack stamp: nothing host-flagged");
+    }
+};
+
 class HermesTestSuite : public TestSuite
 {
   public:
@@ -1110,6 +1366,8 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRepeatedTimeoutTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesNicStampQueueTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesPathOnlySensingTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds
