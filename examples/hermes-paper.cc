@@ -385,7 +385,8 @@ main(int argc, char** argv)
                         << r.small.meanUs << "," << r.small.p99Us << "," << r.large.meanUs << ","
                         << r.wallSeconds << "," << r.events << "," << r.injectedDrops << ","
                         << r.segments << "," << r.retransmissions << "," << r.timeouts << ",\""
-                        << attributes << "\"," << r.hostLinkDelay.GetNanoSeconds() << ","
+                        << attributes << (r.rttThresholds.empty() || attributes.empty() ? "" : ";")
+                        << r.rttThresholds << "\"," << r.hostLinkDelay.GetNanoSeconds() << ","
                         << r.pathChanges << "," << r.hostMarks << "," << r.switchMarks << ","
                         << r.downlinkMarks << "\n";
                 }

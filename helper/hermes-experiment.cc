@@ -9,6 +9,7 @@
 #include "ns3/failure-helper.h"
 #include "ns3/flow-size-cdf.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/hermes-path-selector.h"
 #include "ns3/nstime.h"
 #include "ns3/queue-size.h"
 #include "ns3/random-variable-stream.h"
@@ -242,6 +243,24 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         res.retransmissions += ss.retransmissions;
         res.pathChanges += ss.pathChanges;
         res.timeouts += ss.timeouts;
+    }
+    if (c.lb.rfind("hermes", 0) == 0)
+    {
+        // the thresholds Sec. 3.3's rule derived (the selector's attributes as the run's)
+        Ptr<HermesPathSelector> h = CreateObject<HermesPathSelector>();
+        for (const auto& a : c.selectorAttrs)
+        {
+            h->SetAttribute(a.first, StringValue(a.second));
+        }
+        BooleanValue rule;
+        h->GetAttribute("RttThresholdsFromRule", rule);
+        const Time hop = HermesPathSelector::RuleHopDelay(t, 0);
+        if (rule.Get() && hop.IsStrictlyPositive())
+        {
+            res.rttThresholds = "T_RTT_high=base+" + std::to_string(hop.GetNanoSeconds() * 3 / 2) +
+                                "ns;DeltaRtt=" + std::to_string(hop.GetNanoSeconds()) +
+                                "ns (RttThresholdsFromRule)";
+        }
     }
     for (const DcnLinkInfo& l : t->GetLinks())
     {

@@ -50,6 +50,9 @@ struct HermesExperimentResult
     uint64_t hostMarks{0};       //!< CE marks set by host NIC queues (review s44 H2)
     uint64_t switchMarks{0};     //!< CE marks set by switch port queues
     uint64_t downlinkMarks{0};   //!< of which by the edge switches' ports to their hosts
+    /** Hermes with RttThresholdsFromRule: the derived thresholds ("" otherwise), e.g.
+     *  "T_RTT_high=base+117000ns;DeltaRtt=78000ns (RttThresholdsFromRule)". */
+    std::string rttThresholds;
     double wallSeconds{0};
     Time hostLinkDelay{0}; //!< propagation delay of the host links (CSV link_delay_ns)
     bool noFlows{false};   //!< no flow arrived in the window: nothing was simulated

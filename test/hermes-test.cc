@@ -1347,6 +1347,78 @@ class HermesPathOnlySensingTestCase : public TestCase
     }
 };
 
+/**
+ * RttThresholdsFromRule (Sec. 3.3 / Table 4, review s44 H6): under HermesPaperDefaults (K =
+ * 97.5 KB, 10 Gb/s hosts) one hop is K / C = 78 us, so T_RTT_high = the pair's base RTT +
+ * 117 us: with every packet marked, a round trip 5 us below that is GRAY and 5 us above it
+ * CONGESTED; without the rule the same 5 us above is GRAY (T_RTT_high 180 us + reverse base).
+ */
+class HermesRttRuleTestCase : public TestCase
+{
+  public:
+    HermesRttRuleTestCase()
+        : TestCase("RttThresholdsFromRule: T_RTT_high = base RTT + 1.5 hops, one hop = K over C")
+    {
+    }
+
+  private:
+    static hermes::PathType Run(bool rule, Time above, Time* hop, Time* base)
+    {
+        HermesPaperDefaults("sim", "");
+        Ptr<DcnGraphTopology> t = SmallLeafSpine();
+        *hop = HermesPathSelector::RuleHopDelay(t, 0);
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("RttThresholdsFromRule", BooleanValue(rule));
+        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
+        s->AssignStreams(3);
+        PathSelectorSetup setup;
+        setup.topology = t;
+        setup.srcHost = 0;
+        setup.dstHost = 4;
+        setup.srcSwitch = t->GetSwitchOfHost(0);
+        setup.dstSwitch = t->GetSwitchOfHost(4);
+        setup.baseRtt = t->GetBaseRtt(0, 4, 1400);
+        *base = setup.baseRtt;
+        s->Setup(setup);
+        const Time rtt = setup.baseRtt + MicroSeconds(117) + above;
+        hermes::PathType type = hermes::PathType::GOOD;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.rtt = rtt;
+            fb.signal = FeedbackSignal::ECN_ACK;
+            for (int i = 0; i < 20; ++i)
+            {
+                s->OnFeedback(fb);
+            }
+            type = s->GetPathType(0);
+        });
+        Simulator::Run();
+        Simulator::Destroy();
+        s->Dispose();
+        Config::Reset();
+        return type;
+    }
+
+    void DoRun() override
+    {
+        Time hop;
+        Time base;
+        const auto below = Run(true, MicroSeconds(-5), &hop, &base);
+        NS_TEST_ASSERT_MSG_EQ(hop, MicroSeconds(78), "one hop = 97.5 KB / 10 Gb/s");
+        NS_TEST_ASSERT_MSG_LT(base, MicroSeconds(40), "a small base (1 us links)");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(below),
+                              static_cast<int>(hermes::PathType::GRAY),
+                              "rule: base + 112 us is below T_RTT_high");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(Run(true, MicroSeconds(5), &hop, &base)),
+                              static_cast<int>(hermes::PathType::CONGESTED),
+                              "rule: base + 122 us is above T_RTT_high");
+        NS_TEST_EXPECT_MSG_EQ(static_cast<int>(Run(false, MicroSeconds(5), &hop, &base)),
+                              static_cast<int>(hermes::PathType::GRAY),
+                              "no rule: base + 122 us is below 180 us + the reverse base");
+    }
+};
+
 class HermesTestSuite : public TestSuite
 {
   public:
@@ -1368,6 +1440,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRepeatedTimeoutTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesNicStampQueueTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesPathOnlySensingTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRttRuleTestCase, DCNLB_TEST_QUICK);
         // also in ns-3's in-tree debug profile: its segfault in ns-3 3.37's TcpTxBuffer::Update
         // was a duplicate ACK with SACK blocks overtaken by a newer ACK after the shim moved
         // the ACK path on a hole-filling retransmission (doc/hermes.rst, "ns-3 debug builds

@@ -8,6 +8,7 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-shim.h"
 #include "ns3/double.h"
@@ -17,6 +18,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace ns3
@@ -66,7 +68,8 @@ class HermesHostState : public Object
     std::map<uint32_t, HostDst> dsts; //!< by destination host
     /** the host's own ECN / RTT signals by destination switch (SignalKeying=paper) */
     std::map<uint32_t, std::vector<hermes::PathSignals>> sig;
-    bool inRack{false}; //!< registered with its rack's probe agent (SignalKeying=paper)
+    bool inRack{false};    //!< registered with its rack's probe agent (SignalKeying=paper)
+    int64_t ruleHopNs{-1}; //!< RttThresholdsFromRule: K / C of the host (-1: not yet known)
 
     std::vector<hermes::PathSignals>& GetSig(uint32_t dstSw, uint16_t n)
     {
@@ -335,9 +338,9 @@ HermesPathSelector::GetTypeId()
                           MakeTimeAccessor(&HermesPathSelector::m_rttLowOffset),
                           MakeTimeChecker(Time(0)))
             .AddAttribute("RttHigh",
-                          "T_RTT_high (Sec. 3.3: 180 us in simulation, 300 us in the testbed; "
-                          "Table 4 gives only the rule base RTT + 1.5 x one-hop delay); allowed "
-                          "> 0",
+                          "T_RTT_high (Sec. 3.3 (simulation): 180 us, calibrated for a ~60 us "
+                          "base RTT; testbed 300 us; Table 4 gives only the rule base RTT + 1.5 "
+                          "x one-hop delay, attribute RttThresholdsFromRule); allowed > 0",
                           TimeValue(MicroSeconds(180)),
                           MakeTimeAccessor(&HermesPathSelector::m_rttHigh),
                           MakeTimeChecker(NanoSeconds(1)))
@@ -350,8 +353,9 @@ HermesPathSelector::GetTypeId()
                           MakeBooleanAccessor(&HermesPathSelector::m_rttHighOneWay),
                           MakeBooleanChecker())
             .AddAttribute("DeltaRtt",
-                          "delta RTT of a notably better path (Sec. 3.3: one hop delay, 80 us "
-                          "in simulation, 120 us in the testbed); allowed >= 0",
+                          "delta RTT of a notably better path (Sec. 3.3 (simulation): one hop "
+                          "delay, 80 us, calibrated for a ~60 us base RTT; testbed 120 us; "
+                          "attribute RttThresholdsFromRule derives it); allowed >= 0",
                           TimeValue(MicroSeconds(80)),
                           MakeTimeAccessor(&HermesPathSelector::m_dRtt),
                           MakeTimeChecker(Time(0)))
@@ -550,6 +554,17 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_pathOnlySensing),
                           MakeBooleanChecker())
+            .AddAttribute("RttThresholdsFromRule",
+                          "Derive T_RTT_high = the pair's base RTT + 1.5 x K / C and delta RTT "
+                          "= K / C from the fabric (Sec. 3.3 / Table 4 rule: one-hop delay = "
+                          "ECN threshold / link capacity; K from the edge switch's port toward "
+                          "the sender, the middle of Kmin..Kmax; C the sender's link rate); "
+                          "RttHigh, RttHighOneWay and DeltaRtt are then unused.  false = the "
+                          "paper's simulation values RttHigh / DeltaRtt, calibrated for its ~60 "
+                          "us base RTT (review s44 H6)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_rttRule),
+                          MakeBooleanChecker())
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -583,6 +598,40 @@ HermesPathSelector::DoDispose()
     m_rp = nullptr;
     m_rackLastUse = nullptr;
     PathSelector::DoDispose();
+}
+
+Time
+HermesPathSelector::RuleHopDelay(Ptr<DcnTopology> topo, uint32_t host)
+{
+    NS_LOG_FUNCTION(topo << host);
+    if (!topo || host >= topo->GetNHosts())
+    {
+        return Time(0);
+    }
+    Ptr<Node> node = topo->GetHosts().Get(host);
+    const std::vector<uint32_t>& links = topo->GetLinksOfNode(node);
+    if (links.empty())
+    {
+        return Time(0);
+    }
+    // the edge switch's port toward the host: a switch port, with the fabric's K
+    const DcnLinkInfo& l = topo->GetLink(links[0]);
+    Ptr<DcnQueueDisc> q = topo->GetQueueDisc(l.a == node ? l.devB : l.devA);
+    if (!q || l.rate.GetBitRate() == 0)
+    {
+        return Time(0);
+    }
+    DoubleValue kmin;
+    DoubleValue kmax;
+    q->GetAttribute("KminFraction", kmin);
+    q->GetAttribute("KmaxFraction", kmax);
+    const QueueSize limit = q->GetDataLimit();
+    // K: the step threshold (Kmin = Kmax); with a ramp its middle (our resolution);
+    // a limit in packets counts 1500-byte frames
+    const double unit = limit.GetUnit() == QueueSizeUnit::BYTES ? 1.0 : 1500.0;
+    const double kBytes = 0.5 * (kmin.Get() + kmax.Get()) * limit.GetValue() * unit;
+    return NanoSeconds(static_cast<int64_t>(
+        std::llround(kBytes * 8e9 / static_cast<double>(l.rate.GetBitRate()))));
 }
 
 std::string
@@ -693,6 +742,20 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     m_ownShared = setup.shared ? nullptr : CreateObject<DcnLbSharedState>();
     Ptr<DcnLbSharedState> shared = setup.shared ? setup.shared : m_ownShared;
     m_host = shared->GetOrCreate<HermesHostState>("hermes");
+    if (m_rttRule && setup.topology && setup.srcHost != UINT32_MAX)
+    {
+        // Sec. 3.3 / Table 4: T_RTT_high = base RTT + 1.5 one-hop delays, delta RTT = one
+        // hop, one hop = K / C; the base is the pair's round trip, as the sample's
+        if (m_host->ruleHopNs < 0)
+        {
+            m_host->ruleHopNs = RuleHopDelay(setup.topology, setup.srcHost).GetNanoSeconds();
+        }
+        if (m_host->ruleHopNs > 0)
+        {
+            p.tRttHighNs = setup.baseRtt.GetNanoSeconds() + 3 * m_host->ruleHopNs / 2;
+            p.dRttNs = m_host->ruleHopNs;
+        }
+    }
     Ptr<DcnLbSharedState> rackSs = DynamicCast<DcnLbSharedState>(shared->Get("dcn-rack"));
     // without a rack object (topology-free use) or with SignalKeying=host the host's own
     // object holds the rack state, under its own key (the host state already uses

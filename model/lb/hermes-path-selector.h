@@ -66,6 +66,13 @@ class HermesPathSelector : public PathSelector
     int64_t AssignStreams(int64_t stream) override;
     std::string Validate() const override;
 
+    /**
+     * One-hop delay of Sec. 3.3's rule, K / C, for flows of \p host: K of the edge
+     * switch's port toward the host (the middle of Kmin..Kmax), C the host link's rate;
+     * zero if the topology does not say (RttThresholdsFromRule).
+     */
+    static Time RuleHopDelay(Ptr<DcnTopology> topo, uint32_t host);
+
     /** Attribute PathOnlySensing (Sec. 3.1.1): the shim stamps at the host NIC. */
     bool PathOnlySensing() const override
     {
@@ -147,6 +154,7 @@ class HermesPathSelector : public PathSelector
     uint64_t m_leftOnTimeout{0}; //!< bit p: the flow last left path p after a timeout
     uint32_t m_numPathsAttr;
     bool m_pathOnlySensing{true}; //!< PathOnlySensing
+    bool m_rttRule{false};        //!< RttThresholdsFromRule
 
     hermes::Params m_p;
     uint16_t m_n{0};
