@@ -15,7 +15,10 @@
  *    a move do not fail the new, good path; a timeout counts against the timed-out
  *    segment's path;
  *  - T_RTT_high one-way (the round-trip sample adds the pair's reverse base delay) and
- *    [ART]'s reroute gating (RerouteInterval, RerouteSkip).
+ *    [ART]'s reroute gating (RerouteInterval, RerouteSkip);
+ *  - path-only sensing (review s44 H2): the sender's host NIC restamps the send time and
+ *    flags its own CE, so RTT / ECN samples leave out the sender's NIC queue while TCP
+ *    still sees the CE; RttThresholdsFromRule (H6) derives T_RTT_high and delta RTT from K / C.
  */
 #include "ns3/boolean.h"
 #include "ns3/config.h"

@@ -24,6 +24,11 @@
  * the gap fills, the buffer is full (ReorderCapacity) or ReorderTimeout passes since the
  * oldest hold, and hands TCP the segments in sequence order.
  *
+ * Path-only sensing (PathSelector::PathOnlySensing, Hermes): the connection's segments
+ * (and the agent's probes) carry FLAG_NIC_STAMP; the sender's host NIC queue rewrites their
+ * send time when they leave it and flags a CE it set (FLAG_HOST_CE), which the receiver
+ * does not echo as a path mark (TCP still gets the CE).
+ *
  * Connections a transport registers (RegisterFlow) use its path selector; any other
  * connection (the passive side: SYN-ACKs, pure ACKs) is sent per-flow ECMP: a fixed EV from
  * a hash of the 4-tuple (Hermes spec 4 [ART]).  Probes (Hermes) are shim packets with
