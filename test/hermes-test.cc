@@ -145,7 +145,8 @@ RunHermes(const std::string& lb,
           const std::function<void(Ptr<DcnGraphTopology>, Ptr<FailureHelper>)>& fail,
           Time stop,
           const std::vector<std::pair<std::string, std::string>>& attrs = {},
-          Time late = Time(0))
+          Time late = Time(0),
+          const std::function<void(Ptr<DcnGraphTopology>)>& inspect = nullptr)
 {
     HermesRun r;
     Ptr<DcnGraphTopology> t = SmallLeafSpine();
@@ -195,6 +196,10 @@ RunHermes(const std::string& lb,
         }
     }
     r.lateMeanUs = r.late > 0 ? sum / r.late : 0;
+    if (inspect)
+    {
+        inspect(t); // before the topology is gone
+    }
     wl->Dispose();
     Simulator::Destroy();
     return r;
@@ -931,6 +936,41 @@ class HermesRerouteGatingTestCase : public TestCase
 };
 
 /**
+ * Path 0's type at selector \p s (attributes set, no probing) for hosts 0 -> 4 of \p t after
+ * 20 CE-marked samples of round trip \p rtt.
+ */
+hermes::PathType
+TypeAfterMarkedSamples(Ptr<DcnGraphTopology> t, Ptr<HermesPathSelector> s, Time rtt)
+{
+    s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
+    s->AssignStreams(3);
+    PathSelectorSetup setup;
+    setup.topology = t;
+    setup.srcHost = 0;
+    setup.dstHost = 4;
+    setup.srcSwitch = t->GetSwitchOfHost(0);
+    setup.dstSwitch = t->GetSwitchOfHost(4);
+    setup.baseRtt = t->GetBaseRtt(0, 4, 1400);
+    s->Setup(setup);
+    hermes::PathType type = hermes::PathType::GOOD;
+    Simulator::Schedule(MicroSeconds(1), [&]() {
+        PathFeedback fb;
+        fb.path.pathId = 0;
+        fb.rtt = rtt;
+        fb.signal = FeedbackSignal::ECN_ACK;
+        for (int i = 0; i < 20; ++i)
+        {
+            s->OnFeedback(fb);
+        }
+        type = s->GetPathType(0);
+    });
+    Simulator::Run();
+    Simulator::Destroy();
+    s->Dispose();
+    return type;
+}
+
+/**
  * T_RTT_high is one-way (spec 2.1): the RTT sample is a round trip, so each pair's threshold
  * adds the reverse base delay.  With 10 us per link (4 links each way) a path whose round
  * trip is 200 us with every packet marked is GRAY (below 180 us + ~40 us) and at 240 us
@@ -957,32 +997,7 @@ class HermesRttHighOneWayTestCase : public TestCase
                                                              "minimal");
         Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
         s->SetAttribute("RttHighOneWay", BooleanValue(oneWay));
-        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
-        s->AssignStreams(3);
-        PathSelectorSetup setup;
-        setup.topology = t;
-        setup.srcHost = 0;
-        setup.dstHost = 4;
-        setup.srcSwitch = t->GetSwitchOfHost(0);
-        setup.dstSwitch = t->GetSwitchOfHost(4);
-        setup.baseRtt = t->GetBaseRtt(0, 4, 1400);
-        s->Setup(setup);
-        hermes::PathType type = hermes::PathType::GOOD;
-        Simulator::Schedule(MicroSeconds(1), [&]() {
-            PathFeedback fb;
-            fb.path.pathId = 0;
-            fb.rtt = rtt;
-            fb.signal = FeedbackSignal::ECN_ACK;
-            for (int i = 0; i < 20; ++i)
-            {
-                s->OnFeedback(fb);
-            }
-            type = s->GetPathType(0);
-        });
-        Simulator::Run();
-        Simulator::Destroy();
-        s->Dispose();
-        return type;
+        return TypeAfterMarkedSamples(t, s, rtt);
     }
 
     void DoRun() override
@@ -1239,12 +1254,6 @@ RunSensing(bool pathOnly)
 {
     SensingRun r;
     HermesPaperDefaults("sim", "");
-    Ptr<DcnGraphTopology> t = SmallLeafSpine();
-    int64_t stream = 1;
-    stream += t->AssignStreams(stream);
-    DcnTcpTransportHelper th;
-    th.SetCongestionControl("dctcp");
-    th.InstallOnHosts(t);
     WorkloadPlan plan;
     plan.name = "fan-out";
     plan.nHosts = 8;
@@ -1252,54 +1261,43 @@ RunSensing(bool pathOnly)
     {
         plan.messages.push_back({0, d, 1500000, Time(0), {}, 0});
     }
-    Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
-    wl->AssignStreams(1000);
-    wl->SetPlan(plan);
-    wl->SetAttribute("LoadBalancer", StringValue("hermes"));
-    wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
-    wl->AddSelectorAttribute("PathOnlySensing", BooleanValue(pathOnly), true);
-    wl->Install(t);
-    // the receivers' TCP sockets exist once the SYNs arrived (about 5 us)
     bool connected = true;
-    Simulator::Schedule(MicroSeconds(20), [&r, &connected, t]() {
-        for (uint32_t h : {4u, 5u, 6u})
+    auto traceCe = [&r, &connected](Ptr<DcnGraphTopology> t, Ptr<FailureHelper>) {
+        // the receivers' TCP sockets exist once the SYNs arrived (about 5 us)
+        Simulator::Schedule(MicroSeconds(20), [&r, &connected, t]() {
+            for (uint32_t h : {4u, 5u, 6u})
+            {
+                connected &= Config::ConnectWithoutContextFailSafe(
+                    "/NodeList/" + std::to_string(t->GetHosts().Get(h)->GetId()) +
+                        "/$ns3::TcpL4Protocol/SocketList/*/EcnCeSeq",
+                    MakeBoundCallback(&CountCe, &r.tcpCe));
+            }
+        });
+    };
+    auto inspect = [&r](Ptr<DcnGraphTopology> t) {
+        r.baseRtt = t->GetBaseRtt(0, 4, 1448);
+        auto shim = [t](uint32_t h) {
+            return t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
+        };
+        r.echoes = shim(0).echoes;
+        r.ceEchoes = shim(0).ceEchoes;
+        r.rttMaxNs = shim(0).echoRttMaxNs;
+        r.hostCe = shim(4).hostCeReceived + shim(5).hostCeReceived + shim(6).hostCeReceived;
+        for (const DcnLinkInfo& l : t->GetLinks())
         {
-            connected &= Config::ConnectWithoutContextFailSafe(
-                "/NodeList/" + std::to_string(t->GetHosts().Get(h)->GetId()) +
-                    "/$ns3::TcpL4Protocol/SocketList/*/EcnCeSeq",
-                MakeBoundCallback(&CountCe, &r.tcpCe));
+            const uint64_t ma = t->GetQueueDisc(l.devA)->GetNMarked();
+            r.senderNicMarks += l.a == t->GetHosts().Get(0) ? ma : 0;
+            r.switchMarks += (l.tierA < 0 ? 0 : ma) + t->GetQueueDisc(l.devB)->GetNMarked();
         }
-    });
-    Simulator::Stop(MilliSeconds(50));
-    Simulator::Run();
-    wl->Finalize();
-    r.finished = wl->GetStats().Summarize().count;
-    r.baseRtt = t->GetBaseRtt(0, 4, 1448);
-    const DcnTcpShimStats& tx =
-        t->GetHosts().Get(0)->GetObject<DcnTcpTransport>()->GetShim()->GetStats();
-    r.echoes = tx.echoes;
-    r.ceEchoes = tx.ceEchoes;
-    r.rttMaxNs = tx.echoRttMaxNs;
-    for (uint32_t h : {4u, 5u, 6u})
-    {
-        r.hostCe += t->GetHosts()
-                        .Get(h)
-                        ->GetObject<DcnTcpTransport>()
-                        ->GetShim()
-                        ->GetStats()
-                        .hostCeReceived;
-    }
-    for (const DcnLinkInfo& l : t->GetLinks())
-    {
-        if (l.tierA < 0 && l.a == t->GetHosts().Get(0))
-        {
-            r.senderNicMarks = t->GetQueueDisc(l.devA)->GetNMarked();
-        }
-        r.switchMarks += (l.tierA < 0 ? 0 : t->GetQueueDisc(l.devA)->GetNMarked()) +
-                         t->GetQueueDisc(l.devB)->GetNMarked();
-    }
-    wl->Dispose();
-    Simulator::Destroy();
+    };
+    const HermesRun h = RunHermes("hermes",
+                                  plan,
+                                  traceCe,
+                                  MilliSeconds(50),
+                                  {{"PathOnlySensing", pathOnly ? "true" : "false"}},
+                                  Time(0),
+                                  inspect);
+    r.finished = h.s.count;
     Config::Reset();
     NS_ABORT_MSG_UNLESS(connected, "RunSensing: no receiver socket to trace");
     return r;
@@ -1370,35 +1368,11 @@ class HermesRttRuleTestCase : public TestCase
         HermesPaperDefaults("sim", "");
         Ptr<DcnGraphTopology> t = SmallLeafSpine();
         *hop = HermesPathSelector::RuleHopDelay(t, 0);
+        *base = t->GetBaseRtt(0, 4, 1400);
         Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
         s->SetAttribute("RttThresholdsFromRule", BooleanValue(rule));
-        s->SetAttribute("ProbeInterval", TimeValue(Time(0)));
-        s->AssignStreams(3);
-        PathSelectorSetup setup;
-        setup.topology = t;
-        setup.srcHost = 0;
-        setup.dstHost = 4;
-        setup.srcSwitch = t->GetSwitchOfHost(0);
-        setup.dstSwitch = t->GetSwitchOfHost(4);
-        setup.baseRtt = t->GetBaseRtt(0, 4, 1400);
-        *base = setup.baseRtt;
-        s->Setup(setup);
-        const Time rtt = setup.baseRtt + MicroSeconds(117) + above;
-        hermes::PathType type = hermes::PathType::GOOD;
-        Simulator::Schedule(MicroSeconds(1), [&]() {
-            PathFeedback fb;
-            fb.path.pathId = 0;
-            fb.rtt = rtt;
-            fb.signal = FeedbackSignal::ECN_ACK;
-            for (int i = 0; i < 20; ++i)
-            {
-                s->OnFeedback(fb);
-            }
-            type = s->GetPathType(0);
-        });
-        Simulator::Run();
-        Simulator::Destroy();
-        s->Dispose();
+        const hermes::PathType type =
+            TypeAfterMarkedSamples(t, s, *base + MicroSeconds(117) + above);
         Config::Reset();
         return type;
     }
