@@ -356,7 +356,14 @@ class HermesRandomDropTestCase : public TestCase
         // 790 / 811, 961 / 1146, 949 / 924; the default SignalKeying=paper (per-host ACK
         // samples, rack-shared probes) gives 827 / 537, 727 / 868, 742 / 802: worse than
         // rack at every seed and above ECMP's overall mean at seed 7 (doc/hermes.rst "Signal
-        // keying"), so only its late flows are asserted against ECMP's
+        // keying"), so only its late flows are asserted against ECMP's.
+        // Since PathOnlySensing (2026-11-30, review s44 H2) the late-flow ratio ECMP / Hermes
+        // with rack keying is 1.39 / 1.44 / 2.10 on plan seeds 7 / 8 / 9 in the fast fabric
+        // and 1.18 / 2.84 / 1.42 in the IPv4 mode (the two modes differ here by a few ns per
+        // packet, which moves which flows hit a 10 ms RTO); paper keying's late flows are
+        // 445 / 633 / 526 us (fast) against ECMP's 811 / 1146 / 924, and its overall mean
+        // below ECMP's on every seed.  A late mean of 84 flows moves by 120 us per RTO, so
+        // the rack bound is 1.15x (it was 1.3x with the stack's send time)
         NS_TEST_ASSERT_MSG_EQ(hp.s.unfinished, 0, "Hermes (paper keying): every flow finishes");
         NS_TEST_ASSERT_MSG_LT(hp.lateMeanUs,
                               e.lateMeanUs,
@@ -366,9 +373,9 @@ class HermesRandomDropTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(e.s.unfinished, 0, "ECMP: every flow finishes");
         NS_TEST_ASSERT_MSG_GT(h.late, 50, "enough flows start after the path is failed");
         NS_TEST_ASSERT_MSG_LT(h.s.meanUs, e.s.meanUs, "Hermes mean FCT below ECMP's");
-        NS_TEST_ASSERT_MSG_LT(1.3 * h.lateMeanUs,
+        NS_TEST_ASSERT_MSG_LT(1.15 * h.lateMeanUs,
                               e.lateMeanUs,
-                              "once the lossy path is failed, ECMP's FCT is > 1.3x Hermes's");
+                              "once the lossy path is failed, ECMP's FCT is > 1.15x Hermes's");
         // after 20 ms only ACKs (per-flow ECMP) and old flows cross spine0 under Hermes
         NS_TEST_ASSERT_MSG_LT(h.injectedLate,
                               0.6 * e.injectedLate,
