@@ -73,6 +73,23 @@ struct LapsExperimentConfig
     uint64_t dcqcnWindow{WINDOW_AS_SET};
     static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();
     static constexpr uint64_t UNIFIED_WINDOW = dcnopt::UNIFIED_WINDOW; //!< "unified"
+    /**
+     * The LAPS authors' set-up ([A], review s44 L3, L4, L8; laps-paper --setup=authors sets
+     * all three, each also works alone):
+     *  - authorsEcn: switch ports mark by [A]'s per-rate ecnParaMap (DcnQueueDisc
+     *    EcnKminPerGbps 4000, EcnKmaxPerGbps 16000, EcnPmax 0.8: 400 / 1600 KB at 100G,
+     *    800 / 3200 KB at 200G), not 0.2 / 0.8 of queueBytes; without PFC the switches
+     *    also get the lossy shared buffer (DcnPfcHelper SetPfc(false)), so no 150-KB
+     *    drop-tail cap cuts the marking range (with PFC the buffer admits already);
+     *  - authorsBuffer: DcnSwitchBuffer BufferPerPort 1 MiB ([A] config_switch_mmu:
+     *    1 MiB x (ports + 1) per switch), not BufferSize 32 MiB (spec 4.1 [P]);
+     *  - lapsPathBaselines: ecmp, letflow and plb run as ecmp-laps-paths,
+     *    letflow-laps-paths and plb-laps-paths (DcnLapsPathsSelector: over the LAPS
+     *    path set, as [A]'s tables from laps-PIT.txt), not over minimal paths.
+     */
+    bool authorsEcn{false};
+    bool authorsBuffer{false};
+    bool lapsPathBaselines{false};
     uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
     uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
@@ -147,8 +164,24 @@ struct LapsExperimentResult
     }
 };
 
-/** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode. */
+/** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode
+ *  (a "-laps-paths" scheme runs its base scheme's). */
 void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
+
+/** The scheme RunLapsExperiment runs for `scheme`: with lapsPathBaselines, ecmp, letflow and
+ *  plb over the LAPS path set ("<scheme>-laps-paths"); else `scheme`. */
+std::string LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines);
+
+/** [A]'s per-rate ECN thresholds (CONFIG_DCQCN.txt ecnParaMap 100 400 1600 0.8 200 800 3200
+ *  0.8: KB at Gb/s, i.e. 4000 / 16000 B per Gb/s, Pmax 0.8) and switch buffer
+ *  (config_switch_mmu: 32 MiB / 32 = 1 MiB per port). */
+struct LapsAuthorsValues
+{
+    static constexpr uint64_t KMIN_PER_GBPS = 4000;
+    static constexpr uint64_t KMAX_PER_GBPS = 16000;
+    static constexpr double PMAX = 0.8;
+    static constexpr uint64_t BUFFER_PER_PORT = 1ull << 20;
+};
 
 /**
  * The LAPS evaluation's settings, as attribute defaults (Config::SetDefault;

@@ -169,6 +169,17 @@ class DcnQueueDisc : public QueueDisc
         return m_int;
     }
 
+    /** ECN Kmin / Kmax in use (DataLimit units: bytes or packets). */
+    double GetKmin() const
+    {
+        return m_kmin;
+    }
+
+    double GetKmax() const
+    {
+        return m_kmax;
+    }
+
     /** Marking probability for a data-band occupancy (in DataLimit units). */
     double MarkProbability(uint32_t occupancy) const;
 
@@ -349,6 +360,12 @@ class DcnQueueDisc : public QueueDisc
     QueueSize m_highLimit;
     double m_kminFrac{0};
     double m_kmaxFrac{0};
+    uint64_t m_kminPerGbps{0}; //!< EcnKminPerGbps (0: fractions of DataLimit)
+    uint64_t m_kmaxPerGbps{0}; //!< EcnKmaxPerGbps
+    double m_pmax{1.0};        //!< EcnPmax
+    double m_portBps{0};       //!< link rate of a switch port (SetIntIdentity), 0 on hosts
+    /** m_kmin / m_kmax from the per-rate bytes (switch port, bytes) or the fractions. */
+    void UpdateThresholds();
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;
