@@ -105,6 +105,25 @@ LapsPaperDefaults()
     Config::SetDefault("ns3::DcnTransport::CnpInterval", TimeValue(Seconds(0)));
 }
 
+void
+LapsApplyAuthorsEcn(Ptr<DcnTopology> t)
+{
+    // every port's queue disc; host NIC queues have no port rate and keep the fractions
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        for (const auto& dev : {l.devA, l.devB})
+        {
+            if (Ptr<DcnQueueDisc> q = t->GetQueueDisc(dev))
+            {
+                q->SetAttribute("EcnKminPerGbps", UintegerValue(LapsAuthorsValues::KMIN_PER_GBPS));
+                q->SetAttribute("EcnKmaxPerGbps", UintegerValue(LapsAuthorsValues::KMAX_PER_GBPS));
+                q->SetAttribute("EcnPmax", DoubleValue(LapsAuthorsValues::PMAX));
+                q->UpdateThresholds();
+            }
+        }
+    }
+}
+
 LapsExperimentResult
 RunLapsExperiment(const LapsExperimentConfig& c)
 {
@@ -159,22 +178,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     th.Install(t->GetHosts());
     if (c.authorsEcn)
     {
-        // [A]'s ecnParaMap on the switch ports (host NIC queues have no port rate set and
-        // keep the fractions); read at the queue discs' initialisation
-        for (const DcnLinkInfo& l : t->GetLinks())
-        {
-            for (auto dev : {l.devA, l.devB})
-            {
-                if (Ptr<DcnQueueDisc> q = t->GetQueueDisc(dev))
-                {
-                    q->SetAttribute("EcnKminPerGbps",
-                                    UintegerValue(LapsAuthorsValues::KMIN_PER_GBPS));
-                    q->SetAttribute("EcnKmaxPerGbps",
-                                    UintegerValue(LapsAuthorsValues::KMAX_PER_GBPS));
-                    q->SetAttribute("EcnPmax", DoubleValue(LapsAuthorsValues::PMAX));
-                }
-            }
-        }
+        LapsApplyAuthorsEcn(t);
     }
     // without PFC, [A]'s thresholds and buffer come with the lossy shared buffer (its
     // dynamic threshold admits; no 150-KB per-queue cap)

@@ -24,6 +24,7 @@
 #define DCN_LAPS_EXPERIMENT_H
 
 #include "ns3/dcn-option-parse.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
 
@@ -200,6 +201,11 @@ struct LapsAuthorsValues
  * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();
+
+/** Set [A]'s per-rate ECN thresholds (LapsAuthorsValues) on every port of a built topology
+ *  (LapsExperimentConfig::authorsEcn): switch ports mark at 4000 / 16000 B per Gb/s of their
+ *  link rate with Pmax 0.8; host NIC queues keep the fractions. */
+void LapsApplyAuthorsEcn(Ptr<DcnTopology> t);
 
 /** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
 LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);

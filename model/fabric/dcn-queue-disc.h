@@ -169,6 +169,12 @@ class DcnQueueDisc : public QueueDisc
         return m_int;
     }
 
+    /** Recompute Kmin / Kmax from the attributes: EcnKminPerGbps x the port's link rate
+     *  (switch ports, DataLimit in bytes) or KminFraction x DataLimit.  Called by the
+     *  DataLimit setter, SetIntIdentity and at initialisation; after a change of the ECN
+     *  attributes on a built queue disc, to read GetKmin() before the simulation starts. */
+    void UpdateThresholds();
+
     /** ECN Kmin / Kmax in use (DataLimit units: bytes or packets). */
     double GetKmin() const
     {
@@ -364,8 +370,6 @@ class DcnQueueDisc : public QueueDisc
     uint64_t m_kmaxPerGbps{0}; //!< EcnKmaxPerGbps
     double m_pmax{1.0};        //!< EcnPmax
     double m_portBps{0};       //!< link rate of a switch port (SetIntIdentity), 0 on hosts
-    /** m_kmin / m_kmax from the per-rate bytes (switch port, bytes) or the fractions. */
-    void UpdateThresholds();
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;
