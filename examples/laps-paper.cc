@@ -22,12 +22,16 @@
  * shared buffer per switch under every scheme (DcnPfcHelper); --pfc=false gives
  * the lossy runs (150 KB drop-tail queues).  LetFlow and CONGA use the paper's
  * 50-us flowlet timeout; CONGA and ConWeave run on Rail / Dragonfly through their
- * first-hop generalisation (AnyTopology=true, doc/laps.rst).
+ * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
+ * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
+ * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 1)
+ * per switch, ECMP / LetFlow / PLB over the LAPS path set.
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
  *   ./build/laps-paper --experiment=allscatter --topo=df --pathStats   # gaps (Fig. 18)
+ *   ./build/laps-paper --setup=authors --cdf=hadoop
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-graph-checks.h"

@@ -14,7 +14,9 @@
  *    own Ipv4GlobalRouting (first route / RandomEcmpRouting) instead of our
  *    switches (DcnGraphTopology Routing=global; no PFC there: our PFC frames
  *    are read by DcnSwitchRouting).
- * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
+ * PFC (Config::pfc, default on as in the paper) applies to every scheme.  The LAPS
+ * authors' ECN thresholds, switch buffer and baseline routing (authorsEcn,
+ * authorsBuffer, lapsPathBaselines; laps-paper --setup=authors) are opt-in.  A
  * scheme that cannot run on the topology returns a result whose note starts
  * with "skipped: "; CONGA and ConWeave on Rail / Dragonfly need
  * LapsPaperDefaults() or AnyTopology=true (else DcnOptionError, one line).
