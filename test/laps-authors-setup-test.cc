@@ -36,6 +36,7 @@
 #include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload-helper.h"
 
 #include <set>
 #include <vector>
@@ -218,14 +219,7 @@ struct PathsNet
     Ptr<DcnConnection> Open(uint32_t s, uint32_t d, Ptr<DcnLapsPathsSelector> ps)
     {
         stream += ps->AssignStreams(stream);
-        DcnConnectionParams p;
-        p.lineRate = t->GetHostLinkRate();
-        p.baseRtt = t->GetBaseRtt(s, d, 1000);
-        p.srcHost = s;
-        p.dstHost = d;
-        p.srcSwitch = t->GetSwitchOfHost(s);
-        p.dstSwitch = t->GetSwitchOfHost(d);
-        p.topology = t;
+        const DcnConnectionParams p = MakeConnectionParams(t, s, d, 1000);
         return DcnTransportHelper::Get(t->GetHosts().Get(s))
             ->Connect(t->GetHostAddress(d), ps, CongestionControlRegistry::Create("dctcp"), p);
     }

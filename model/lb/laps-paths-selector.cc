@@ -9,6 +9,8 @@
 #include "ns3/string.h"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace ns3
 {
@@ -19,47 +21,42 @@ DCNLB_REGISTER_PATH_SELECTOR("laps-paths", DcnLapsPathsSelector);
 
 namespace
 {
-constexpr uint8_t LAPS_ROUTE = DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE;
+/** A baseline over the LAPS path set: selector laps-paths with these attributes, the
+ *  switches' laps-source policy, the LAPS route options in the header. */
+DcnScheme
+LapsPathsScheme(const char* name,
+                const char* description,
+                std::vector<std::pair<std::string, std::string>> attributes)
+{
+    return DcnScheme{name,
+                     description,
+                     "laps-paths",
+                     "dctcp",
+                     "selective-repeat",
+                     "laps-source",
+                     DcnHeader::EXT_PATH_ID | DcnHeader::EXT_ROUTE,
+                     "dcn",
+                     {},
+                     std::move(attributes)};
+}
 } // namespace
 
-// the LAPS authors' baselines over the LAPS path set (review s44 L4; doc/laps.rst): the
-// hosts write the path as the LAPS source route, the switches run "laps-source"
-DCNLB_REGISTER_SCHEME((DcnScheme{
-    "ecmp-laps-paths",
-    "ECMP over the LAPS path set: one LAPS path per connection by its EV, written as the LAPS "
-    "source route (the LAPS authors' ECMP, [A] tables from laps-PIT.txt)",
-    "laps-paths",
-    "dctcp",
-    "selective-repeat",
-    "laps-source",
-    LAPS_ROUTE,
-    "dcn",
-    {},
-    {{"Inner", "ecmp"}}}));
-DCNLB_REGISTER_SCHEME((DcnScheme{
-    "letflow-laps-paths",
-    "LetFlow over the LAPS path set: a random LAPS path per flowlet (FlowletTimeout) chosen at "
-    "the sender, written as the LAPS source route (the LAPS authors' LetFlow, [A])",
-    "laps-paths",
-    "dctcp",
-    "selective-repeat",
-    "laps-source",
-    LAPS_ROUTE,
-    "dcn",
-    {},
-    {{"Inner", "ecmp"}, {"Flowlets", "true"}}}));
-DCNLB_REGISTER_SCHEME((DcnScheme{
-    "plb-laps-paths",
-    "PLB over the LAPS path set: PLB's EV (new after 12 congested rounds) picks a LAPS path, "
-    "written as the LAPS source route (the LAPS authors' PLB, [A])",
-    "laps-paths",
-    "dctcp",
-    "selective-repeat",
-    "laps-source",
-    LAPS_ROUTE,
-    "dcn",
-    {},
-    {{"Inner", "plb"}}}));
+// the LAPS authors' baselines over the LAPS path set (review s44 L4; doc/laps.rst)
+DCNLB_REGISTER_SCHEME(LapsPathsScheme("ecmp-laps-paths",
+                                      "ECMP over the LAPS path set: one LAPS path per connection "
+                                      "by its EV, written as the LAPS source route (the LAPS "
+                                      "authors' ECMP, [A] tables from laps-PIT.txt)",
+                                      {{"Inner", "ecmp"}}));
+DCNLB_REGISTER_SCHEME(LapsPathsScheme("letflow-laps-paths",
+                                      "LetFlow over the LAPS path set: a random LAPS path per "
+                                      "flowlet (FlowletTimeout) chosen at the sender, written as "
+                                      "the LAPS source route (the LAPS authors' LetFlow, [A])",
+                                      {{"Inner", "ecmp"}, {"Flowlets", "true"}}));
+DCNLB_REGISTER_SCHEME(LapsPathsScheme("plb-laps-paths",
+                                      "PLB over the LAPS path set: PLB's EV (new after 12 "
+                                      "congested rounds) picks a LAPS path, written as the LAPS "
+                                      "source route (the LAPS authors' PLB, [A])",
+                                      {{"Inner", "plb"}}));
 
 TypeId
 DcnLapsPathsSelector::GetTypeId()
