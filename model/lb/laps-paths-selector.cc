@@ -41,7 +41,14 @@ LapsPathsScheme(const char* name,
 }
 } // namespace
 
-// the LAPS authors' baselines over the LAPS path set (review s44 L4; doc/laps.rst)
+// the LAPS authors' baselines over the LAPS path set (review s44 L4; doc/laps.rst); the
+// bare selector name too, so that its routes are followed (an implicit scheme would keep
+// the topology's ECMP switches, which ignore them)
+DCNLB_REGISTER_SCHEME(LapsPathsScheme("laps-paths",
+                                      "An EV-based selector (Inner, default ecmp) over the LAPS "
+                                      "path set: path = Mix32(EV) mod paths, written as the LAPS "
+                                      "source route",
+                                      {}));
 DCNLB_REGISTER_SCHEME(LapsPathsScheme("ecmp-laps-paths",
                                       "ECMP over the LAPS path set: one LAPS path per connection "
                                       "by its EV, written as the LAPS source route (the LAPS "
