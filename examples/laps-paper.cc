@@ -22,12 +22,16 @@
  * shared buffer per switch under every scheme (DcnPfcHelper); --pfc=false gives
  * the lossy runs (150 KB drop-tail queues).  LetFlow and CONGA use the paper's
  * 50-us flowlet timeout; CONGA and ConWeave run on Rail / Dragonfly through their
- * first-hop generalisation (AnyTopology=true, doc/laps.rst).
+ * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
+ * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
+ * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 1)
+ * per switch, ECMP / LetFlow / PLB over the LAPS path set.
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
  *   ./build/laps-paper --experiment=all2all --cdf=datamining --load=0.8 --csv=a2a.csv
  *   ./build/laps-paper --experiment=allscatter --topo=df --pathStats   # gaps (Fig. 18)
+ *   ./build/laps-paper --setup=authors --cdf=hadoop
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-graph-checks.h"
@@ -76,6 +80,9 @@ struct Options
     Time gapThreshold{MicroSeconds(50)};
     std::string classCsv;       //!< "" = none: one row per (scheme, path class)
     std::vector<double> alphas; //!< --alphas: each LAPS scheme once per softmax Alpha
+    /** --setup: spec (the spec's network) or authors ([A]'s ECN thresholds, switch buffer
+     *  and baseline routing over the LAPS paths; LapsExperimentConfig::authorsEcn, ...) */
+    std::string setup{"spec"};
     /** --roceWindow: the DCQCN baselines' send window (LapsExperimentConfig::dcqcnWindow) */
     uint64_t roceWindow{LapsExperimentConfig::UNIFIED_WINDOW};
 };
@@ -148,6 +155,10 @@ RunOne(const Options& o, const std::string& lb)
     c.pathStats = o.pathStats || !o.classCsv.empty();
     c.gapThreshold = o.gapThreshold;
     c.dcqcnWindow = o.roceWindow;
+    const bool authors = o.setup == "authors";
+    c.authorsEcn = authors;
+    c.authorsBuffer = authors;
+    c.lapsPathBaselines = authors;
     return RunLapsExperiment(c);
 }
 
@@ -309,6 +320,33 @@ main(int argc, char** argv)
                    ? std::string()
                    : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
                                  "window of each run; allowed: --roceWindow=unified|<bytes>");
+    });
+    opts.Choice("setup",
+                "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
+                "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
+                "([A], review s44 L3, L4, L8): switch ECN by port rate (400 / 1600 KB at 100G, "
+                "800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x (ports + 1) "
+                "buffer per switch, ecmp / letflow / plb over the LAPS path set (doc/laps.rst)",
+                o.setup,
+                {"spec", "authors"});
+    opts.Check([&] {
+        // --setup=authors sets these per run: a user's value would be overwritten
+        if (o.setup != "authors")
+        {
+            return std::string();
+        }
+        for (const std::string a : {"ns3::DcnQueueDisc::EcnKminPerGbps",
+                                    "ns3::DcnQueueDisc::EcnKmaxPerGbps",
+                                    "ns3::DcnQueueDisc::EcnPmax",
+                                    "ns3::DcnSwitchBuffer::BufferPerPort"})
+        {
+            if (opts.GetAttributeArguments().find(a + "=") != std::string::npos)
+            {
+                return "option --setup: authors sets --" + a +
+                       "; allowed: --setup=authors without it, or --setup=spec with it";
+            }
+        }
+        return std::string();
     });
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
@@ -486,8 +524,9 @@ main(int argc, char** argv)
         Simulator::Destroy();
     }
     bool allDone = true;
+    const bool authors = o.setup == "authors";
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
-              << " pfc=" << (o.pfc ? "on" : "off") << "\n";
+              << " pfc=" << (o.pfc ? "on" : "off") << (authors ? " setup=authors" : "") << "\n";
     if (o.experiment == "all2all")
     {
         // how far the offered load is from what the fabric can carry (no simulation):
@@ -508,8 +547,12 @@ main(int argc, char** argv)
         const double satLaps = dcn::UniformLoad(mr, dcn::PathSet::LAPS).saturation;
         std::ostringstream line;
         line << std::setprecision(3) << "capacity: uniform all-to-all saturates the fabric at load "
-             << satMin << " on minimal paths (ECMP, LetFlow, PLB) and " << satLaps
-             << " spread evenly over the LAPS paths; --load=" << o.load << " is " << o.load / satMin
+             << satMin
+             << (authors ? " on minimal paths and " : " on minimal paths (ECMP, LetFlow, PLB) and ")
+             << satLaps
+             << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, PLB)"
+                         : " spread evenly over the LAPS paths")
+             << "; --load=" << o.load << " is " << o.load / satMin
              << "x the minimal-path saturation (doc/laps.rst "
              << "\"Offered load against capacity\")";
         std::cout << line.str() << "\n";
@@ -543,6 +586,10 @@ main(int argc, char** argv)
     {
         const std::string& lb = run.label;
         std::string attributes = opts.GetAttributeArguments();
+        if (authors)
+        {
+            attributes += (attributes.empty() ? "" : ";") + std::string("setup=authors");
+        }
         if (run.alpha >= 0)
         {
             Config::SetDefault("ns3::LapsPathSelector::Alpha", DoubleValue(run.alpha));

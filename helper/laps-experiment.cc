@@ -34,9 +34,29 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("LapsExperiment");
 
-void
-LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode)
+namespace
 {
+const std::string LAPS_PATHS_SUFFIX = "-laps-paths";
+} // namespace
+
+std::string
+LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines)
+{
+    const bool routed = scheme == "ecmp" || scheme == "letflow" || scheme == "plb";
+    return lapsPathBaselines && routed ? scheme + LAPS_PATHS_SUFFIX : scheme;
+}
+
+void
+LapsTransportOf(const std::string& name, std::string& cc, std::string& mode)
+{
+    // ecmp-laps-paths etc.: the base scheme's transport (the route is the only change)
+    const size_t cut = name.size() > LAPS_PATHS_SUFFIX.size()
+                           ? name.size() - LAPS_PATHS_SUFFIX.size()
+                           : std::string::npos;
+    const std::string scheme =
+        cut != std::string::npos && name.compare(cut, std::string::npos, LAPS_PATHS_SUFFIX) == 0
+            ? name.substr(0, cut)
+            : name;
     if (scheme == "laps")
     {
         cc = "laps";
@@ -85,6 +105,25 @@ LapsPaperDefaults()
     Config::SetDefault("ns3::DcnTransport::CnpInterval", TimeValue(Seconds(0)));
 }
 
+void
+LapsApplyAuthorsEcn(Ptr<DcnTopology> t)
+{
+    // every port's queue disc; host NIC queues have no port rate and keep the fractions
+    for (const DcnLinkInfo& l : t->GetLinks())
+    {
+        for (const auto& dev : {l.devA, l.devB})
+        {
+            if (Ptr<DcnQueueDisc> q = t->GetQueueDisc(dev))
+            {
+                q->SetAttribute("EcnKminPerGbps", UintegerValue(LapsAuthorsValues::KMIN_PER_GBPS));
+                q->SetAttribute("EcnKmaxPerGbps", UintegerValue(LapsAuthorsValues::KMAX_PER_GBPS));
+                q->SetAttribute("EcnPmax", DoubleValue(LapsAuthorsValues::PMAX));
+                q->UpdateThresholds();
+            }
+        }
+    }
+}
+
 LapsExperimentResult
 RunLapsExperiment(const LapsExperimentConfig& c)
 {
@@ -95,7 +134,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     RngSeedManager::SetSeed(c.seed);
     RngSeedManager::SetRun(c.run);
     const bool ns3Routing = c.scheme == "ns3-global" || c.scheme == "ns3-global-ecmp";
-    const std::string lb = ns3Routing ? "ecmp" : c.scheme;
+    const std::string lb = ns3Routing ? "ecmp" : LapsSchemeOf(c.scheme, c.lapsPathBaselines);
     if (ns3Routing && c.pfc)
     {
         r.note = "skipped: PFC needs our switches (ns-3 Ipv4GlobalRouting nodes do not read PFC "
@@ -137,10 +176,22 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     // LAPS recovers per path (2 realVal); the transport timeout is a backstop ([A]: 8 ms)
     th.SetTransportAttribute("Rto", TimeValue(lb == "laps" ? MilliSeconds(8) : MilliSeconds(1)));
     th.Install(t->GetHosts());
-    if (c.pfc)
+    if (c.authorsEcn)
+    {
+        LapsApplyAuthorsEcn(t);
+    }
+    // without PFC, [A]'s thresholds and buffer come with the lossy shared buffer (its
+    // dynamic threshold admits; no 150-KB per-queue cap)
+    if (c.pfc || c.authorsEcn || c.authorsBuffer)
     {
         // after the transports: a paused NIC stops its transport's data scheduler
         DcnPfcHelper pfc; // 32 MB shared buffer per switch (spec 4.1), dynamic threshold
+        pfc.SetPfc(c.pfc);
+        if (c.authorsBuffer)
+        {
+            pfc.SetBufferAttribute("BufferPerPort",
+                                   UintegerValue(LapsAuthorsValues::BUFFER_PER_PORT));
+        }
         std::string perr = pfc.Install(t);
         if (!perr.empty())
         {

@@ -14,7 +14,9 @@
  *    own Ipv4GlobalRouting (first route / RandomEcmpRouting) instead of our
  *    switches (DcnGraphTopology Routing=global; no PFC there: our PFC frames
  *    are read by DcnSwitchRouting).
- * PFC (Config::pfc, default on as in the paper) applies to every scheme.  A
+ * PFC (Config::pfc, default on as in the paper) applies to every scheme.  The LAPS
+ * authors' ECN thresholds, switch buffer and baseline routing (authorsEcn,
+ * authorsBuffer, lapsPathBaselines; laps-paper --setup=authors) are opt-in.  A
  * scheme that cannot run on the topology returns a result whose note starts
  * with "skipped: "; CONGA and ConWeave on Rail / Dragonfly need
  * LapsPaperDefaults() or AnyTopology=true (else DcnOptionError, one line).
@@ -24,6 +26,7 @@
 #define DCN_LAPS_EXPERIMENT_H
 
 #include "ns3/dcn-option-parse.h"
+#include "ns3/dcn-topology.h"
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
 
@@ -73,6 +76,23 @@ struct LapsExperimentConfig
     uint64_t dcqcnWindow{WINDOW_AS_SET};
     static constexpr uint64_t WINDOW_AS_SET = std::numeric_limits<uint64_t>::max();
     static constexpr uint64_t UNIFIED_WINDOW = dcnopt::UNIFIED_WINDOW; //!< "unified"
+    /**
+     * The LAPS authors' set-up ([A], review s44 L3, L4, L8; laps-paper --setup=authors sets
+     * all three, each also works alone):
+     *  - authorsEcn: switch ports mark by [A]'s per-rate ecnParaMap (DcnQueueDisc
+     *    EcnKminPerGbps 4000, EcnKmaxPerGbps 16000, EcnPmax 0.8: 400 / 1600 KB at 100G,
+     *    800 / 3200 KB at 200G), not 0.2 / 0.8 of queueBytes; without PFC the switches
+     *    also get the lossy shared buffer (DcnPfcHelper SetPfc(false)), so no 150-KB
+     *    drop-tail cap cuts the marking range (with PFC the buffer admits already);
+     *  - authorsBuffer: DcnSwitchBuffer BufferPerPort 1 MiB ([A] config_switch_mmu:
+     *    1 MiB x (ports + 1) per switch), not BufferSize 32 MiB (spec 4.1 [P]);
+     *  - lapsPathBaselines: ecmp, letflow and plb run as ecmp-laps-paths,
+     *    letflow-laps-paths and plb-laps-paths (DcnLapsPathsSelector: over the LAPS
+     *    path set, as [A]'s tables from laps-PIT.txt), not over minimal paths.
+     */
+    bool authorsEcn{false};
+    bool authorsBuffer{false};
+    bool lapsPathBaselines{false};
     uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
     uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
@@ -147,8 +167,24 @@ struct LapsExperimentResult
     }
 };
 
-/** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode. */
+/** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode
+ *  (a "-laps-paths" scheme runs its base scheme's). */
 void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
+
+/** The scheme RunLapsExperiment runs for `scheme`: with lapsPathBaselines, ecmp, letflow and
+ *  plb over the LAPS path set ("<scheme>-laps-paths"); else `scheme`. */
+std::string LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines);
+
+/** [A]'s per-rate ECN thresholds (CONFIG_DCQCN.txt ecnParaMap 100 400 1600 0.8 200 800 3200
+ *  0.8: KB at Gb/s, i.e. 4000 / 16000 B per Gb/s, Pmax 0.8) and switch buffer
+ *  (config_switch_mmu: 32 MiB / 32 = 1 MiB per port). */
+struct LapsAuthorsValues
+{
+    static constexpr uint64_t KMIN_PER_GBPS = 4000;
+    static constexpr uint64_t KMAX_PER_GBPS = 16000;
+    static constexpr double PMAX = 0.8;
+    static constexpr uint64_t BUFFER_PER_PORT = 1ull << 20;
+};
 
 /**
  * The LAPS evaluation's settings, as attribute defaults (Config::SetDefault;
@@ -167,6 +203,11 @@ void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mo
  * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();
+
+/** Set [A]'s per-rate ECN thresholds (LapsAuthorsValues) on every port of a built topology
+ *  (LapsExperimentConfig::authorsEcn): switch ports mark at 4000 / 16000 B per Gb/s of their
+ *  link rate with Pmax 0.8; host NIC queues keep the fractions. */
+void LapsApplyAuthorsEcn(Ptr<DcnTopology> t);
 
 /** Run one scheme (see the file comment).  Bad configuration throws DcnOptionError. */
 LapsExperimentResult RunLapsExperiment(const LapsExperimentConfig& c);

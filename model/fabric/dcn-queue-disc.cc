@@ -17,6 +17,7 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/udp-header.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -147,6 +148,30 @@ DcnQueueDisc::GetTypeId()
                           DoubleValue(0.8),
                           MakeDoubleAccessor(&DcnQueueDisc::m_kmaxFrac),
                           MakeDoubleChecker<double>(0, 1))
+            .AddAttribute("EcnKminPerGbps",
+                          "Absolute ECN Kmin of a switch port, bytes per Gb/s of its link rate "
+                          "(the LAPS authors' per-rate thresholds, [A] CONFIG_DCQCN.txt "
+                          "ecnParaMap: 400 KB at 100G, 800 KB at 200G = 4000; review s44 L3); "
+                          "0 = KminFraction of DataLimit (spec default).  Host NIC queues "
+                          "keep the fractions ([A] config_switch_mmu sets switches only); "
+                          "allowed 0..1e9 with EcnKmaxPerGbps >= it",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnQueueDisc::m_kminPerGbps),
+                          MakeUintegerChecker<uint64_t>(0, 1000000000))
+            .AddAttribute("EcnKmaxPerGbps",
+                          "Absolute ECN Kmax of a switch port, bytes per Gb/s of its link rate "
+                          "([A] CONFIG_DCQCN.txt ecnParaMap: 1600 KB at 100G, 3200 KB at 200G "
+                          "= 16000); used with EcnKminPerGbps > 0; allowed 0..1e9",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnQueueDisc::m_kmaxPerGbps),
+                          MakeUintegerChecker<uint64_t>(0, 1000000000))
+            .AddAttribute("EcnPmax",
+                          "Marking probability reached at Kmax (linear from 0 at Kmin; every "
+                          "packet above Kmax is marked): 1 = REPS spec 3.1's ramp to 1 "
+                          "(default); [A] CONFIG_DCQCN.txt ecnParaMap: 0.8; allowed (0, 1]",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&DcnQueueDisc::m_pmax),
+                          MakeDoubleChecker<double>(1e-9, 1.0))
             .AddAttribute("EcnEnabled",
                           "Mark CE on ECT packets between Kmin and Kmax (REPS spec 2.1)",
                           BooleanValue(true),
@@ -290,8 +315,23 @@ DcnQueueDisc::SetDataLimit(QueueSize s)
     m_dataLimit = s;
     m_dataInBytes = s.GetUnit() == QueueSizeUnit::BYTES;
     m_dataLimitValue = s.GetValue();
-    m_kmin = m_kminFrac * s.GetValue();
-    m_kmax = m_kmaxFrac * s.GetValue();
+    UpdateThresholds();
+}
+
+void
+DcnQueueDisc::UpdateThresholds()
+{
+    if (m_kminPerGbps > 0 && m_portBps > 0 && m_dataInBytes)
+    {
+        // [A]'s per-rate ecnParaMap: absolute bytes, not a share of the drop-tail limit;
+        // a degraded link (SetRateScale) scales them as it scales DataLimit
+        const double gbps = m_portBps / 1e9 * m_rateScale;
+        m_kmin = static_cast<double>(m_kminPerGbps) * gbps;
+        m_kmax = static_cast<double>(m_kmaxPerGbps) * gbps;
+        return;
+    }
+    m_kmin = m_kminFrac * m_dataLimit.GetValue();
+    m_kmax = m_kmaxFrac * m_dataLimit.GetValue();
 }
 
 void
@@ -467,7 +507,7 @@ DcnQueueDisc::MarkProbability(uint32_t occ) const
     {
         return 1.0;
     }
-    return (occ - m_kmin) / (m_kmax - m_kmin);
+    return m_pmax * ((occ - m_kmin) / (m_kmax - m_kmin));
 }
 
 uint32_t
@@ -685,6 +725,8 @@ DcnQueueDisc::SetIntIdentity(uint16_t switchId, uint16_t port, DataRate rate)
 {
     NS_LOG_FUNCTION(this << switchId << port << rate);
     m_int.SetIdentity(switchId, port, rate);
+    m_portBps = static_cast<double>(rate.GetBitRate());
+    UpdateThresholds();
 }
 
 void
@@ -787,6 +829,14 @@ DcnQueueDisc::CheckConfig()
                   "option --ns3::DcnQueueDisc::KminFraction: value '"
                       << m_kminFrac << "' is above KmaxFraction " << m_kmaxFrac
                       << "; allowed: KminFraction <= KmaxFraction");
+    DCN_REFUSE_IF(m_kminPerGbps > m_kmaxPerGbps,
+                  "option --ns3::DcnQueueDisc::EcnKminPerGbps: value '"
+                      << m_kminPerGbps << "' is above EcnKmaxPerGbps " << m_kmaxPerGbps
+                      << "; allowed: EcnKminPerGbps <= EcnKmaxPerGbps");
+    DCN_REFUSE_IF(m_kminPerGbps > 0 && !m_dataInBytes,
+                  "option --ns3::DcnQueueDisc::EcnKminPerGbps: value '"
+                      << m_kminPerGbps << "' needs DataLimit in bytes, not '" << m_dataLimit
+                      << "'; allowed: 0 with a DataLimit in packets");
     if (GetNInternalQueues() == 0)
     {
         for (int i = 0; i < 2; ++i)
@@ -1041,8 +1091,7 @@ void
 DcnQueueDisc::InitializeParams()
 {
     NS_LOG_FUNCTION(this);
-    m_kmin = m_kminFrac * m_dataLimit.GetValue();
-    m_kmax = m_kmaxFrac * m_dataLimit.GetValue();
+    UpdateThresholds();
 }
 
 } // namespace ns3

@@ -174,6 +174,23 @@ class DcnQueueDisc : public QueueDisc
         return m_int;
     }
 
+    /** Recompute Kmin / Kmax from the attributes: EcnKminPerGbps x the port's link rate
+     *  (switch ports, DataLimit in bytes) or KminFraction x DataLimit.  Called by the
+     *  DataLimit setter, SetIntIdentity and at initialisation; after a change of the ECN
+     *  attributes on a built queue disc, to read GetKmin() before the simulation starts. */
+    void UpdateThresholds();
+
+    /** ECN Kmin / Kmax in use (DataLimit units: bytes or packets). */
+    double GetKmin() const
+    {
+        return m_kmin;
+    }
+
+    double GetKmax() const
+    {
+        return m_kmax;
+    }
+
     /** Marking probability for a data-band occupancy (in DataLimit units). */
     double MarkProbability(uint32_t occupancy) const;
 
@@ -363,6 +380,10 @@ class DcnQueueDisc : public QueueDisc
     QueueSize m_highLimit;
     double m_kminFrac{0};
     double m_kmaxFrac{0};
+    uint64_t m_kminPerGbps{0}; //!< EcnKminPerGbps (0: fractions of DataLimit)
+    uint64_t m_kmaxPerGbps{0}; //!< EcnKmaxPerGbps
+    double m_pmax{1.0};        //!< EcnPmax
+    double m_portBps{0};       //!< link rate of a switch port (SetIntIdentity), 0 on hosts
     bool m_ecn;
     bool m_markAtDequeue;
     bool m_trim;

@@ -58,6 +58,15 @@ DcnSwitchBuffer::GetTypeId()
                           UintegerValue(32ull << 20),
                           MakeUintegerAccessor(&DcnSwitchBuffer::m_bufferBytes),
                           MakeUintegerChecker<uint64_t>(1000, 1ull << 40))
+            .AddAttribute("BufferPerPort",
+                          "If > 0, the shared buffer is this many bytes x (ports + 1) instead of "
+                          "BufferSize (the LAPS authors' switch MMU, [A] config_switch_mmu: "
+                          "mmuSwBufferSizeInMB 32 MiB / 32 x (GetNDevices() + 1), i.e. 1 MiB "
+                          "per port; review s44 L8); 0 = BufferSize (spec 4.1 [P]); allowed "
+                          "0..2^30",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&DcnSwitchBuffer::m_bufferPerPort),
+                          MakeUintegerChecker<uint64_t>(0, 1ull << 30))
             .AddAttribute("PfcEnabled",
                           "Lossless data priority with PFC: per (ingress port, priority) "
                           "accounting, XOFF/XON pause frames upstream, headroom (LAPS spec 3 "
@@ -142,6 +151,11 @@ std::string
 DcnSwitchBuffer::Configure(uint32_t nPorts, double linkRateBps, Time cableDelay, uint32_t mtu)
 {
     NS_LOG_FUNCTION(this << nPorts << linkRateBps << cableDelay << mtu);
+    if (m_bufferPerPort > 0)
+    {
+        // nPorts counts the IPv4 interfaces, the loopback (0) included: ports + 1
+        m_bufferBytes = m_bufferPerPort * nPorts;
+    }
     fabcore::PfcConfig c;
     c.bufferBytes = m_bufferBytes;
     c.numPorts = static_cast<uint16_t>(nPorts);
@@ -166,9 +180,10 @@ DcnSwitchBuffer::Configure(uint32_t nPorts, double linkRateBps, Time cableDelay,
                 ? m_headroom
                 : fabcore::PfcHeadroomBytes(linkRateBps, c.cableDelayNs, mtu, c.responseNs);
         std::ostringstream os;
-        os << "DcnSwitchBuffer: BufferSize=" << m_bufferBytes
-           << " B cannot hold the PFC headroom of " << nPorts << " ports x " << hr
-           << " B; allowed: BufferSize > ports x headroom";
+        const char* attr = m_bufferPerPort > 0 ? "BufferPerPort" : "BufferSize";
+        os << "DcnSwitchBuffer: " << attr << " gives " << m_bufferBytes
+           << " B, which cannot hold the PFC headroom of " << nPorts << " ports x " << hr
+           << " B; allowed: a buffer > ports x headroom";
         return os.str();
     }
     return "";

@@ -130,6 +130,13 @@ class DcnSwitchBuffer : public Object
     /** Bytes of the data priority currently accounted to \p port. */
     uint64_t GetPortBytes(uint16_t port) const;
 
+    /** The shared buffer in bytes (BufferSize, or BufferPerPort x (ports + 1) once
+     *  configured). */
+    uint64_t GetBufferBytes() const
+    {
+        return m_bufferBytes;
+    }
+
     /** Data packets refused (dropped) by the buffer. */
     uint64_t GetNDropped() const
     {
@@ -141,6 +148,7 @@ class DcnSwitchBuffer : public Object
 
   private:
     uint64_t m_bufferBytes;
+    uint64_t m_bufferPerPort{0}; //!< BufferPerPort (0: BufferSize)
     bool m_pfc;
     bool m_dynamic;
     double m_alpha;
