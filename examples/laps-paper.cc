@@ -24,7 +24,7 @@
  * 50-us flowlet timeout; CONGA and ConWeave run on Rail / Dragonfly through their
  * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
  * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
- * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 1)
+ * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 2)
  * per switch, ECMP / LetFlow / PLB over the LAPS path set.
  *
  *   ./build/laps-paper
@@ -325,7 +325,7 @@ main(int argc, char** argv)
                 "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
                 "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
                 "([A], review s44 L3, L4, L8): switch ECN by port rate (400 / 1600 KB at 100G, "
-                "800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x (ports + 1) "
+                "800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x (ports + 2) "
                 "buffer per switch, ecmp / letflow / plb over the LAPS path set (doc/laps.rst)",
                 o.setup,
                 {"spec", "authors"});

@@ -37,6 +37,19 @@ NS_LOG_COMPONENT_DEFINE("LapsExperiment");
 namespace
 {
 const std::string LAPS_PATHS_SUFFIX = "-laps-paths";
+
+/** The default of a uinteger attribute (as --ns3::T::A or Config::SetDefault left it) is > 0. */
+bool
+UintegerDefaultSet(const char* typeName, const char* attribute)
+{
+    TypeId::AttributeInformation info;
+    if (!TypeId::LookupByName(typeName).LookupAttributeByName(attribute, &info))
+    {
+        return false;
+    }
+    Ptr<const UintegerValue> v = DynamicCast<const UintegerValue>(info.initialValue);
+    return v && v->Get() > 0;
+}
 } // namespace
 
 std::string
@@ -181,8 +194,12 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         LapsApplyAuthorsEcn(t);
     }
     // without PFC, [A]'s thresholds and buffer come with the lossy shared buffer (its
-    // dynamic threshold admits; no 150-KB per-queue cap)
-    if (c.pfc || c.authorsEcn || c.authorsBuffer)
+    // dynamic threshold admits; no 150-KB per-queue cap), also when given by hand: a
+    // 400-KB Kmin above a 150-KB drop-tail limit would never mark
+    const bool sharedBuffer = c.pfc || c.authorsEcn || c.authorsBuffer ||
+                              UintegerDefaultSet("ns3::DcnQueueDisc", "EcnKminPerGbps") ||
+                              UintegerDefaultSet("ns3::DcnSwitchBuffer", "BufferPerPort");
+    if (sharedBuffer)
     {
         // after the transports: a paused NIC stops its transport's data scheduler
         DcnPfcHelper pfc; // 32 MB shared buffer per switch (spec 4.1), dynamic threshold

@@ -83,9 +83,10 @@ struct LapsExperimentConfig
      *    EcnKminPerGbps 4000, EcnKmaxPerGbps 16000, EcnPmax 0.8: 400 / 1600 KB at 100G,
      *    800 / 3200 KB at 200G), not 0.2 / 0.8 of queueBytes; without PFC the switches
      *    also get the lossy shared buffer (DcnPfcHelper SetPfc(false)), so no 150-KB
-     *    drop-tail cap cuts the marking range (with PFC the buffer admits already);
+     *    drop-tail cap cuts the marking range (with PFC the buffer admits already); the
+     *    same when EcnKminPerGbps or BufferPerPort is given by hand (--ns3::...);
      *  - authorsBuffer: DcnSwitchBuffer BufferPerPort 1 MiB ([A] config_switch_mmu:
-     *    1 MiB x (ports + 1) per switch), not BufferSize 32 MiB (spec 4.1 [P]);
+     *    1 MiB x (ports + 2) per switch), not BufferSize 32 MiB (spec 4.1 [P]);
      *  - lapsPathBaselines: ecmp, letflow and plb run as ecmp-laps-paths,
      *    letflow-laps-paths and plb-laps-paths (DcnLapsPathsSelector: over the LAPS
      *    path set, as [A]'s tables from laps-PIT.txt), not over minimal paths.

@@ -6,7 +6,7 @@
  *    laps-rail marks from 4000 B per Gb/s of its link rate (400 KB at 100G, 800 KB
  *    at 200G) to 16000 (1600 / 3200 KB) with probability 0.8 at Kmax, whatever the
  *    150-KB DataLimit; host NIC queues keep the fractions;
- *  - the switch buffer (DcnSwitchBuffer BufferPerPort): 1 MiB x (ports + 1) on every
+ *  - the switch buffer (DcnSwitchBuffer BufferPerPort): 1 MiB x (ports + 2) on every
  *    switch of laps-rail and laps-df;
  *  - the baselines over the LAPS path set (DcnLapsPathsSelector, scheme
  *    ecmp-laps-paths): ECMP connections from one Rail cluster to others put every
@@ -121,12 +121,12 @@ class AuthorsEcnTestCase : public TestCase
     }
 };
 
-/** DcnSwitchBuffer BufferPerPort: 1 MiB x (ports + 1) per switch ([A] config_switch_mmu). */
+/** DcnSwitchBuffer BufferPerPort: 1 MiB x (ports + 2) per switch ([A] config_switch_mmu). */
 class AuthorsBufferTestCase : public TestCase
 {
   public:
     AuthorsBufferTestCase()
-        : TestCase("switch buffer 1 MiB x (ports + 1) on laps-rail and laps-df")
+        : TestCase("switch buffer 1 MiB x (ports + 2) on laps-rail and laps-df")
     {
     }
 
@@ -152,7 +152,7 @@ class AuthorsBufferTestCase : public TestCase
                     Ptr<DcnSwitchBuffer> b = DcnPfcHelper::GetBuffer(sw.Get(i));
                     NS_TEST_ASSERT_MSG_NE(b, nullptr, "every switch has a buffer");
                     const uint64_t ports = t->GetLinksOfNode(sw.Get(i)).size();
-                    const uint64_t want = authors ? (1ULL << 20) * (ports + 1) : 32ULL << 20;
+                    const uint64_t want = authors ? (1ULL << 20) * (ports + 2) : 32ULL << 20;
                     NS_TEST_EXPECT_MSG_EQ(b->GetBufferBytes(),
                                           want,
                                           preset << " switch " << i << ", " << ports << " ports");

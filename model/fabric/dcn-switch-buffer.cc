@@ -59,10 +59,11 @@ DcnSwitchBuffer::GetTypeId()
                           MakeUintegerAccessor(&DcnSwitchBuffer::m_bufferBytes),
                           MakeUintegerChecker<uint64_t>(1000, 1ull << 40))
             .AddAttribute("BufferPerPort",
-                          "If > 0, the shared buffer is this many bytes x (ports + 1) instead of "
+                          "If > 0, the shared buffer is this many bytes x (ports + 2) instead of "
                           "BufferSize (the LAPS authors' switch MMU, [A] config_switch_mmu: "
-                          "mmuSwBufferSizeInMB 32 MiB / 32 x (GetNDevices() + 1), i.e. 1 MiB "
-                          "per port; review s44 L8); 0 = BufferSize (spec 4.1 [P]); allowed "
+                          "mmuSwBufferSizeInMB 32 MiB / 32 x (GetNDevices() + 1), GetNDevices() "
+                          "counting the loopback: 1 MiB x (ports + 2); review s44 L8); 0 = "
+                          "BufferSize (spec 4.1 [P]); allowed "
                           "0..2^30",
                           UintegerValue(0),
                           MakeUintegerAccessor(&DcnSwitchBuffer::m_bufferPerPort),
@@ -153,8 +154,9 @@ DcnSwitchBuffer::Configure(uint32_t nPorts, double linkRateBps, Time cableDelay,
     NS_LOG_FUNCTION(this << nPorts << linkRateBps << cableDelay << mtu);
     if (m_bufferPerPort > 0)
     {
-        // nPorts counts the IPv4 interfaces, the loopback (0) included: ports + 1
-        m_bufferBytes = m_bufferPerPort * nPorts;
+        // nPorts counts the IPv4 interfaces, the loopback (0) included, as [A]'s
+        // GetNDevices() does (its port loop starts at 1): [A]'s GetNDevices() + 1 = ports + 2
+        m_bufferBytes = m_bufferPerPort * (static_cast<uint64_t>(nPorts) + 1);
     }
     fabcore::PfcConfig c;
     c.bufferBytes = m_bufferBytes;

@@ -130,7 +130,7 @@ class DcnSwitchBuffer : public Object
     /** Bytes of the data priority currently accounted to \p port. */
     uint64_t GetPortBytes(uint16_t port) const;
 
-    /** The shared buffer in bytes (BufferSize, or BufferPerPort x (ports + 1) once
+    /** The shared buffer in bytes (BufferSize, or BufferPerPort x (ports + 2) once
      *  configured). */
     uint64_t GetBufferBytes() const
     {

@@ -621,15 +621,13 @@ HermesPathSelector::RuleHopDelay(Ptr<DcnTopology> topo, uint32_t host)
     {
         return Time(0);
     }
-    DoubleValue kmin;
-    DoubleValue kmax;
-    q->GetAttribute("KminFraction", kmin);
-    q->GetAttribute("KmaxFraction", kmax);
+    // the thresholds in use (fractions of DataLimit or EcnKminPerGbps x rate)
+    q->UpdateThresholds();
     const QueueSize limit = q->GetDataLimit();
     // K: the step threshold (Kmin = Kmax); with a ramp its middle (our resolution);
     // a limit in packets counts 1500-byte frames
     const double unit = limit.GetUnit() == QueueSizeUnit::BYTES ? 1.0 : 1500.0;
-    const double kBytes = 0.5 * (kmin.Get() + kmax.Get()) * limit.GetValue() * unit;
+    const double kBytes = 0.5 * (q->GetKmin() + q->GetKmax()) * unit;
     return NanoSeconds(static_cast<int64_t>(
         std::llround(kBytes * 8e9 / static_cast<double>(l.rate.GetBitRate()))));
 }
