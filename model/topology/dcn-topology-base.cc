@@ -455,6 +455,8 @@ DcnTopologyBase::InstallPortQueuesAndAddresses(
                            DoubleValue(m_kmax),
                            "TrimEnabled",
                            BooleanValue(m_trim),
+                           "HostNic",
+                           BooleanValue(false), // even if a user set its default
                            "MarkAtDequeue",
                            BooleanValue(m_markAtDequeue));
     TrafficControlHelper hostTch;
