@@ -132,7 +132,14 @@ DcnLapsPathsSelector::Validate() const
 std::string
 DcnLapsPathsSelector::CheckTopology(const std::string& topology) const
 {
-    return m_inner ? m_inner->CheckTopology(topology) : std::string();
+    if (m_inner)
+    {
+        return m_inner->CheckTopology(topology);
+    }
+    // before Setup: ask a fresh inner selector (an unknown Inner is Validate's to refuse)
+    return PathSelectorRegistry::Has(m_innerName) && m_innerName != "laps-paths"
+               ? PathSelectorRegistry::Create(m_innerName)->CheckTopology(topology)
+               : std::string();
 }
 
 bool
