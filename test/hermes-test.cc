@@ -1229,6 +1229,41 @@ class HermesNicStampQueueTestCase : public TestCase
                                   "size kept");
             NS_TEST_EXPECT_MSG_EQ(q->GetNNicStamped(), hostNic ? 2u : 0u, tag << "stamped");
         }
+        // marking at dequeue (MarkAtDequeue, final review s45 F10): the mark is set before the
+        // stamp reads it, so a path-only packet is flagged exactly when it leaves CE-marked
+        Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
+        q->SetAttribute("DataLimit", QueueSizeValue(QueueSize("10000B")));
+        q->SetAttribute("KminFraction", DoubleValue(0.1));
+        q->SetAttribute("KmaxFraction", DoubleValue(0.1));
+        q->SetAttribute("MarkAtDequeue", BooleanValue(true));
+        q->SetAttribute("HostNic", BooleanValue(true));
+        q->Initialize();
+        q->AssignStreams(5);
+        out.clear();
+        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
+        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
+        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
+        for (int i = 1; i <= 3; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10 * i), [q, &out]() { out.push_back(q->Dequeue()); });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        NS_TEST_ASSERT_MSG_EQ(out.size(), 3u, "dequeue marking: three packets left");
+        uint32_t marked = 0;
+        for (uint32_t i = 0; i < 3; ++i)
+        {
+            auto r = ReadShim(out[i]);
+            const bool ce = r.second == Ipv4Header::ECN_CE;
+            marked += ce;
+            NS_TEST_EXPECT_MSG_EQ(bool(r.first.flags & DcnTcpShimHeader::FLAG_HOST_CE),
+                                  ce,
+                                  "dequeue marking: packet " << i << " flagged iff CE");
+            NS_TEST_EXPECT_MSG_EQ(r.first.txTimeNs,
+                                  10000 * (i + 1),
+                                  "dequeue marking: packet " << i << " stamped when it left");
+        }
+        NS_TEST_EXPECT_MSG_GT(marked, 0u, "dequeue marking: the backlog above K marks");
     }
 };
 
