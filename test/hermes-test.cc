@@ -1175,31 +1175,43 @@ class HermesNicStampQueueTestCase : public TestCase
     }
 
   private:
+    /** A 10-KB queue with K = 1000 B: the three shim packets with these flags enqueued at 0
+     *  and dequeued at 10 / 20 / 30 us into out. \return the queue */
+    static Ptr<DcnQueueDisc> RunQueue(bool hostNic,
+                                      bool markAtDequeue,
+                                      std::array<uint8_t, 3> flags,
+                                      std::vector<Ptr<QueueDiscItem>>& out)
+    {
+        Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
+        q->SetAttribute("DataLimit", QueueSizeValue(QueueSize("10000B")));
+        q->SetAttribute("KminFraction", DoubleValue(0.1));
+        q->SetAttribute("KmaxFraction", DoubleValue(0.1));
+        q->SetAttribute("MarkAtDequeue", BooleanValue(markAtDequeue));
+        q->SetAttribute("HostNic", BooleanValue(hostNic));
+        q->Initialize();
+        q->AssignStreams(5);
+        out.clear();
+        for (uint8_t f : flags)
+        {
+            q->Enqueue(ShimItem(f));
+        }
+        for (int i = 1; i <= 3; ++i)
+        {
+            Simulator::Schedule(MicroSeconds(10 * i), [q, &out]() { out.push_back(q->Dequeue()); });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        return q;
+    }
+
     void DoRun() override
     {
         std::vector<Ptr<QueueDiscItem>> out;
+        const uint8_t stamp = DcnTcpShimHeader::FLAG_NIC_STAMP;
         for (bool hostNic : {true, false})
         {
-            Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
-            q->SetAttribute("DataLimit", QueueSizeValue(QueueSize("10000B")));
-            q->SetAttribute("KminFraction", DoubleValue(0.1));
-            q->SetAttribute("KmaxFraction", DoubleValue(0.1));
-            q->SetAttribute("MarkAtDequeue", BooleanValue(false));
-            q->SetAttribute("HostNic", BooleanValue(hostNic));
-            q->Initialize();
-            q->AssignStreams(5);
-            out.clear();
             // A below K (not marked), B and C above K (marked at enqueue); C not path-only
-            q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
-            q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
-            q->Enqueue(ShimItem(0));
-            for (int i = 1; i <= 3; ++i)
-            {
-                Simulator::Schedule(MicroSeconds(10 * i),
-                                    [q, &out]() { out.push_back(q->Dequeue()); });
-            }
-            Simulator::Run();
-            Simulator::Destroy();
+            Ptr<DcnQueueDisc> q = RunQueue(hostNic, false, {stamp, stamp, 0}, out);
             NS_TEST_ASSERT_MSG_EQ(out.size(), 3u, "three packets left");
             const std::string tag = hostNic ? "host NIC: " : "switch port: ";
             auto a = ReadShim(out[0]);
@@ -1231,24 +1243,7 @@ class HermesNicStampQueueTestCase : public TestCase
         }
         // marking at dequeue (MarkAtDequeue, final review s45 F10): the mark is set before the
         // stamp reads it, so a path-only packet is flagged exactly when it leaves CE-marked
-        Ptr<DcnQueueDisc> q = CreateObject<DcnQueueDisc>();
-        q->SetAttribute("DataLimit", QueueSizeValue(QueueSize("10000B")));
-        q->SetAttribute("KminFraction", DoubleValue(0.1));
-        q->SetAttribute("KmaxFraction", DoubleValue(0.1));
-        q->SetAttribute("MarkAtDequeue", BooleanValue(true));
-        q->SetAttribute("HostNic", BooleanValue(true));
-        q->Initialize();
-        q->AssignStreams(5);
-        out.clear();
-        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
-        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
-        q->Enqueue(ShimItem(DcnTcpShimHeader::FLAG_NIC_STAMP));
-        for (int i = 1; i <= 3; ++i)
-        {
-            Simulator::Schedule(MicroSeconds(10 * i), [q, &out]() { out.push_back(q->Dequeue()); });
-        }
-        Simulator::Run();
-        Simulator::Destroy();
+        RunQueue(true, true, {stamp, stamp, stamp}, out);
         NS_TEST_ASSERT_MSG_EQ(out.size(), 3u, "dequeue marking: three packets left");
         uint32_t marked = 0;
         for (uint32_t i = 0; i < 3; ++i)
