@@ -450,7 +450,7 @@ RunOne(const Options& o,
         std::string err = pfc.Install(ft);
         if (!err.empty())
         {
-            throw DcnOptionError("option --pfc: " + err);
+            throw DcnOptionError(err);
         }
     }
 
