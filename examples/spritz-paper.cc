@@ -105,6 +105,7 @@ main(int argc, char** argv)
     std::string cdfName = "websearch";
     double load = 1.0;
     Time duration = Seconds(0);
+    uint32_t maxSenders = 0;
     std::string csv;
     DcnOptions opts(
         "spritz-paper",
@@ -189,6 +190,13 @@ main(int argc, char** argv)
               duration)
         .Min(Seconds(0))
         .Max(Seconds(1));
+    opts.Unsigned("maxSenders",
+                  "websearch: at most this many simultaneous senders per receiver (Sec. V-A.c: "
+                  "receivers are drawn \"while limiting the number of simultaneous senders per "
+                  "receiver\", no number given; a flow is active from its start for size / "
+                  "host rate; 0 = no cap, the tables in doc/spritz.rst)",
+                  maxSenders)
+        .Range(0, 100000);
     opts.Text("csv", "CSV output file (default: stdout only)", csv);
     opts.Check([&] {
         return experiment == "motivational" && topoKind != "df"
@@ -217,6 +225,7 @@ main(int argc, char** argv)
             {"cdf", {"websearch"}},
             {"load", {"websearch"}},
             {"duration", {"websearch"}},
+            {"maxSenders", {"websearch"}},
             {"msgSize",
              {"motivational", "permutation", "adversarial", "incast", "failures", "collectives"}}};
         for (const auto& [name, exps] : only)
@@ -531,7 +540,8 @@ main(int argc, char** argv)
             const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
             // --load of the built topology's host links (spec 4.1: 400 Gb/s, the presets'
             // rate; --topoParams=rate=... changes it)
-            plan = SpritzWebSearchPlan(topo, params, cdf, load, 0, wsDuration, planSeed);
+            plan =
+                SpritzWebSearchPlan(topo, params, cdf, load, 0, wsDuration, planSeed, maxSenders);
             if (plan.messages.empty())
             {
                 DcnOptions::Exit("spritz-paper",

@@ -139,6 +139,14 @@ WorkloadHelper::GetTypeId()
                 UintegerValue(0),
                 MakeUintegerAccessor(&WorkloadHelper::m_bdpPackets),
                 MakeUintegerChecker<uint32_t>(0, 100000))
+            .AddAttribute("MaxSendersPerReceiver",
+                          "cdf workload: at most this many simultaneous senders per receiver "
+                          "(a flow is active from its start for size x 8 / host rate; a busy "
+                          "receiver is redrawn; Spritz Sec. V-A.c limits them without a "
+                          "number); 0 = no cap; allowed 0..100000",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&WorkloadHelper::m_maxSendersPerReceiver),
+                          MakeUintegerChecker<uint32_t>(0, 100000))
             .AddAttribute("StartTime",
                           "When the workload starts",
                           TimeValue(Seconds(0)),
@@ -361,7 +369,8 @@ WorkloadHelper::BuildPlan(uint32_t n)
                                           m_duration,
                                           m_maxFlows,
                                           m_uniform,
-                                          m_exponential);
+                                          m_exponential,
+                                          m_maxSendersPerReceiver);
     }
 }
 

@@ -209,7 +209,8 @@ class WorkloadHelper : public Object
     std::string m_cc;
     uint32_t m_mtu;
     uint32_t m_headerBytes;
-    uint32_t m_bdpPackets; //!< BdpPackets: 0 = each pair's minimal-path BDP
+    uint32_t m_maxSendersPerReceiver; //!< cdf workload: receiver cap (0 = none)
+    uint32_t m_bdpPackets;            //!< BdpPackets: 0 = each pair's minimal-path BDP
     Time m_startTime;
     bool m_reuse;
     ConnectionPolicy m_policy{REUSE_IDLE};
