@@ -29,14 +29,22 @@ struct SimOutcome
     uint32_t connections{0}; //!< opened by every host's transport
 };
 
-SimOutcome
-RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
+/** An 8-host two-tier fat tree with the message transport on every host. */
+Ptr<FatTreeHelper>
+SmallTree()
 {
     Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
     ft->Build();
     ft->AssignStreams(1);
     DcnTransportHelper th;
     th.Install(ft->GetHosts());
+    return ft;
+}
+
+SimOutcome
+RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
+{
+    Ptr<FatTreeHelper> ft = SmallTree();
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     wl->SetAttribute("Workload", StringValue(workload));
     wl->SetAttribute("MessageSize", UintegerValue(msgSize));
@@ -115,11 +123,7 @@ class WorkloadWarmupTestCase : public TestCase
   private:
     static std::vector<FctRecord> Run(Time measureFrom, std::vector<Time>* releases)
     {
-        Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
-        ft->Build();
-        ft->AssignStreams(1);
-        DcnTransportHelper th;
-        th.Install(ft->GetHosts());
+        Ptr<FatTreeHelper> ft = SmallTree();
         Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
         wl->SetAttribute("Workload", StringValue("cdf"));
         wl->SetAttribute("Cdf", StringValue("websearch"));
@@ -189,17 +193,6 @@ struct Flow
         return src < o.src;
     }
 };
-
-Ptr<FatTreeHelper>
-SmallTree()
-{
-    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
-    ft->Build();
-    ft->AssignStreams(1);
-    DcnTransportHelper th;
-    th.Install(ft->GetHosts());
-    return ft;
-}
 
 /** The driver before the per-host Application (the REPS runner's): plan from
  *  stream s, one connection per pair with selector streams from s + 2, every
