@@ -306,6 +306,14 @@ class SpritzFlicrTestCase : public TestCase
         Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "spritz");
         Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
         const DcnSpritzPairPaths& pp = info->Paths(0, 12);
+        // the cache keys on the exact WScale (review s43 S7: 3 and 259 shared a 16-bit key)
+        const std::vector<double> w3 = pp.weighted;
+        const DcnSpritzPairPaths& pp259 = info->Paths(0, 12, 259.0);
+        NS_TEST_ASSERT_MSG_NE(&pp259, &pp, "another WScale, another entry");
+        NS_TEST_ASSERT_MSG_EQ(pp259.Size(), pp.Size(), "the same EV list");
+        NS_TEST_EXPECT_MSG_EQ((pp259.weighted != w3), true, "weighted by its own WScale");
+        NS_TEST_EXPECT_MSG_EQ((pp.weighted == w3), true, "the first entry is left as it was");
+        NS_TEST_EXPECT_MSG_EQ(&info->Paths(0, 12, 3.0), &pp, "the same scale, the same entry");
         Ptr<DcnFlicrPathSelector> ps = CreateObject<DcnFlicrPathSelector>();
         ps->SetAttribute("PathSource", StringValue("bogus"));
         NS_TEST_ASSERT_MSG_NE(ps->Validate().find("PathSource"),
