@@ -24,7 +24,8 @@
  * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
  * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray; on request ns-3's own routing
  * for comparison: ns3-global (Ipv4GlobalRouting, first route) and ns3-global-ecmp (its
- * RandomEcmpRouting), hosts ECMP.  Runs unfinished at the
+ * RandomEcmpRouting), hosts ECMP; and valiant-t (Valiant with spec 4.2's per-switch
+ * uniform next hop over the T1 / T2 candidates).  Runs unfinished at the
  * stop time (1 s, spec 4.1) are reported as "did not finish" (finished=0).
  *
  * Every scheme: DCTCP with one BDP for every connection, the spec's literal 88 (DF) /
@@ -130,9 +131,11 @@ main(int argc, char** argv)
     std::vector<std::string> allowedSchemes = kAllSchemes;
     allowedSchemes.push_back("ns3-global");      // ns-3 Ipv4GlobalRouting, first route
     allowedSchemes.push_back("ns3-global-ecmp"); // ... with RandomEcmpRouting
+    allowedSchemes.push_back("valiant-t");       // Valiant over T1/T2 (spec 4.2)
     opts.ChoiceList("schemes",
                     "Schemes (default: all of the experiment except ns-3's routing: "
-                    "ns3-global, ns3-global-ecmp)",
+                    "ns3-global, ns3-global-ecmp, and valiant-t, Valiant as spec 4.2 words "
+                    "it: a uniform next hop over T1 / T2 per packet at each switch)",
                     schemeList,
                     allowedSchemes);
     std::string topoParams;

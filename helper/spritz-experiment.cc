@@ -34,8 +34,8 @@ NS_LOG_COMPONENT_DEFINE("SpritzExperiment");
 bool
 SpritzIsRoutingBaseline(const std::string& scheme)
 {
-    return scheme == "minimal" || scheme == "valiant" || scheme == "ugal-l" ||
-           SpritzIsNs3Baseline(scheme);
+    return scheme == "minimal" || scheme == "valiant" || scheme == "valiant-t" ||
+           scheme == "ugal-l" || SpritzIsNs3Baseline(scheme);
 }
 
 bool
