@@ -179,7 +179,7 @@ class ValiantTablesTestCase : public TestCase
 {
   public:
     ValiantTablesTestCase()
-        : TestCase("valiant-t: uniform over T1 / T2 per packet, then minimal")
+        : TestCase("valiant-t: uniform over T1 and T2 per packet, then minimal")
     {
     }
 
