@@ -327,6 +327,14 @@ main(int argc, char** argv)
                    : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
                                  "window of each run; allowed: --roceWindow=unified|<bytes>");
     });
+    opts.Check([&] {
+        return opts.GetAttributeArguments().find("ns3::DcnWorkloadHelper::LoadScale=") ==
+                       std::string::npos
+                   ? std::string()
+                   : std::string("option --ns3::DcnWorkloadHelper::LoadScale: laps-paper sets "
+                                 "the load reference of each run; allowed: --loadRef=host|"
+                                 "artifact");
+    });
     opts.Choice("setup",
                 "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
                 "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
