@@ -25,7 +25,10 @@
  * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
  * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
  * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 2)
- * per switch, ECMP / LetFlow / PLB over the LAPS path set.
+ * per switch, ECMP / LetFlow / PLB over the LAPS path set; and [A]'s LAPS per-path
+ * timer (PathTimeoutFactor 400), softmax / in-flight cap by the unloaded delay
+ * (SoftmaxNorm, InflightCapBasis), 10-us flowlets (LapsAuthorsDefaults),
+ * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
