@@ -89,6 +89,8 @@ struct Options
     double load{0.6};
     std::string duration{"200us"}; //!< text as given
     Time durationTime{MicroSeconds(200)};
+    std::string warmup{"0us"}; //!< text as given
+    Time warmupTime{Seconds(0)};
     uint32_t flows{0};
     uint32_t parallel{4};
     uint32_t incastDegree{8};
@@ -450,7 +452,7 @@ RunOne(const Options& o,
         std::string err = pfc.Install(ft);
         if (!err.empty())
         {
-            throw DcnOptionError("option --pfc: " + err);
+            throw DcnOptionError(err);
         }
     }
 
@@ -473,6 +475,10 @@ RunOne(const Options& o,
     wl->SetAttribute("Cdf", StringValue(o.cdf));
     wl->SetAttribute("Load", DoubleValue(o.load));
     wl->SetAttribute("Duration", TimeValue(o.durationTime));
+    if (o.warmupTime.IsStrictlyPositive())
+    {
+        wl->SetAttribute("MeasureFrom", TimeValue(o.warmupTime));
+    }
     wl->SetAttribute("MaxFlows", UintegerValue(o.flows));
     wl->SetAttribute("Parallel", UintegerValue(o.parallel));
     wl->SetAttribute("IncastDegree", UintegerValue(o.incastDegree));
@@ -686,6 +692,20 @@ Main(int argc, char* argv[])
                     o.durationTime = DcnToTime(p.Value());
                     return std::string();
                 });
+    opts.Custom("warmup",
+                "Warm-up of --workload=cdf: flows that arrive before it are simulated but not "
+                "counted (statistics, CSV, plots; DcnWorkloadHelper::MeasureFrom) [0us]",
+                "time",
+                [&](const std::string& v) {
+                    auto p = dcnopt::ParseTime("warmup", v, 0, 10);
+                    if (!p)
+                    {
+                        return p.Error();
+                    }
+                    o.warmup = v;
+                    o.warmupTime = DcnToTime(p.Value());
+                    return std::string();
+                });
     opts.Unsigned("flows", "Max flows of --workload=cdf", o.flows)
         .Max(100000000)
         .Preset("0", "no limit");
@@ -872,12 +892,17 @@ Main(int argc, char* argv[])
                    "needs the RoCE-like message transport); allowed: false, or "
                    "--transport=roce|dcn";
         }
-        for (const char* n : {"cdf", "load", "duration", "flows"})
+        for (const char* n : {"cdf", "load", "duration", "flows", "warmup"})
         {
             if (o.workload != "cdf" && given(n))
             {
                 return NotFor(n, "cdf", o.workload);
             }
+        }
+        if (o.warmupTime >= o.durationTime && o.warmupTime.IsStrictlyPositive())
+        {
+            return "option --warmup: value '" + o.warmup + "' is not below --duration " +
+                   o.duration + " (no flow would be counted); allowed: 0 <= warmup < duration";
         }
         if (o.workload != "incast")
         {
@@ -1361,6 +1386,10 @@ Main(int argc, char* argv[])
     if (o.workload == "cdf")
     {
         std::cout << " cdf=" << o.cdf << " load=" << o.load << " duration=" << o.duration;
+        if (o.warmupTime.IsStrictlyPositive())
+        {
+            std::cout << " warmup=" << o.warmup;
+        }
     }
     else
     {

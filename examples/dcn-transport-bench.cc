@@ -397,7 +397,7 @@ main(int argc, char** argv)
         std::string err = ph.Install(topology);
         if (!err.empty())
         {
-            DcnOptions::Exit("dcn-transport-bench", "option --pfc: " + err);
+            DcnOptions::Exit("dcn-transport-bench", err);
         }
     }
 

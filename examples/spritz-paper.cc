@@ -24,7 +24,8 @@
  * Schemes: minimal, valiant, ugal-l (switch routing, hosts ECMP), spritz-ecmp, flicr,
  * ops-u, ops-w, spritz-scout, spritz-spray-u, spritz-spray; on request ns-3's own routing
  * for comparison: ns3-global (Ipv4GlobalRouting, first route) and ns3-global-ecmp (its
- * RandomEcmpRouting), hosts ECMP.  Runs unfinished at the
+ * RandomEcmpRouting), hosts ECMP; and valiant-t (Valiant with spec 4.2's per-switch
+ * uniform next hop over the T1 / T2 candidates).  Runs unfinished at the
  * stop time (1 s, spec 4.1) are reported as "did not finish" (finished=0).
  *
  * Every scheme: DCTCP with one BDP for every connection, the spec's literal 88 (DF) /
@@ -105,6 +106,7 @@ main(int argc, char** argv)
     std::string cdfName = "websearch";
     double load = 1.0;
     Time duration = Seconds(0);
+    uint32_t maxSenders = 0;
     std::string csv;
     DcnOptions opts(
         "spritz-paper",
@@ -129,9 +131,11 @@ main(int argc, char** argv)
     std::vector<std::string> allowedSchemes = kAllSchemes;
     allowedSchemes.push_back("ns3-global");      // ns-3 Ipv4GlobalRouting, first route
     allowedSchemes.push_back("ns3-global-ecmp"); // ... with RandomEcmpRouting
+    allowedSchemes.push_back("valiant-t");       // Valiant over T1/T2 (spec 4.2)
     opts.ChoiceList("schemes",
                     "Schemes (default: all of the experiment except ns-3's routing: "
-                    "ns3-global, ns3-global-ecmp)",
+                    "ns3-global, ns3-global-ecmp, and valiant-t, Valiant as spec 4.2 words "
+                    "it: a uniform next hop over T1 / T2 per packet at each switch)",
                     schemeList,
                     allowedSchemes);
     std::string topoParams;
@@ -189,6 +193,13 @@ main(int argc, char** argv)
               duration)
         .Min(Seconds(0))
         .Max(Seconds(1));
+    opts.Unsigned("maxSenders",
+                  "websearch: at most this many simultaneous senders per receiver (Sec. V-A.c: "
+                  "receivers are drawn \"while limiting the number of simultaneous senders per "
+                  "receiver\", no number given; a flow is active from its start for size / "
+                  "host rate; 0 = no cap, the tables in doc/spritz.rst)",
+                  maxSenders)
+        .Range(0, 100000);
     opts.Text("csv", "CSV output file (default: stdout only)", csv);
     opts.Check([&] {
         return experiment == "motivational" && topoKind != "df"
@@ -217,6 +228,7 @@ main(int argc, char** argv)
             {"cdf", {"websearch"}},
             {"load", {"websearch"}},
             {"duration", {"websearch"}},
+            {"maxSenders", {"websearch"}},
             {"msgSize",
              {"motivational", "permutation", "adversarial", "incast", "failures", "collectives"}}};
         for (const auto& [name, exps] : only)
@@ -531,7 +543,8 @@ main(int argc, char** argv)
             const auto planSeed = static_cast<uint32_t>(baseRun + seed - 1);
             // --load of the built topology's host links (spec 4.1: 400 Gb/s, the presets'
             // rate; --topoParams=rate=... changes it)
-            plan = SpritzWebSearchPlan(topo, params, cdf, load, 0, wsDuration, planSeed);
+            plan =
+                SpritzWebSearchPlan(topo, params, cdf, load, 0, wsDuration, planSeed, maxSenders);
             if (plan.messages.empty())
             {
                 DcnOptions::Exit("spritz-paper",

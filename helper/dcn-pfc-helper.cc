@@ -106,8 +106,16 @@ DcnPfcHelper::Install(Ptr<DcnTopology> topo)
         {
             return err;
         }
+        Ptr<DcnSwitchRouting> r = topo->GetRouting(n);
+        if (!r)
+        {
+            // ns-3's own routing (Routing=global) has no port hook for the buffer
+            return "option --pfc: the shared switch buffer needs dcn-lb's switch routing, the "
+                   "topology uses ns-3's own; allowed: no PFC / switch buffer with "
+                   "Routing=global";
+        }
         n->AggregateObject(b);
-        topo->GetRouting(n)->SetSwitchBuffer(b);
+        r->SetSwitchBuffer(b);
         buffers[n->GetId()] = b;
     }
     for (const End& e : ends)
@@ -115,7 +123,7 @@ DcnPfcHelper::Install(Ptr<DcnTopology> topo)
         Ptr<DcnQueueDisc> q = topo->GetQueueDisc(e.dev);
         if (!q)
         {
-            return "DcnPfcHelper: the port of " + std::to_string(e.node->GetId()) +
+            return "option --pfc: the port of node " + std::to_string(e.node->GetId()) +
                    " has no DcnQueueDisc";
         }
         auto it = buffers.find(e.node->GetId());

@@ -41,8 +41,8 @@ class DcnPfcHelper
 
     /**
      * Install on every switch and host of \p topo (built, before traffic).
-     * \return an empty string, or one line saying what does not fit (for the
-     * caller to report as bad input).
+     * \return an empty string, or one line "option --<name>: ..." saying what does
+     * not fit and what is allowed (for the caller to report as bad input as is).
      */
     std::string Install(Ptr<DcnTopology> topo);
 

@@ -16,7 +16,7 @@ const std::vector<std::string>&
 DcnRoutingPolicies::Names()
 {
     static const std::vector<std::string> n =
-        {"minimal", "ecmp", "spray", "valiant", "ugal-l", "source", "spritz"};
+        {"minimal", "ecmp", "spray", "valiant", "valiant-t", "ugal-l", "source", "spritz"};
     return n;
 }
 
@@ -28,6 +28,7 @@ DcnRoutingPolicies::TypeIdName(const std::string& name)
         {"ecmp", "ns3::DcnEcmpForwardingPolicy"},
         {"spray", "ns3::DcnSprayForwardingPolicy"},
         {"valiant", "ns3::DcnValiantForwardingPolicy"},
+        {"valiant-t", "ns3::DcnValiantTablesForwardingPolicy"},
         {"ugal-l", "ns3::DcnUgalForwardingPolicy"},
         {"source", "ns3::DcnSourceRouteForwardingPolicy"},
         {"spritz", "ns3::DcnSpritzForwardingPolicy"},

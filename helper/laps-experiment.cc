@@ -266,7 +266,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         std::string perr = pfc.Install(t);
         if (!perr.empty())
         {
-            throw DcnOptionError("option --pfc: " + perr);
+            throw DcnOptionError(perr);
         }
     }
     Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);

@@ -34,8 +34,8 @@ NS_LOG_COMPONENT_DEFINE("SpritzExperiment");
 bool
 SpritzIsRoutingBaseline(const std::string& scheme)
 {
-    return scheme == "minimal" || scheme == "valiant" || scheme == "ugal-l" ||
-           SpritzIsNs3Baseline(scheme);
+    return scheme == "minimal" || scheme == "valiant" || scheme == "valiant-t" ||
+           scheme == "ugal-l" || SpritzIsNs3Baseline(scheme);
 }
 
 bool
@@ -573,9 +573,10 @@ SpritzWebSearchPlan(const std::string& topo,
                     double load,
                     uint64_t hostRateBps,
                     Time duration,
-                    uint32_t seed)
+                    uint32_t seed,
+                    uint32_t maxSendersPerReceiver)
 {
-    NS_LOG_FUNCTION(topo << load << hostRateBps << duration << seed);
+    NS_LOG_FUNCTION(topo << load << hostRateBps << duration << seed << maxSendersPerReceiver);
     dcn::SwitchGraph g = DcnTopologyPresets::Graph(topo, params);
     if (hostRateBps == 0 && g.NHosts() > 0)
     {
@@ -585,8 +586,15 @@ SpritzWebSearchPlan(const std::string& topo,
     Ptr<UniformRandomVariable> u = PlanRng(seed + 5555);
     Ptr<ExponentialRandomVariable> e = CreateObject<ExponentialRandomVariable>();
     e->SetStream(600000 + seed);
-    WorkloadPlan plan =
-        WorkloadPlanner::Poisson(g.NHosts(), cdf, load, hostRateBps, duration, 0, u, e);
+    WorkloadPlan plan = WorkloadPlanner::Poisson(g.NHosts(),
+                                                 cdf,
+                                                 load,
+                                                 hostRateBps,
+                                                 duration,
+                                                 0,
+                                                 u,
+                                                 e,
+                                                 maxSendersPerReceiver);
     plan.name = "websearch";
     return plan;
 }

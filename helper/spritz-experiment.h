@@ -192,7 +192,9 @@ WorkloadPlan SpritzCollectivePlan(const std::string& topo,
  * Web search (spec 4.3.6): Poisson arrivals on every host (WorkloadPlanner::Poisson)
  * with sizes from `cdf`, offered `load` of the host link rate `hostRateBps` (0: the
  * built topology's host link rate, e.g. --topoParams=rate=...), for `duration` of
- * arrivals; receivers uniform over the other hosts.  Seeded.
+ * arrivals; receivers uniform over the other hosts, at most `maxSendersPerReceiver`
+ * (> 0) of them sending to one receiver at a time (Sec. V-A.c; WorkloadPlanner::Poisson
+ * says what "at a time" is).  Seeded.
  */
 WorkloadPlan SpritzWebSearchPlan(const std::string& topo,
                                  const std::map<std::string, std::string>& params,
@@ -200,7 +202,8 @@ WorkloadPlan SpritzWebSearchPlan(const std::string& topo,
                                  double load,
                                  uint64_t hostRateBps,
                                  Time duration,
-                                 uint32_t seed);
+                                 uint32_t seed,
+                                 uint32_t maxSendersPerReceiver = 0);
 /** The messages of `stats` whose source is one of `hosts` (collective summaries). */
 FctStats SpritzStatsOfSources(const FctStats& stats, const std::vector<uint32_t>& hosts);
 /** `fraction` of the switch-switch links, uniformly at random (seeded; spec 4.3.7). */

@@ -155,6 +155,9 @@ class WorkloadHelper : public Object
         return m_stats;
     }
 
+    /** Whether message \p id counts in the statistics (released at or after MeasureFrom). */
+    bool Measured(uint32_t id) const;
+
     /** Add records for messages that did not complete (call once, after the run). */
     void Finalize();
 
@@ -210,7 +213,9 @@ class WorkloadHelper : public Object
     std::string m_cc;
     uint32_t m_mtu;
     uint32_t m_headerBytes;
-    uint32_t m_bdpPackets; //!< BdpPackets: 0 = each pair's minimal-path BDP
+    uint32_t m_maxSendersPerReceiver; //!< cdf workload: receiver cap (0 = none)
+    Time m_measureFrom;               //!< warm-up: messages released before it are not counted
+    uint32_t m_bdpPackets;            //!< BdpPackets: 0 = each pair's minimal-path BDP
     Time m_startTime;
     bool m_reuse;
     ConnectionPolicy m_policy{REUSE_IDLE};

@@ -14,6 +14,7 @@
  *    no other link, and some of those paths are not minimal; the chosen path is
  *    Mix32(EV) mod paths, and PLB's repath (a new EV) moves the connection to that
  *    EV's path; LetFlow's flowlets (letflow-laps-paths) use more than one path;
+ *  - a buffer below the PFC headroom is refused with the least allowed value, exactly;
  *  - RunLapsExperiment with lapsPathBaselines: ECMP, LetFlow and PLB incasts from
  *    other clusters complete and cross more links than on the minimal paths;
  *  - staggered incast starts (LapsStaggerStarts, staggerStarts; review s44 L13): in
@@ -250,6 +251,65 @@ struct PathsNet
  * ECMP over the LAPS path set: one connection at a time from host 0 to a host of
  * another Rail cluster; every packet on the chosen path's links, none elsewhere.
  */
+/** A buffer too small for the PFC headroom is refused with one line naming the attribute
+ *  and the least value that fits, and that value installs (review s45 F8); a
+ *  Routing=global topology gets an option line, not a crash. */
+class BufferRefusalTestCase : public TestCase
+{
+  public:
+    BufferRefusalTestCase()
+        : TestCase("a too-small switch buffer is refused with its least allowed value")
+    {
+    }
+
+  private:
+    static std::string Install(const char* attr, uint64_t value)
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("laps-rail", {}, "minimal");
+        DcnPfcHelper pfc;
+        pfc.SetBufferAttribute(attr, UintegerValue(value));
+        std::string err = pfc.Install(t);
+        Simulator::Destroy();
+        return err;
+    }
+
+    static uint64_t Allowed(const std::string& err)
+    {
+        const size_t at = err.find("allowed: >= ");
+        return at == std::string::npos ? 0 : std::stoull(err.substr(at + 12));
+    }
+
+    void DoRun() override
+    {
+        for (const char* attr : {"BufferPerPort", "BufferSize"})
+        {
+            const std::string err = Install(attr, 1000);
+            NS_TEST_ASSERT_MSG_EQ(
+                err.rfind(std::string("option --ns3::DcnSwitchBuffer::") + attr, 0),
+                0u,
+                "names the attribute: " << err);
+            NS_TEST_EXPECT_MSG_NE(err.find("value '1000'"), std::string::npos, err);
+            NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
+            // the least value is exact for the switch it names: one less is refused again
+            // (by that switch or a larger one), the value itself fits that switch
+            const uint64_t least = Allowed(err);
+            NS_TEST_ASSERT_MSG_GT(least, 1000u, "a least value: " << err);
+            const std::string below = Install(attr, least - 1);
+            NS_TEST_EXPECT_MSG_NE(below, "", attr << " " << least - 1 << " still refused");
+            const std::string at = Install(attr, least);
+            NS_TEST_EXPECT_MSG_EQ(at.empty() || Allowed(at) > least,
+                                  true,
+                                  attr << " " << least
+                                       << " fits the switch that was named: " << at);
+        }
+        Ptr<DcnGraphTopology> g = DcnTopologyPresets::Create("laps-rail", {}, "global");
+        DcnPfcHelper pfc;
+        const std::string err = pfc.Install(g);
+        NS_TEST_EXPECT_MSG_EQ(err.rfind("option --pfc: ", 0), 0u, "Routing=global: " << err);
+        Simulator::Destroy();
+    }
+};
+
 class EcmpLapsPathsTestCase : public TestCase
 {
   public:
@@ -710,6 +770,7 @@ class LapsAuthorsSetupTestSuite : public TestSuite
     {
         AddTestCase(new AuthorsEcnTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new AuthorsBufferTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new BufferRefusalTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new EcmpLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);

@@ -25,6 +25,9 @@
 #include "ns3/string.h"
 #include "ns3/test.h"
 
+#include <map>
+#include <set>
+
 namespace ns3
 {
 namespace dcntest
@@ -167,6 +170,77 @@ class SpritzControlEvTestCase : public TestCase
     }
 };
 
+/** valiant-t (spritz spec 4.2 Valiant; review s43 S5): per packet a uniform next hop over
+ *  T1 at the source switch and T2 at the second, then minimal: every path walked is one of
+ *  the pair's Spritz list, every T1 candidate is used about equally, and the minimal path
+ *  is among them; "valiant" (one intermediate group uniformly) never takes the minimal
+ *  path and uses the source switch's own global links less often. */
+class ValiantTablesTestCase : public TestCase
+{
+  public:
+    ValiantTablesTestCase()
+        : TestCase("valiant-t: uniform over T1 / T2 per packet, then minimal")
+    {
+    }
+
+  private:
+    struct Mix
+    {
+        std::map<uint32_t, uint32_t> firstHop; //!< second switch of the path -> packets
+        uint32_t minimal{0};
+        uint32_t listed{0};
+    };
+
+    static Mix Walk(const std::string& routing, uint32_t packets)
+    {
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, routing);
+        t->AssignStreams(3);
+        Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
+        const dcn::SwitchGraph& g = t->GetGraph();
+        const DcnSpritzPairPaths& pp = info->Paths(0, 12);
+        std::set<std::vector<uint32_t>> listed;
+        for (uint16_t ev : pp.evs)
+        {
+            listed.insert(info->Tables().Replay(0, 12, ev).switches);
+        }
+        TopologyWalker w(t);
+        Mix m;
+        for (uint32_t i = 0; i < packets; ++i)
+        {
+            PacketWalk pw = w.Walk(0, g.FirstHost(12), SpritzPacket(0, 0));
+            if (!pw.delivered || pw.switches.size() < 2)
+            {
+                continue;
+            }
+            m.firstHop[pw.switches[1]]++;
+            m.minimal += pw.switches == t->GetMinimalRouting().DefaultRoute(0, 12) ? 1 : 0;
+            m.listed += listed.count(pw.switches) ? 1 : 0;
+        }
+        return m;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 6000;
+        const Mix vt = Walk("valiant-t", n);
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "spritz");
+        const std::vector<uint32_t>& t1 = DcnSpritzInfo::Get(*t)->Tables().T1(0, 12);
+        NS_TEST_ASSERT_MSG_EQ(vt.listed, n, "every path is one of the pair's Spritz list");
+        NS_TEST_ASSERT_MSG_EQ(vt.firstHop.size(), t1.size(), "every T1 candidate is used");
+        for (const auto& [sw, count] : vt.firstHop)
+        {
+            NS_TEST_EXPECT_MSG_EQ_TOL(count * double(t1.size()) / n,
+                                      1.0,
+                                      0.15,
+                                      "first hop to switch " << sw << " about 1 / |T1|");
+        }
+        NS_TEST_EXPECT_MSG_GT(vt.minimal, 0u, "the minimal path can be drawn");
+        const Mix groups = Walk("valiant", n);
+        NS_TEST_EXPECT_MSG_EQ(groups.minimal, 0u, "valiant (groups) always detours");
+        NS_TEST_EXPECT_MSG_NE((groups.firstHop == vt.firstHop), true, "another mix");
+    }
+};
+
 class SpritzCoarseTestCase : public TestCase
 {
   public:
@@ -306,6 +380,14 @@ class SpritzFlicrTestCase : public TestCase
         Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("df-small", {}, "spritz");
         Ptr<DcnSpritzInfo> info = DcnSpritzInfo::Get(*t);
         const DcnSpritzPairPaths& pp = info->Paths(0, 12);
+        // the cache keys on the exact WScale (review s43 S7: 3 and 259 shared a 16-bit key)
+        const std::vector<double> w3 = pp.weighted;
+        const DcnSpritzPairPaths& pp259 = info->Paths(0, 12, 259.0);
+        NS_TEST_ASSERT_MSG_NE(&pp259, &pp, "another WScale, another entry");
+        NS_TEST_ASSERT_MSG_EQ(pp259.Size(), pp.Size(), "the same EV list");
+        NS_TEST_EXPECT_MSG_EQ((pp259.weighted != w3), true, "weighted by its own WScale");
+        NS_TEST_EXPECT_MSG_EQ((pp.weighted == w3), true, "the first entry is left as it was");
+        NS_TEST_EXPECT_MSG_EQ(&info->Paths(0, 12, 3.0), &pp, "the same scale, the same entry");
         Ptr<DcnFlicrPathSelector> ps = CreateObject<DcnFlicrPathSelector>();
         ps->SetAttribute("PathSource", StringValue("bogus"));
         NS_TEST_ASSERT_MSG_NE(ps->Validate().find("PathSource"),
@@ -352,6 +434,7 @@ class SpritzRoutingTestSuite : public TestSuite
         AddTestCase(new SpritzControlEvTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzSelectorTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SpritzFlicrTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new ValiantTablesTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -6,6 +6,7 @@
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-transport-helper.h"
+#include "ns3/double.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -28,14 +29,22 @@ struct SimOutcome
     uint32_t connections{0}; //!< opened by every host's transport
 };
 
-SimOutcome
-RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
+/** An 8-host two-tier fat tree with the message transport on every host. */
+Ptr<FatTreeHelper>
+SmallTree()
 {
     Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
     ft->Build();
     ft->AssignStreams(1);
     DcnTransportHelper th;
     th.Install(ft->GetHosts());
+    return ft;
+}
+
+SimOutcome
+RunSmall(const std::string& workload, const std::string& lb, uint64_t msgSize)
+{
+    Ptr<FatTreeHelper> ft = SmallTree();
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     wl->SetAttribute("Workload", StringValue(workload));
     wl->SetAttribute("MessageSize", UintegerValue(msgSize));
@@ -100,6 +109,76 @@ class WorkloadSimTestCase : public TestCase
     }
 };
 
+/** MeasureFrom (warm-up): a cdf workload's records are exactly the planned messages
+ *  released at or after it, with the same FCTs as without the warm-up (the run itself is
+ *  unchanged). */
+class WorkloadWarmupTestCase : public TestCase
+{
+  public:
+    WorkloadWarmupTestCase()
+        : TestCase("MeasureFrom leaves the warm-up's flows out, and only them")
+    {
+    }
+
+  private:
+    static std::vector<FctRecord> Run(Time measureFrom, std::vector<Time>* releases)
+    {
+        Ptr<FatTreeHelper> ft = SmallTree();
+        Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
+        wl->SetAttribute("Workload", StringValue("cdf"));
+        wl->SetAttribute("Cdf", StringValue("websearch"));
+        wl->SetAttribute("Load", DoubleValue(0.5));
+        wl->SetAttribute("Duration", TimeValue(MicroSeconds(400)));
+        wl->SetAttribute("MeasureFrom", TimeValue(measureFrom));
+        wl->AssignStreams(100);
+        wl->Install(ft);
+        Simulator::Stop(MilliSeconds(50));
+        Simulator::Run();
+        wl->Finalize();
+        std::vector<FctRecord> out = wl->GetStats().GetRecords();
+        if (releases)
+        {
+            for (const auto& m : wl->GetPlan().messages)
+            {
+                releases->push_back(m.release);
+            }
+        }
+        wl->Dispose();
+        Simulator::Destroy();
+        return out;
+    }
+
+    static bool Same(const FctRecord& a, const FctRecord& b)
+    {
+        return a.src == b.src && a.dst == b.dst && a.bytes == b.bytes && a.start == b.start &&
+               a.finish == b.finish && a.completed == b.completed;
+    }
+
+    void DoRun() override
+    {
+        std::vector<Time> releases;
+        const std::vector<FctRecord> all = Run(Seconds(0), &releases);
+        const Time from = MicroSeconds(200);
+        const std::vector<FctRecord> late = Run(from, nullptr);
+        const auto expect = static_cast<size_t>(
+            std::count_if(releases.begin(), releases.end(), [&](Time t) { return t >= from; }));
+        NS_TEST_ASSERT_MSG_EQ(all.size(), releases.size(), "no warm-up: every message");
+        NS_TEST_ASSERT_MSG_GT(expect, 0u, "flows after the warm-up");
+        NS_TEST_ASSERT_MSG_LT(expect, releases.size(), "and flows in it");
+        NS_TEST_ASSERT_MSG_EQ(late.size(), expect, "only messages released after it");
+        size_t matched = 0;
+        for (const FctRecord& r : late)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(r.start, from, "no record starts in the warm-up");
+            matched +=
+                std::any_of(all.begin(), all.end(), [&](const FctRecord& a) { return Same(a, r); })
+                    ? 1
+                    : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(matched, late.size(), "the same FCTs as without the warm-up");
+    }
+};
+
 /** One flow as both drivers see it. */
 struct Flow
 {
@@ -114,17 +193,6 @@ struct Flow
         return src < o.src;
     }
 };
-
-Ptr<FatTreeHelper>
-SmallTree()
-{
-    Ptr<FatTreeHelper> ft = FatTreeHelper::TwoTier(2, 4, 4);
-    ft->Build();
-    ft->AssignStreams(1);
-    DcnTransportHelper th;
-    th.Install(ft->GetHosts());
-    return ft;
-}
 
 /** The driver before the per-host Application (the REPS runner's): plan from
  *  stream s, one connection per pair with selector streams from s + 2, every
@@ -295,6 +363,7 @@ class WorkloadSimTestSuite : public TestSuite
         AddTestCase(new WorkloadSimTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new WorkloadAppSameFlowsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new WorkloadCcAttributeTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new WorkloadWarmupTestCase, DCNLB_TEST_QUICK);
     }
 };
 

@@ -407,6 +407,84 @@ class PoissonLoadTestCase : public TestCase
     }
 };
 
+/** The receiver cap (Spritz Sec. V-A.c): with it no receiver ever has more than k flows
+ *  active (release to release + size x 8 / rate); without it some has, at load 1.0; a cap
+ *  that never binds draws exactly the uncapped plan. */
+class PoissonReceiverCapTestCase : public TestCase
+{
+  public:
+    PoissonReceiverCapTestCase()
+        : TestCase("Poisson receiver cap: at most k simultaneous senders per receiver")
+    {
+    }
+
+  private:
+    static WorkloadPlan Plan(uint32_t cap)
+    {
+        auto u = MakeUniform(21);
+        auto e = CreateObject<ExponentialRandomVariable>();
+        e->SetStream(22);
+        return WorkloadPlanner::Poisson(16,
+                                        FlowSizeCdf::Load("websearch"),
+                                        1.0,
+                                        kRate,
+                                        MilliSeconds(2),
+                                        0,
+                                        u,
+                                        e,
+                                        cap);
+    }
+
+    /** The most flows active at one receiver at any release (the plan's definition). */
+    static uint32_t MostActive(const WorkloadPlan& p)
+    {
+        uint32_t most = 0;
+        for (size_t i = 0; i < p.messages.size(); ++i)
+        {
+            const WorkloadMessage& m = p.messages[i];
+            const double t = m.release.GetSeconds();
+            uint32_t active = 0;
+            for (size_t j = 0; j <= i; ++j)
+            {
+                const WorkloadMessage& o = p.messages[j];
+                const double end = o.release.GetSeconds() + o.bytes * 8.0 / double(kRate);
+                active += o.dst == m.dst && end > t ? 1 : 0;
+            }
+            most = std::max(most, active);
+        }
+        return most;
+    }
+
+    void DoRun() override
+    {
+        const WorkloadPlan free = Plan(0);
+        const WorkloadPlan capped = Plan(2);
+        NS_TEST_ASSERT_MSG_GT(free.messages.size(), 100u, "enough flows");
+        NS_TEST_EXPECT_MSG_GT(MostActive(free), 2u, "uncapped: some receiver has more than 2");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(MostActive(capped), 2u, "capped at 2");
+        NS_TEST_ASSERT_MSG_EQ(capped.messages.size(), free.messages.size(), "same arrivals");
+        uint32_t moved = 0;
+        for (size_t i = 0; i < free.messages.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(capped.messages[i].src, free.messages[i].src, "same senders");
+            NS_TEST_ASSERT_MSG_NE(capped.messages[i].dst, capped.messages[i].src, "not itself");
+            moved += capped.messages[i].dst != free.messages[i].dst ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_GT(moved, 0u, "the cap moved some receivers");
+        const WorkloadPlan loose = Plan(100000);
+        bool same = loose.messages.size() == free.messages.size();
+        for (size_t i = 0; same && i < free.messages.size(); ++i)
+        {
+            same = loose.messages[i].dst == free.messages[i].dst &&
+                   loose.messages[i].bytes == free.messages[i].bytes &&
+                   loose.messages[i].release == free.messages[i].release;
+        }
+        NS_TEST_EXPECT_MSG_EQ(same, true, "a cap that never binds draws the uncapped plan");
+    }
+
+    static constexpr uint64_t kRate = 100000000000ULL; // 100 Gb/s
+};
+
 /** A congestion control that only exists in this test, found by the registry. */
 class TestOnlyCc : public CongestionControl
 {
@@ -522,6 +600,7 @@ class WorkloadTestSuite : public TestSuite
         AddTestCase(new CollectiveDependencyTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CdfTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PoissonLoadTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new PoissonReceiverCapTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CcRegistryTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlannerRefusalTestCase, DCNLB_TEST_QUICK);
     }

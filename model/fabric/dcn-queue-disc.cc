@@ -837,6 +837,22 @@ DcnQueueDisc::CheckConfig()
                   "option --ns3::DcnQueueDisc::EcnKminPerGbps: value '"
                       << m_kminPerGbps << "' needs DataLimit in bytes, not '" << m_dataLimit
                       << "'; allowed: 0 with a DataLimit in packets");
+    DCN_REFUSE_IF(m_kmaxPerGbps > 0 && m_kminPerGbps == 0,
+                  "option --ns3::DcnQueueDisc::EcnKmaxPerGbps: value '"
+                      << m_kmaxPerGbps
+                      << "' without EcnKminPerGbps would be ignored (the fractions apply); "
+                         "allowed: 0, or with EcnKminPerGbps > 0");
+    // a per-rate Kmin at or above the drop-tail limit never marks unless a shared switch
+    // buffer admits above DataLimit (PFC, or DcnPfcHelper with SetPfc(false))
+    DCN_REFUSE_IF(m_kminPerGbps > 0 && m_portBps > 0 && m_dataInBytes && !m_lossless && !m_buffer &&
+                      m_kmin >= m_dataLimitValue,
+                  "option --ns3::DcnQueueDisc::EcnKminPerGbps: value '"
+                      << m_kminPerGbps << "' gives Kmin " << static_cast<uint64_t>(m_kmin)
+                      << " B on a " << m_portBps / 1e9 << " Gb/s port, at or above its DataLimit "
+                      << m_dataLimitValue
+                      << " B with no shared switch buffer (ECN would never mark); allowed: a "
+                         "Kmin below DataLimit, or a switch buffer (PFC, or DcnPfcHelper with "
+                         "SetPfc(false))");
     if (GetNInternalQueues() == 0)
     {
         for (int i = 0; i < 2; ++i)

@@ -181,11 +181,24 @@ DcnSwitchBuffer::Configure(uint32_t nPorts, double linkRateBps, Time cableDelay,
             m_headroom > 0
                 ? m_headroom
                 : fabcore::PfcHeadroomBytes(linkRateBps, c.cableDelayNs, mtu, c.responseNs);
+        // one line naming the attribute that sized the buffer, its value and the least
+        // value that holds the headroom (fixed = ports x lossless headroom < buffer)
+        const uint64_t fixed = static_cast<uint64_t>(nPorts) * (m_pfc ? hr : 0);
         std::ostringstream os;
-        const char* attr = m_bufferPerPort > 0 ? "BufferPerPort" : "BufferSize";
-        os << "DcnSwitchBuffer: " << attr << " gives " << m_bufferBytes
-           << " B, which cannot hold the PFC headroom of " << nPorts << " ports x " << hr
-           << " B; allowed: a buffer > ports x headroom";
+        if (m_bufferPerPort > 0)
+        {
+            const uint64_t slots = static_cast<uint64_t>(nPorts) + 1;
+            os << "option --ns3::DcnSwitchBuffer::BufferPerPort: value '" << m_bufferPerPort
+               << "' gives " << m_bufferPerPort << " x (" << nPorts
+               << " interfaces + 1) = " << m_bufferBytes << " B, below the PFC headroom of "
+               << nPorts << " x " << hr << " B; allowed: >= " << fixed / slots + 1;
+        }
+        else
+        {
+            os << "option --ns3::DcnSwitchBuffer::BufferSize: value '" << m_bufferBytes
+               << "' cannot hold the PFC headroom of " << nPorts << " x " << hr
+               << " B; allowed: >= " << fixed + 1;
+        }
         return os.str();
     }
     return "";

@@ -3,8 +3,12 @@
 #include "ev-util.h"
 
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-options.h"
+#include "ns3/dcn-path-choice.h"
+#include "ns3/dcn-topology-base.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/log.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -169,6 +173,23 @@ LapsHostTable::EnsureDst(uint32_t d, int64_t nowNs)
         info.links.insert(info.links.end(), lk[i].begin(), lk[i].end());
         info.links.push_back(dstLink);
         info.hops = static_cast<uint8_t>(info.links.size());
+        if (sw[i].size() > PathChoice::MAX_ROUTE)
+        {
+            // a source route names at most MAX_ROUTE switches: a longer path (non-graph
+            // topologies with NonMinimalSlack) could not be followed as written
+            UintegerValue slack(0);
+            if (Ptr<DcnTopologyBase> b = DynamicCast<DcnTopologyBase>(m_topo))
+            {
+                b->GetAttribute("NonMinimalSlack", slack);
+            }
+            DCN_REFUSE_IF(true,
+                          "option --ns3::DcnTopologyBase::NonMinimalSlack: value '"
+                              << slack.Get() << "' gives a LAPS path of " << sw[i].size()
+                              << " switches (switch " << s << " to " << t << "), more than the "
+                              << unsigned{PathChoice::MAX_ROUTE}
+                              << " a source route names; allowed: a slack whose paths stay "
+                                 "within 8 switches, or PathSet=Minimal");
+        }
         for (uint32_t x : sw[i])
         {
             info.route.push_back(static_cast<uint16_t>(x));

@@ -53,7 +53,7 @@ DCNLB_REGISTER_SCHEME(LapsPathsScheme("ecmp-laps-paths",
                                       "ECMP over the LAPS path set: one LAPS path per connection "
                                       "by its EV, written as the LAPS source route (the LAPS "
                                       "authors' ECMP, [A] tables from laps-PIT.txt)",
-                                      {{"Inner", "ecmp"}}));
+                                      {{"Inner", "ecmp"}, {"Flowlets", "false"}}));
 DCNLB_REGISTER_SCHEME(LapsPathsScheme("letflow-laps-paths",
                                       "LetFlow over the LAPS path set: a random LAPS path per "
                                       "flowlet (FlowletTimeout) chosen at the sender, written as "
@@ -63,7 +63,7 @@ DCNLB_REGISTER_SCHEME(LapsPathsScheme("plb-laps-paths",
                                       "PLB over the LAPS path set: PLB's EV (new after 12 "
                                       "congested rounds) picks a LAPS path, written as the LAPS "
                                       "source route (the LAPS authors' PLB, [A])",
-                                      {{"Inner", "plb"}}));
+                                      {{"Inner", "plb"}, {"Flowlets", "false"}}));
 
 TypeId
 DcnLapsPathsSelector::GetTypeId()

@@ -116,8 +116,9 @@ DcnSpritzInfo::Init(const DcnTopology& topology, std::string* why)
 const DcnSpritzPairPaths&
 DcnSpritzInfo::Paths(uint32_t src, uint32_t dst, double wScale)
 {
-    const uint64_t key = (uint64_t(src) << 40) | (uint64_t(dst) << 16) |
-                         static_cast<uint64_t>(std::llround(wScale * 256) & 0xffff);
+    // keyed on the exact scale (a 16-bit fixed-point key let WScale 3 and 259 share an
+    // entry: Spritz review s43 S7); looked up once per connection set-up
+    const auto key = std::make_tuple(src, dst, wScale);
     auto it = m_pairs.find(key);
     if (it != m_pairs.end())
     {

@@ -20,9 +20,10 @@
 #include "ns3/object.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
-#include <unordered_map>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -102,7 +103,9 @@ class DcnSpritzInfo : public Object
     std::vector<uint32_t> m_first; //!< per switch, offset into m_iface
     std::vector<uint32_t> m_iface;
     std::vector<uint32_t> m_hostSwitch;
-    std::unordered_map<uint64_t, DcnSpritzPairPaths> m_pairs;
+    /** (source switch, destination switch, WScale) -> the pair's list; a node-based map,
+     *  so the references Paths() hands out stay valid as entries are added */
+    std::map<std::tuple<uint32_t, uint32_t, double>, DcnSpritzPairPaths> m_pairs;
     uint32_t m_maxSeen{0};
 };
 

@@ -13,12 +13,14 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnSpritzForwardingPolicy");
 NS_OBJECT_ENSURE_REGISTERED(DcnSpritzForwardingPolicy);
+NS_OBJECT_ENSURE_REGISTERED(DcnValiantTablesForwardingPolicy);
 
 namespace
 {
 // --lb schemes name the switch policy "spritz"; --routing=spritz too (graph presets).
 const bool g_spritzPolicyRegistered = [] {
     DcnRegisterForwardingPolicy("spritz", "ns3::DcnSpritzForwardingPolicy");
+    DcnRegisterForwardingPolicy("valiant-t", "ns3::DcnValiantTablesForwardingPolicy");
     return true;
 }();
 
@@ -81,7 +83,7 @@ DcnSpritzForwardingPolicy::CheckTopology(const DcnTopology& topology) const
     std::string why;
     if (!DcnSpritzInfo::Get(topology, &why))
     {
-        return "switch policy spritz: " + why +
+        return std::string("switch policy ") + Name() + ": " + why +
                "; allowed: Dragonfly or Slim Fly presets "
                "(spritz-df, spritz-sf, df-small, sf-small)";
     }
@@ -97,7 +99,7 @@ DcnSpritzForwardingPolicy::AttachTopology(const DcnTopology& topology, uint32_t 
     if (!m_info)
     {
         // bad input (e.g. ForwardingPolicy=spritz on a fat tree): one line, no abort
-        throw DcnOptionError("switch policy spritz: " + why);
+        throw DcnOptionError(std::string("switch policy ") + Name() + ": " + why);
     }
     m_self = switchIndex;
 }
@@ -133,7 +135,20 @@ DcnSpritzForwardingPolicy::Select(DcnForwardingContext& ctx)
     }
     const dcn::SpritzRole role = t.Role(m_self, src, d, ctx.hops);
     uint32_t out;
-    if (m_mode == COARSE)
+    if (m_draw)
+    {
+        // valiant-t: a uniform index into this switch's candidate set, per packet
+        uint16_t draw = 0;
+        if (role == dcn::SpritzRole::ECMP1 || role == dcn::SpritzRole::ECMP2)
+        {
+            const size_t n =
+                role == dcn::SpritzRole::ECMP1 ? t.T1(m_self, d).size() : t.T2(m_self).size();
+            const uint32_t k = n > 1 ? m_draw->GetInteger(0, std::min<uint32_t>(n, 256) - 1) : 0;
+            draw = static_cast<uint16_t>(role == dcn::SpritzRole::ECMP1 ? k << 8 : k);
+        }
+        out = m_info->Iface(m_self, t.Forward(m_self, src, d, ctx.hops, draw));
+    }
+    else if (m_mode == COARSE)
     {
         const uint8_t cat = (h.GetTos() & TOS_CATEGORY_MASK) >> TOS_CATEGORY_SHIFT;
         out = Coarse(ctx, src, d, role, cat);
@@ -201,6 +216,38 @@ DcnSpritzForwardingPolicy::Coarse(DcnForwardingContext& ctx,
         w.SetTos(w.GetTos() & ~TOS_CATEGORY_MASK);
     }
     return m_info->Iface(m_self, port);
+}
+
+// ---- DcnValiantTablesForwardingPolicy ----
+
+TypeId
+DcnValiantTablesForwardingPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnValiantTablesForwardingPolicy")
+                            .SetParent<DcnSpritzForwardingPolicy>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<DcnValiantTablesForwardingPolicy>();
+    return tid;
+}
+
+DcnValiantTablesForwardingPolicy::DcnValiantTablesForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
+    m_draw = CreateObject<UniformRandomVariable>();
+}
+
+DcnValiantTablesForwardingPolicy::~DcnValiantTablesForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+int64_t
+DcnValiantTablesForwardingPolicy::AssignStreams(int64_t stream)
+{
+    NS_LOG_FUNCTION(this << stream);
+    const int64_t n = DcnSpritzForwardingPolicy::AssignStreams(stream);
+    m_draw->SetStream(stream + n);
+    return n + 1;
 }
 
 } // namespace ns3

@@ -76,6 +76,11 @@ class DcnSpritzForwardingPolicy : public EcmpForwardingPolicy
 
     typedef void (*RoleTracedCallback)(uint32_t sw, uint16_t ev, uint8_t role, uint32_t iface);
 
+  protected:
+    /** Set by DcnValiantTablesForwardingPolicy: a fresh uniform draw per packet and switch
+     *  replaces the packet's EV (null: the packet's EV steers, as Spritz does). */
+    Ptr<UniformRandomVariable> m_draw;
+
   private:
     uint32_t Coarse(DcnForwardingContext& ctx,
                     uint32_t src,
@@ -89,6 +94,33 @@ class DcnSpritzForwardingPolicy : public EcmpForwardingPolicy
     uint32_t m_self{0xffffffffU};
     uint64_t m_count[4]{0, 0, 0, 0};
     TracedCallback<uint32_t, uint16_t, uint8_t, uint32_t> m_roleTrace;
+};
+
+/**
+ * Valiant as the Spritz paper's baseline (spritz spec 4.2, review s43 S5): "at each
+ * switch where misrouting is still allowed, pick the next hop uniformly and
+ * independently; use the same candidate sets as T1/T2, then route minimally".  The
+ * Spritz tables' forwarding with a uniform random index into T1 at the source switch
+ * and into T2 at the second switch, drawn per packet at each (so paths through the
+ * source switch's own global links are likelier, and the minimal path can be drawn);
+ * every other switch routes minimally.  Registered as switch policy / --routing
+ * "valiant-t"; Dragonfly and Slim Fly presets only (the Spritz tables).  Fine mode
+ * only (Mode is not read).  ns3::DcnValiantForwardingPolicy ("valiant") stays the
+ * uniform-per-intermediate-group Valiant.  Randomness: one stream per switch.
+ */
+class DcnValiantTablesForwardingPolicy : public DcnSpritzForwardingPolicy
+{
+  public:
+    static TypeId GetTypeId();
+    DcnValiantTablesForwardingPolicy();
+    ~DcnValiantTablesForwardingPolicy() override;
+
+    int64_t AssignStreams(int64_t stream) override;
+
+    const char* Name() const override
+    {
+        return "valiant-t";
+    }
 };
 
 } // namespace ns3

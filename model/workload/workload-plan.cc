@@ -301,13 +301,17 @@ WorkloadPlanner::Poisson(uint32_t n,
                          Time duration,
                          uint32_t maxFlows,
                          Ptr<UniformRandomVariable> uniform,
-                         Ptr<ExponentialRandomVariable> exponential)
+                         Ptr<ExponentialRandomVariable> exponential,
+                         uint32_t maxSendersPerReceiver,
+                         double loadScale)
 {
-    NS_LOG_FUNCTION(n);
+    NS_LOG_FUNCTION(n << maxSendersPerReceiver);
     CheckHosts(n, "cdf");
     DCN_REFUSE_IF(!(load > 0.0 && load <= 1.0),
                   "Workload cdf: load " << load << "; allowed: (0, 1]");
     DCN_REFUSE_IF(hostRateBps == 0, "Workload cdf: host link rate is 0 bps; allowed: > 0");
+    DCN_REFUSE_IF(!(loadScale > 0.0 && loadScale <= 10.0),
+                  "Workload cdf: load scale " << loadScale << "; allowed: (0, 10]");
     DCN_REFUSE_IF(duration <= Time(0) && maxFlows == 0,
                   "Workload cdf: duration " << duration.As(Time::US)
                                             << " and flow count 0; allowed: duration > 0 or "
@@ -317,7 +321,7 @@ WorkloadPlanner::Poisson(uint32_t n,
     WorkloadPlan plan;
     plan.name = "cdf";
     plan.nHosts = n;
-    double meanGapS = cdf.Mean() * 8.0 / (load * static_cast<double>(hostRateBps));
+    double meanGapS = cdf.Mean() * 8.0 / (load * loadScale * static_cast<double>(hostRateBps));
     using Entry = std::pair<double, uint32_t>; // next arrival time (s), host
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> next;
     for (uint32_t h = 0; h < n; ++h)
@@ -325,6 +329,17 @@ WorkloadPlanner::Poisson(uint32_t n,
         next.emplace(exponential->GetValue(meanGapS, 0), h);
     }
     double end = duration > Time(0) ? duration.GetSeconds() : 0.0;
+    // the receiver cap: per receiver, the line-rate end times of its active flows
+    using Ends = std::priority_queue<double, std::vector<double>, std::greater<double>>;
+    std::vector<Ends> active(maxSendersPerReceiver > 0 ? n : 0);
+    auto busy = [&active](uint32_t r, double now) {
+        Ends& e = active[r];
+        while (!e.empty() && e.top() <= now)
+        {
+            e.pop();
+        }
+        return static_cast<uint32_t>(e.size());
+    };
     while (!next.empty())
     {
         auto [t, h] = next.top();
@@ -343,6 +358,25 @@ WorkloadPlanner::Poisson(uint32_t n,
         m.dst = d >= h ? d + 1 : d;
         m.bytes = cdf.Sample(uniform);
         m.release = Seconds(t);
+        if (maxSendersPerReceiver > 0)
+        {
+            uint32_t least = m.dst;
+            uint32_t leastBusy = busy(m.dst, t);
+            for (uint32_t tries = 0; leastBusy >= maxSendersPerReceiver && tries < 4 * n; ++tries)
+            {
+                d = uniform->GetInteger(0, n - 2);
+                const uint32_t r = d >= h ? d + 1 : d;
+                const uint32_t b = busy(r, t);
+                if (b < leastBusy)
+                {
+                    least = r;
+                    leastBusy = b;
+                }
+            }
+            m.dst = least;
+            active[least].push(t + static_cast<double>(m.bytes) * 8.0 /
+                                       static_cast<double>(hostRateBps));
+        }
         plan.messages.push_back(m);
         next.emplace(t + exponential->GetValue(meanGapS, 0), h);
     }

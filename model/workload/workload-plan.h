@@ -121,6 +121,20 @@ class WorkloadPlanner
      * times of mean cdf.Mean()*8/(load*rate); receivers uniform over the other
      * hosts; sizes from the CDF.  Stops at `duration` (if > 0) and after
      * `maxFlows` flows in total (if > 0); at least one of them must be set.
+     *
+     * `maxSendersPerReceiver` > 0 limits the simultaneous senders per receiver
+     * (Spritz Sec. V-A.c: "we randomly select receivers while limiting the number of
+     * simultaneous senders per receiver"): a flow counts as active at its receiver
+     * from its release until its bytes would have left at the host line rate
+     * (size x 8 / rate; the plan cannot know the real completion, and this keeps one
+     * plan for every scheme); a receiver with that many active flows is redrawn
+     * uniformly, up to 4n draws, after which the least busy of those drawn is taken.
+     * 0 (no cap) draws exactly as before.
+     *
+     * `loadScale` > 0 is the load's reference in host links: each host offers load x
+     * loadScale x rate (the LAPS authors' simulator's TFC reference, laps-paper
+     * --loadRef=artifact); 1 (the default) draws exactly as before.  The receiver cap
+     * keeps the host rate.
      */
     static WorkloadPlan Poisson(uint32_t n,
                                 const FlowSizeCdf& cdf,
@@ -129,7 +143,9 @@ class WorkloadPlanner
                                 Time duration,
                                 uint32_t maxFlows,
                                 Ptr<UniformRandomVariable> uniform,
-                                Ptr<ExponentialRandomVariable> exponential);
+                                Ptr<ExponentialRandomVariable> exponential,
+                                uint32_t maxSendersPerReceiver = 0,
+                                double loadScale = 1.0);
 };
 
 /**
