@@ -25,7 +25,10 @@
  * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
  * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
  * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 2)
- * per switch, ECMP / LetFlow / PLB over the LAPS path set.
+ * per switch, ECMP / LetFlow / PLB over the LAPS path set; and [A]'s LAPS per-path
+ * timer (PathTimeoutFactor 400), softmax / in-flight cap by the unloaded delay
+ * (SoftmaxNorm, InflightCapBasis), 10-us flowlets (LapsAuthorsDefaults),
+ * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
@@ -83,6 +86,10 @@ struct Options
     /** --setup: spec (the spec's network) or authors ([A]'s ECN thresholds, switch buffer
      *  and baseline routing over the LAPS paths; LapsExperimentConfig::authorsEcn, ...) */
     std::string setup{"spec"};
+    /** --loadRef: host (load x the host link) or artifact ([A]'s TFC-All.txt reference) */
+    std::string loadRef{"host"};
+    /** --staggerStarts: allreduce / allscatter messages start over this window (0 = at once) */
+    Time staggerStarts{0};
     /** --roceWindow: the DCQCN baselines' send window (LapsExperimentConfig::dcqcnWindow) */
     uint64_t roceWindow{LapsExperimentConfig::UNIFIED_WINDOW};
 };
@@ -159,6 +166,8 @@ RunOne(const Options& o, const std::string& lb)
     c.authorsEcn = authors;
     c.authorsBuffer = authors;
     c.lapsPathBaselines = authors;
+    c.loadScale = o.loadRef == "artifact" ? LapsAuthorsLoadScale(c.topo) : 1.0;
+    c.staggerStarts = o.staggerStarts;
     return RunLapsExperiment(c);
 }
 
@@ -321,12 +330,24 @@ main(int argc, char** argv)
                    : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
                                  "window of each run; allowed: --roceWindow=unified|<bytes>");
     });
+    opts.Check([&] {
+        return opts.GetAttributeArguments().find("ns3::DcnWorkloadHelper::LoadScale=") ==
+                       std::string::npos
+                   ? std::string()
+                   : std::string("option --ns3::DcnWorkloadHelper::LoadScale: laps-paper sets "
+                                 "the load reference of each run; allowed: --loadRef=host|"
+                                 "artifact");
+    });
     opts.Choice("setup",
                 "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
                 "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
-                "([A], review s44 L3, L4, L8): switch ECN by port rate (400 / 1600 KB at 100G, "
-                "800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x (ports + 2) "
-                "buffer per switch, ecmp / letflow / plb over the LAPS path set (doc/laps.rst)",
+                "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
+                "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
+                "(ports + 2) buffer per switch, ecmp / letflow / plb over the LAPS path set, "
+                "LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and in-flight "
+                "cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), LetFlow / "
+                "CONGA flowlets 10 us, --loadRef=artifact, --staggerStarts=10ms (allreduce, "
+                "allscatter); doc/laps.rst",
                 o.setup,
                 {"spec", "authors"});
     opts.Check([&] {
@@ -335,10 +356,26 @@ main(int argc, char** argv)
         {
             return std::string();
         }
-        for (const std::string a : {"ns3::DcnQueueDisc::EcnKminPerGbps",
-                                    "ns3::DcnQueueDisc::EcnKmaxPerGbps",
-                                    "ns3::DcnQueueDisc::EcnPmax",
-                                    "ns3::DcnSwitchBuffer::BufferPerPort"})
+        std::vector<std::string> set = {"ns3::DcnQueueDisc::EcnKminPerGbps",
+                                        "ns3::DcnQueueDisc::EcnKmaxPerGbps",
+                                        "ns3::DcnQueueDisc::EcnPmax",
+                                        "ns3::DcnSwitchBuffer::BufferPerPort",
+                                        // a fixed timer would replace PathTimeoutFactor
+                                        "ns3::LapsPathSelector::PathTimeout"};
+        for (const auto& nv : LapsAuthorsAttributeDefaults())
+        {
+            set.push_back(nv.first);
+        }
+        for (const char* opt : {"loadRef=artifact", "staggerStarts=10ms"})
+        {
+            const std::string name = std::string(opt).substr(0, std::string(opt).find('='));
+            if (opts.Given(name))
+            {
+                return "option --" + name + ": --setup=authors sets --" + opt +
+                       "; allowed: --setup=authors without it, or --setup=spec with it";
+            }
+        }
+        for (const std::string& a : set)
         {
             if (opts.GetAttributeArguments().find(a + "=") != std::string::npos)
             {
@@ -348,6 +385,20 @@ main(int argc, char** argv)
         }
         return std::string();
     });
+    opts.Choice("loadRef",
+                "all2all: what --load is a fraction of: host = each host's link (spec 4.2; "
+                "default); artifact = the LAPS authors' simulator's ([A]) TFC-All.txt: per-pair "
+                "loadfactor x destinations, 143 x 0.0091 = 1.3013 host links on df, 63 x 0.0158 "
+                "= 0.9954 on rail (review s44 L7; --setup=authors sets it)",
+                o.loadRef,
+                {"host", "artifact"});
+    opts.Time("staggerStarts",
+              "allreduce / allscatter: every message starts at a uniform time in [0, this) "
+              "after the workload start (n Poisson arrivals in the window; [A] (LAPS authors' "
+              "simulator) flowLunchEndTimeInSec 0.01 s, review s44 L13; --setup=authors sets "
+              "10ms); 0 = all at once (paper Sec. V, the default)",
+              o.staggerStarts)
+        .Max(Seconds(1));
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
               "Sec. V / spec 3: lossless RoCE; DcnPfcHelper, doc/roce.rst); false: the lossy "
@@ -407,6 +458,8 @@ main(int argc, char** argv)
             {"cdf", {"all2all"}},
             {"load", {"all2all"}},
             {"duration", {"all2all"}},
+            {"loadRef", {"all2all"}},
+            {"staggerStarts", {"allreduce", "allscatter"}},
             {"msgSize", {"allreduce", "allscatter"}},
             {"senders", {"allreduce", "allscatter"}}};
         for (const auto& [name, exps] : only)
@@ -431,6 +484,17 @@ main(int argc, char** argv)
         return std::string();
     });
     opts.Parse(argc, argv);
+    if (o.setup == "authors")
+    {
+        // [A]'s LAPS timer, softmax / in-flight basis and flowlet timeout (refused above when
+        // given by hand), its load reference and its staggered LLM starts
+        LapsAuthorsDefaults();
+        o.loadRef = "artifact";
+        if (o.experiment != "all2all")
+        {
+            o.staggerStarts = MicroSeconds(LapsAuthorsValues::STAGGER_US);
+        }
+    }
     if (o.experiment == "all2all")
     {
         FlowSizeCdf cdf;
@@ -525,8 +589,29 @@ main(int argc, char** argv)
     }
     bool allDone = true;
     const bool authors = o.setup == "authors";
+    // the authors' pieces that are options, for the header and the CSV's attributes
+    std::string authorsOptions;
+    if (o.loadRef == "artifact" && o.experiment == "all2all")
+    {
+        std::ostringstream x;
+        x << "loadRef=artifact(x" << LapsAuthorsLoadScale(presetName()) << ")";
+        authorsOptions = x.str();
+    }
+    if (o.staggerStarts.IsStrictlyPositive())
+    {
+        std::ostringstream x;
+        const int64_t ns = o.staggerStarts.GetNanoSeconds();
+        x << (authorsOptions.empty() ? "" : ";") << "staggerStarts="
+          << (ns % 1000000 == 0 ? std::to_string(ns / 1000000) + "ms"
+              : ns % 1000 == 0  ? std::to_string(ns / 1000) + "us"
+                                : std::to_string(ns) + "ns");
+        authorsOptions += x.str();
+    }
+    std::string headerOptions = authorsOptions;
+    std::replace(headerOptions.begin(), headerOptions.end(), ';', ' ');
     std::cout << "== laps-paper " << o.experiment << " topo=" << o.topo << " scale=" << o.scale
-              << " pfc=" << (o.pfc ? "on" : "off") << (authors ? " setup=authors" : "") << "\n";
+              << " pfc=" << (o.pfc ? "on" : "off") << (authors ? " setup=authors" : "")
+              << (headerOptions.empty() ? "" : " " + headerOptions) << "\n";
     if (o.experiment == "all2all")
     {
         // how far the offered load is from what the fabric can carry (no simulation):
@@ -552,8 +637,15 @@ main(int argc, char** argv)
              << satLaps
              << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, PLB)"
                          : " spread evenly over the LAPS paths")
-             << "; --load=" << o.load << " is " << o.load / satMin
-             << "x the minimal-path saturation (doc/laps.rst "
+             << "; --load=" << o.load;
+        // --loadRef=artifact: the offered load is load x [A]'s reference
+        const double scale = o.loadRef == "artifact" ? LapsAuthorsLoadScale(presetName()) : 1.0;
+        if (scale != 1.0)
+        {
+            line << " (x" << scale << " = " << o.load * scale << " of the host link, "
+                 << "--loadRef=artifact)";
+        }
+        line << " is " << o.load * scale / satMin << "x the minimal-path saturation (doc/laps.rst "
              << "\"Offered load against capacity\")";
         std::cout << line.str() << "\n";
     }
@@ -589,6 +681,10 @@ main(int argc, char** argv)
         if (authors)
         {
             attributes += (attributes.empty() ? "" : ";") + std::string("setup=authors");
+        }
+        if (!authorsOptions.empty())
+        {
+            attributes += (attributes.empty() ? "" : ";") + authorsOptions;
         }
         if (run.alpha >= 0)
         {

@@ -118,6 +118,60 @@ LapsPaperDefaults()
     Config::SetDefault("ns3::DcnTransport::CnpInterval", TimeValue(Seconds(0)));
 }
 
+double
+LapsAuthorsLoadScale(const std::string& topo)
+{
+    // [A] TFC-All.txt: per-pair loadfactor x destinations (doc/laps.rst "The authors'
+    // simulator: loads, PLB and windows")
+    if (topo == "laps-df")
+    {
+        return 143 * 0.0091;
+    }
+    if (topo == "laps-rail")
+    {
+        return 63 * 0.0158;
+    }
+    return 1.0;
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+LapsAuthorsAttributeDefaults()
+{
+    static const std::vector<std::pair<std::string, std::string>> v = {
+        // L2: [A]'s per-path timer, 200 x 2 x the path's latest latency (doc/laps.rst "The
+        // authors' simulator"), not the paper's 2 realVal
+        {"ns3::LapsPathSelector::PathTimeoutFactor", "400"},
+        // L11 / L12: [A] normalises the softmax and sizes the in-flight window by the largest
+        // unloaded delay (no queuing margin)
+        {"ns3::LapsPathSelector::SoftmaxNorm", "unloaded"},
+        {"ns3::LapsPathSelector::InflightCapBasis", "unloaded"},
+        // L13: [A] C00017 run.py passes --flowletTimoutInUs with its parser default 10
+        {"ns3::DcnLetflowForwardingPolicy::FlowletTimeout", "10us"},
+        {"ns3::DcnCongaForwardingPolicy::FlowletTimeout", "10us"},
+        {"ns3::DcnLapsPathsSelector::FlowletTimeout", "10us"}};
+    return v;
+}
+
+void
+LapsAuthorsDefaults()
+{
+    for (const auto& [name, value] : LapsAuthorsAttributeDefaults())
+    {
+        Config::SetDefault(name, StringValue(value));
+    }
+}
+
+void
+LapsStaggerStarts(WorkloadPlan& plan, Time window, Ptr<UniformRandomVariable> u)
+{
+    const double w = static_cast<double>(window.GetNanoSeconds());
+    for (WorkloadMessage& m : plan.messages)
+    {
+        // n Poisson arrivals conditioned on the window are n uniform times in it
+        m.release = NanoSeconds(static_cast<int64_t>(u->GetValue(0.0, w)));
+    }
+}
+
 void
 LapsApplyAuthorsEcn(Ptr<DcnTopology> t)
 {
@@ -235,12 +289,25 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     Ptr<WorkloadHelper> wl = CreateObject<WorkloadHelper>();
     stream += wl->AssignStreams(stream);
     stream += fh->AssignStreams(stream);
+    // staggered starts (allreduce / allscatter): a stream of their own after the others, so
+    // that the streams of a run without them are unchanged
+    const bool stagger = c.staggerStarts.IsStrictlyPositive() && c.experiment != "all2all";
+    Ptr<UniformRandomVariable> startRv;
+    if (stagger)
+    {
+        startRv = CreateObject<UniformRandomVariable>();
+        startRv->SetStream(stream++);
+    }
     if (c.experiment == "all2all")
     {
         wl->SetAttribute("Workload", StringValue("cdf"));
         wl->SetAttribute("Cdf", StringValue(c.cdf));
         wl->SetAttribute("Load", DoubleValue(c.load));
         wl->SetAttribute("Duration", TimeValue(c.duration));
+        if (c.loadScale != 1.0)
+        {
+            wl->SetAttribute("LoadScale", DoubleValue(c.loadScale));
+        }
     }
     else if (c.experiment == "allreduce")
     {
@@ -253,7 +320,19 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         wl->SetAttribute("IncastReceiver", UintegerValue(c.incastReceiver));
         wl->SetAttribute("IncastDegree", UintegerValue(c.incastDegree ? c.incastDegree : n - 1));
         wl->SetAttribute("MessageSize", UintegerValue(c.msgBytes));
-        if (!c.incastSenders.empty())
+        if (c.incastSenders.empty() && stagger)
+        {
+            // the helper's incast plan, made here to stagger its starts
+            WorkloadPlan plan = WorkloadPlanner::Incast(n,
+                                                        c.incastDegree ? c.incastDegree : n - 1,
+                                                        c.incastReceiver,
+                                                        c.msgBytes,
+                                                        0,
+                                                        0);
+            LapsStaggerStarts(plan, c.staggerStarts, startRv);
+            wl->SetPlan(plan);
+        }
+        else if (!c.incastSenders.empty())
         {
             // an explicit sender set (laps-paper --senders): one message each
             WorkloadPlan plan;
@@ -272,6 +351,10 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                 m.dst = c.incastReceiver;
                 m.bytes = c.msgBytes;
                 plan.messages.push_back(m);
+            }
+            if (stagger)
+            {
+                LapsStaggerStarts(plan, c.staggerStarts, startRv);
             }
             wl->SetPlan(plan);
         }
@@ -311,6 +394,10 @@ RunLapsExperiment(const LapsExperimentConfig& c)
             m.dst = d;
             m.bytes = c.msgBytes;
             plan.messages.push_back(m);
+        }
+        if (stagger)
+        {
+            LapsStaggerStarts(plan, c.staggerStarts, startRv);
         }
         wl->SetPlan(plan);
     }

@@ -29,10 +29,13 @@
 #include "ns3/dcn-topology.h"
 #include "ns3/fct-stats.h"
 #include "ns3/nstime.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/workload-plan.h"
 
 #include <limits>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -94,6 +97,13 @@ struct LapsExperimentConfig
     bool authorsEcn{false};
     bool authorsBuffer{false};
     bool lapsPathBaselines{false};
+    /** all2all: each host offers load x loadScale x its host link rate (WorkloadHelper
+     *  LoadScale; laps-paper --loadRef=artifact: LapsAuthorsLoadScale, review s44 L7). */
+    double loadScale{1.0};
+    /** allreduce / allscatter: > 0 = every message starts at a time drawn uniformly from
+     *  [0, staggerStarts) after the workload start (n Poisson arrivals in the window;
+     *  [A]'s flowLunchEndTimeInSec, review s44 L13; LapsStaggerStarts); 0 = all at once. */
+    Time staggerStarts{0};
     uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
     uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
@@ -185,6 +195,8 @@ struct LapsAuthorsValues
     static constexpr uint64_t KMAX_PER_GBPS = 16000;
     static constexpr double PMAX = 0.8;
     static constexpr uint64_t BUFFER_PER_PORT = 1ull << 20;
+    /** [A] C00017 run.py: LLM flows start over flowLunchEndTimeInSec = 0.01 s */
+    static constexpr int64_t STAGGER_US = 10000;
 };
 
 /**
@@ -204,6 +216,27 @@ struct LapsAuthorsValues
  * (LapsExperimentConfig::dcqcnWindow, laps-paper --roceWindow).
  */
 void LapsPaperDefaults();
+
+/** [A]'s offered all2all load per host, in host-link rates per unit of load (review s44 L7):
+ *  its TFC-All.txt per-pair loadfactor times the destinations, 63 x 0.0158 = 0.9954 on
+ *  laps-rail, 143 x 0.0091 = 1.3013 on laps-df (topo = the preset name); 1 otherwise. */
+double LapsAuthorsLoadScale(const std::string& topo);
+
+/**
+ * The LAPS and flowlet attribute defaults laps-paper --setup=authors sets besides the ECN,
+ * buffer and path-set pieces (review s44 L2, L11, L12, L13), as (attribute, value):
+ * LapsPathSelector PathTimeoutFactor 400 ([A]'s per-path timeout 200 x 2 x the path's latest
+ * latency), SoftmaxNorm and InflightCapBasis "unloaded" ([A]'s largest unloaded delay), and
+ * the LetFlow / CONGA flowlet timeout 10 us ([A] C00017 run.py --flowletTimoutInUs default).
+ */
+const std::vector<std::pair<std::string, std::string>>& LapsAuthorsAttributeDefaults();
+
+/** Config::SetDefault every entry of LapsAuthorsAttributeDefaults(). */
+void LapsAuthorsDefaults();
+
+/** [A]'s staggered starts (review s44 L13): every message's release = a uniform draw from
+ *  [0, window) of u (n Poisson arrivals conditioned on the window), in plan order. */
+void LapsStaggerStarts(WorkloadPlan& plan, Time window, Ptr<UniformRandomVariable> u);
 
 /** Set [A]'s per-rate ECN thresholds (LapsAuthorsValues) on every port of a built topology
  *  (LapsExperimentConfig::authorsEcn): switch ports mark at 4000 / 16000 B per Gb/s of their

@@ -66,6 +66,15 @@ WorkloadHelper::GetTypeId()
                           DoubleValue(0.6),
                           MakeDoubleAccessor(&WorkloadHelper::m_load),
                           MakeDoubleChecker<double>())
+            .AddAttribute("LoadScale",
+                          "Reference of Load for Workload=cdf: each host offers Load x LoadScale "
+                          "x its host link rate; 1 = the host link (default); the LAPS authors' "
+                          "simulator ([A]) offers its TFC-All.txt per-pair loadfactor summed over "
+                          "the destinations (laps-paper --loadRef=artifact: laps-df 143 x 0.0091 "
+                          "= 1.3013, laps-rail 63 x 0.0158 = 0.9954); allowed (0, 10]",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&WorkloadHelper::m_loadScale),
+                          MakeDoubleChecker<double>(1e-9, 10.0))
             .AddAttribute("Duration",
                           "Arrival window of Workload=cdf (REPS artifact: 5 ms traces); 0 = use "
                           "MaxFlows only",
@@ -371,6 +380,7 @@ WorkloadHelper::BuildPlan(uint32_t n)
     else
     {
         FlowSizeCdf cdf = FlowSizeCdf::Load(m_cdf);
+        // LoadScale: the load's reference in host links (1 = the host link itself)
         m_plan = WorkloadPlanner::Poisson(n,
                                           cdf,
                                           m_load,
@@ -379,7 +389,8 @@ WorkloadHelper::BuildPlan(uint32_t n)
                                           m_maxFlows,
                                           m_uniform,
                                           m_exponential,
-                                          m_maxSendersPerReceiver);
+                                          m_maxSendersPerReceiver,
+                                          m_loadScale);
     }
 }
 

@@ -202,6 +202,7 @@ class WorkloadHelper : public Object
     uint64_t m_msgSize;
     std::string m_cdf;
     double m_load;
+    double m_loadScale;
     Time m_duration;
     uint32_t m_maxFlows;
     uint32_t m_incastDegree;

@@ -16,7 +16,14 @@
  *    EV's path; LetFlow's flowlets (letflow-laps-paths) use more than one path;
  *  - a buffer below the PFC headroom is refused with the least allowed value, exactly;
  *  - RunLapsExperiment with lapsPathBaselines: ECMP, LetFlow and PLB incasts from
- *    other clusters complete and cross more links than on the minimal paths.
+ *    other clusters complete and cross more links than on the minimal paths;
+ *  - staggered incast starts (LapsStaggerStarts, staggerStarts; review s44 L13): in
+ *    [0, 10 ms), spread, the same for the same RngRun;
+ *  - the load reference (loadScale, WorkloadHelper LoadScale; L7): laps-df's 1.3013 x
+ *    gives exactly the flows of a 1.3013 x longer window at the host reference;
+ *  - the attribute defaults of --setup=authors (LapsAuthorsDefaults; L2, L11-L13) and
+ *    LapsPathSelector SoftmaxNorm / InflightCapBasis = unloaded: the normaliser, the
+ *    weights and the in-flight cap as computed from the links.
  */
 #include "ns3/boolean.h"
 #include "ns3/cc-registry.h"
@@ -30,6 +37,7 @@
 #include "ns3/ev-util.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/laps-experiment.h"
+#include "ns3/laps-path-selector.h"
 #include "ns3/laps-paths-selector.h"
 #include "ns3/plb-path-selector.h"
 #include "ns3/rng-seed-manager.h"
@@ -39,7 +47,11 @@
 #include "ns3/uinteger.h"
 #include "ns3/workload-helper.h"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace ns3
@@ -463,6 +475,293 @@ class LapsPathBaselinesRunTestCase : public TestCase
     }
 };
 
+/** Staggered starts (review s44 L13): uniform in [0, window), spread, fixed by the stream. */
+class StaggerStartsTestCase : public TestCase
+{
+  public:
+    StaggerStartsTestCase()
+        : TestCase("staggered incast starts: every start in [0, 10 ms), spread, the same for the "
+                   "same RngRun and another for another run")
+    {
+    }
+
+  private:
+    /** Release times of a staggered 8-message plan drawn from stream 7 of run `run`. */
+    static std::vector<int64_t> Draw(uint64_t run)
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(run);
+        WorkloadPlan plan = WorkloadPlanner::Incast(16, 8, 0, 1000, 0, 0);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(7);
+        LapsStaggerStarts(plan, MilliSeconds(10), u);
+        std::vector<int64_t> v;
+        for (const WorkloadMessage& m : plan.messages)
+        {
+            v.push_back(m.release.GetNanoSeconds());
+        }
+        return v;
+    }
+
+    /** Start times (ns) of a RunLapsExperiment incast with staggerStarts = window. */
+    static std::vector<int64_t> RunStarts(Time window, uint64_t run)
+    {
+        LapsExperimentConfig c;
+        c.experiment = "allreduce";
+        c.scheme = "laps";
+        c.incastReceiver = 0;
+        c.incastSenders = {12, 27, 45, 58};
+        c.msgBytes = 20000;
+        c.staggerStarts = window;
+        c.run = run;
+        c.stop = MilliSeconds(20);
+        LapsExperimentResult r = RunLapsExperiment(c);
+        std::vector<int64_t> v;
+        for (const FctRecord& f : r.flows)
+        {
+            v.push_back(f.start.GetNanoSeconds());
+        }
+        std::sort(v.begin(), v.end());
+        return v;
+    }
+
+    void DoRun() override
+    {
+        const std::vector<int64_t> a = Draw(1);
+        NS_TEST_ASSERT_MSG_EQ(a.size(), 8u, "one release per message");
+        for (int64_t t : a)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(t, 0, "start >= 0");
+            NS_TEST_EXPECT_MSG_LT(t, 10000000, "start < 10 ms");
+        }
+        const auto [lo, hi] = std::minmax_element(a.begin(), a.end());
+        NS_TEST_EXPECT_MSG_GT(*hi - *lo, 2000000, "spread over more than 2 ms of the 10");
+        NS_TEST_EXPECT_MSG_EQ((Draw(1) == a), true, "the same RngRun: the same starts");
+        NS_TEST_EXPECT_MSG_EQ((Draw(2) != a), true, "another RngRun: other starts");
+
+        // through RunLapsExperiment: the workload starts at 1 us, then the draw
+        const std::vector<int64_t> s1 = RunStarts(MilliSeconds(10), 1);
+        NS_TEST_ASSERT_MSG_EQ(s1.size(), 4u, "four flows");
+        for (int64_t t : s1)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(t, 1000, "start >= the workload start");
+            NS_TEST_EXPECT_MSG_LT(t, 1000 + 10000000, "start < the workload start + 10 ms");
+        }
+        NS_TEST_EXPECT_MSG_GT(s1.back() - s1.front(), 1000000, "staggered by more than 1 ms");
+        NS_TEST_EXPECT_MSG_EQ((RunStarts(MilliSeconds(10), 1) == s1), true, "deterministic");
+        const std::vector<int64_t> s0 = RunStarts(Time(0), 1);
+        NS_TEST_EXPECT_MSG_EQ(s0.front(), s0.back(), "staggerStarts 0: all start at once");
+    }
+};
+
+/** --loadRef=artifact (review s44 L7): [A]'s reference scales the Poisson rate exactly. */
+class LoadScaleTestCase : public TestCase
+{
+  public:
+    LoadScaleTestCase()
+        : TestCase("loadRef artifact: laps-df offers 1.3013 x the host-link load (the flows of "
+                   "a window are those of a 1.3013 x longer window at the host reference)")
+    {
+    }
+
+  private:
+    /** (src, dst, bytes) of every planned flow of a laps-df web-search all2all at 0.8. */
+    static std::multiset<std::tuple<uint32_t, uint32_t, uint64_t>> Plan(double scale,
+                                                                        Time d,
+                                                                        uint64_t* bytes)
+    {
+        LapsExperimentConfig c;
+        c.topo = "laps-df";
+        c.experiment = "all2all";
+        c.scheme = "laps";
+        c.load = 0.8;
+        c.duration = d;
+        c.loadScale = scale;
+        c.stop = NanoSeconds(1); // the plan only: every message gets a record
+        LapsExperimentResult r = RunLapsExperiment(c);
+        std::multiset<std::tuple<uint32_t, uint32_t, uint64_t>> v;
+        *bytes = 0;
+        for (const FctRecord& f : r.flows)
+        {
+            v.emplace(f.src, f.dst, f.bytes);
+            *bytes += f.bytes;
+        }
+        return v;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ_TOL(LapsAuthorsLoadScale("laps-df"), 1.3013, 1e-12, "143 x 0.0091");
+        NS_TEST_EXPECT_MSG_EQ_TOL(LapsAuthorsLoadScale("laps-rail"), 0.9954, 1e-12, "63 x 0.0158");
+        const double k = LapsAuthorsLoadScale("laps-df");
+        uint64_t scaled = 0;
+        uint64_t longer = 0;
+        uint64_t host = 0;
+        const auto a = Plan(k, MicroSeconds(200), &scaled);
+        const auto b = Plan(1.0, NanoSeconds(static_cast<int64_t>(200000 * k)), &longer);
+        Plan(1.0, MicroSeconds(200), &host);
+        NS_TEST_ASSERT_MSG_GT(a.size(), 50u, "enough flows");
+        NS_TEST_EXPECT_MSG_EQ((a == b), true, "the same flows as 1.3013 x the window");
+        NS_TEST_EXPECT_MSG_EQ(scaled, longer, "the same bytes as 1.3013 x the window");
+        NS_TEST_EXPECT_MSG_GT(scaled, host, "more bytes than at the host reference");
+    }
+};
+
+/** The attribute defaults of --setup=authors (review s44 L2, L11, L12, L13). */
+class AuthorsLapsDefaultsTestCase : public TestCase
+{
+  public:
+    AuthorsLapsDefaultsTestCase()
+        : TestCase("authors' defaults: per-path timer 400 realVal, softmax and in-flight cap by "
+                   "the unloaded delay, flowlets 10 us; the spec's without them")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int authors = 0; authors < 2; ++authors)
+        {
+            if (authors)
+            {
+                LapsAuthorsDefaults();
+            }
+            Ptr<LapsPathSelector> ps = CreateObject<LapsPathSelector>();
+            DoubleValue f;
+            ps->GetAttribute("PathTimeoutFactor", f);
+            NS_TEST_EXPECT_MSG_EQ(f.Get(), authors ? 400.0 : 2.0, "per-path timer factor");
+            TimeValue fixed;
+            ps->GetAttribute("PathTimeout", fixed);
+            NS_TEST_EXPECT_MSG_EQ(fixed.Get(), Time(0), "no fixed timer");
+            StringValue norm;
+            ps->GetAttribute("SoftmaxNorm", norm);
+            NS_TEST_EXPECT_MSG_EQ(norm.Get(), authors ? "unloaded" : "baseVal", "SoftmaxNorm");
+            StringValue cap;
+            ps->GetAttribute("InflightCapBasis", cap);
+            NS_TEST_EXPECT_MSG_EQ(cap.Get(), authors ? "unloaded" : "T", "InflightCapBasis");
+            DoubleValue alpha;
+            ps->GetAttribute("Alpha", alpha);
+            NS_TEST_EXPECT_MSG_EQ(alpha.Get(), 1.0, "Alpha unchanged (which [A] version: unknown)");
+            for (const char* policy : {"ns3::DcnLetflowForwardingPolicy",
+                                       "ns3::DcnCongaForwardingPolicy",
+                                       "ns3::DcnLapsPathsSelector"})
+            {
+                TypeId::AttributeInformation info;
+                NS_TEST_ASSERT_MSG_EQ(
+                    TypeId::LookupByName(policy).LookupAttributeByName("FlowletTimeout", &info),
+                    true,
+                    policy);
+                Ptr<const TimeValue> v = DynamicCast<const TimeValue>(info.initialValue);
+                NS_TEST_ASSERT_MSG_NE(v, nullptr, policy);
+                if (authors)
+                {
+                    NS_TEST_EXPECT_MSG_EQ(v->Get(), MicroSeconds(10), policy << " flowlets");
+                }
+            }
+            Config::Reset();
+        }
+    }
+};
+
+/** SoftmaxNorm / InflightCapBasis = unloaded (review s44 L11, L12): the weights and the cap. */
+class SoftmaxNormTestCase : public TestCase
+{
+  public:
+    SoftmaxNormTestCase()
+        : TestCase("SoftmaxNorm=unloaded: beta = Alpha over the largest unloaded delay (no "
+                   "margin), sharper weights; InflightCapBasis=unloaded: 2 x it x lineRate")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // host 0 -> host 140 of laps-df: another group, 8 paths
+        Ptr<DcnGraphTopology> t = DcnTopologyPresets::Create("laps-df", {}, "source");
+        Ptr<DcnLbSharedState> shared = CreateObject<DcnLbSharedState>();
+        const uint32_t src = 0;
+        const uint32_t dst = 140;
+        std::vector<double> w[2];
+        int64_t norm[2] = {0, 0};
+        uint64_t cap[2] = {0, 0};
+        Ptr<LapsHostTable> tab;
+        for (int unloaded = 0; unloaded < 2; ++unloaded)
+        {
+            Ptr<LapsPathSelector> ps = CreateObject<LapsPathSelector>();
+            ps->SetAttribute("FrameBytes", UintegerValue(1048));
+            ps->SetAttribute("SoftmaxNorm", StringValue(unloaded ? "unloaded" : "baseVal"));
+            ps->SetAttribute("InflightCapBasis", StringValue(unloaded ? "unloaded" : "T"));
+            ps->AssignStreams(11);
+            PathSelectorSetup su;
+            su.mtu = 1000;
+            su.topology = t;
+            su.srcHost = src;
+            su.dstHost = dst;
+            su.srcSwitch = t->GetSwitchOfHost(src);
+            su.dstSwitch = t->GetSwitchOfHost(dst);
+            su.shared = shared;
+            ps->Setup(su);
+            tab = ps->GetHostTable();
+            const uint32_t n = tab->EnsureDst(dst, 0);
+            NS_TEST_ASSERT_MSG_EQ(n, 8u, "eight paths to another group");
+            const uint32_t first = tab->FirstPid(dst);
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                // fresh samples 0, 1, ..., 7 us above the path's baseVal (none stale at 0)
+                lapscore::LapsPathEntry& e = tab->Entry(first + k);
+                e.realNs = e.baseNs + 1000 * k;
+                e.timeNs = 0;
+            }
+            ps->Choose(SendContext());
+            norm[unloaded] = ps->GetSoftmaxNormNs();
+            cap[unloaded] = ps->GetInflightCap();
+            w[unloaded] = ps->GetWeights();
+            // the expected normaliser, from the links: the largest sum of propagation and
+            // 1048-B serialisation per link (unloaded), or of baseVal (T)
+            int64_t maxUnloaded = 0;
+            int64_t maxBase = 0;
+            int64_t minReal = std::numeric_limits<int64_t>::max();
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                double u = 0;
+                for (uint32_t l : tab->Info(first + k).links)
+                {
+                    const DcnLinkInfo& li = t->GetLink(l);
+                    u += li.delay.GetNanoSeconds() +
+                         1048 * 8.0 / static_cast<double>(li.rate.GetBitRate()) * 1e9;
+                }
+                maxUnloaded = std::max<int64_t>(maxUnloaded, std::llround(u));
+                maxBase = std::max(maxBase, tab->Entry(first + k).baseNs);
+                minReal = std::min(minReal, tab->Entry(first + k).realNs);
+            }
+            NS_TEST_EXPECT_MSG_LT(maxUnloaded, maxBase, "the margin makes baseVal larger");
+            NS_TEST_EXPECT_MSG_EQ(ps->GetMaxUnloaded(), maxUnloaded, "largest unloaded delay");
+            NS_TEST_EXPECT_MSG_EQ(ps->GetT(), maxBase, "T = largest baseVal");
+            NS_TEST_EXPECT_MSG_EQ(norm[unloaded], unloaded ? maxUnloaded : maxBase, "normaliser");
+            const int64_t capDelay = unloaded ? maxUnloaded : maxBase;
+            NS_TEST_EXPECT_MSG_EQ(cap[unloaded],
+                                  static_cast<uint64_t>(2.0 * capDelay * 1e-9 * 100e9 / 8.0),
+                                  "in-flight cap = 2 x delay x 100 Gb/s");
+            for (uint32_t k = 0; k < n; ++k)
+            {
+                const double d = static_cast<double>(tab->Entry(first + k).realNs - minReal);
+                NS_TEST_EXPECT_MSG_EQ_TOL(w[unloaded][k],
+                                          std::exp(-1.0 * d / static_cast<double>(norm[unloaded])),
+                                          1e-12,
+                                          "weight of path " << k);
+            }
+            ps->Dispose();
+        }
+        NS_TEST_EXPECT_MSG_LT(norm[1], norm[0], "the unloaded normaliser is smaller");
+        NS_TEST_EXPECT_MSG_LT(cap[1], cap[0], "the unloaded cap is smaller");
+        for (uint32_t k = 1; k < w[0].size(); ++k)
+        {
+            NS_TEST_EXPECT_MSG_LT(w[1][k], w[0][k], "unloaded: sharper, path " << k);
+        }
+        Simulator::Destroy();
+    }
+};
+
 class LapsAuthorsSetupTestSuite : public TestSuite
 {
   public:
@@ -475,6 +774,10 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new EcmpLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new AuthorsLapsDefaultsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new SoftmaxNormTestCase, DCNLB_TEST_QUICK);
     }
 };
 

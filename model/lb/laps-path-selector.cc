@@ -46,9 +46,11 @@ LapsPathSelector::GetTypeId()
             .SetGroupName("DcnLb")
             .AddConstructor<LapsPathSelector>()
             .AddAttribute("Alpha",
-                          "Softmax sharpness: weight = exp(-Alpha realVal / T), T = max baseVal "
-                          "(paper Alg. 1 beta not given; laps spec 2.1 [A] laps_alpha = 1); 0 = "
-                          "uniform random spraying",
+                          "Softmax sharpness: weight = exp(-Alpha realVal / norm), norm = "
+                          "SoftmaxNorm (paper Alg. 1 beta not given; laps spec 2.1 [A] "
+                          "laps_alpha = 1; a stored [A] version, 280dbed, has 4, and which one "
+                          "the paper ran is not known, so laps-paper --setup=authors keeps 1; "
+                          "review s44 L11); 0 = uniform random spraying",
                           DoubleValue(1.0),
                           MakeDoubleAccessor(&LapsPathSelector::m_alpha),
                           MakeDoubleChecker<double>(0.0, 1e6))
@@ -135,7 +137,8 @@ LapsPathSelector::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("PathTimeoutFactor",
                           "Per-path retransmission timeout = factor x PIT realVal (paper Alg. "
-                          "3: 2)",
+                          "3: 2; [A] (LAPS authors' simulator): 200 x 2 x the path's latest "
+                          "latency = 400, laps-paper --setup=authors; review s44 L2)",
                           DoubleValue(2.0),
                           MakeDoubleAccessor(&LapsPathSelector::m_timeoutFactor),
                           MakeDoubleChecker<double>(1.0, 1000.0))
@@ -158,6 +161,34 @@ LapsPathSelector::GetTypeId()
                                 "Paper",
                                 LapsPathSelector::PATHS_MINIMAL,
                                 "Minimal"))
+            .AddAttribute(
+                "SoftmaxNorm",
+                "Normaliser of the softmax (paper Alg. 1; beta = Alpha / norm): baseVal = T, "
+                "the largest baseVal of the valid paths with the queuing margin (laps spec "
+                "2.1; default); unloaded = the largest unloaded delay, no margin ([A] (LAPS "
+                "authors' simulator) rdma-smartflow-routing.cc: max "
+                "theoreticalSmallestLatencyInNs; review s44 L11; laps-paper --setup=authors)",
+                EnumValue(LapsPathSelector::NORM_BASEVAL),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::SoftmaxNorm,
+                                    &LapsPathSelector::m_softmaxNorm),
+                MakeEnumChecker(LapsPathSelector::NORM_BASEVAL,
+                                "baseVal",
+                                LapsPathSelector::NORM_UNLOADED,
+                                "unloaded"))
+            .AddAttribute(
+                "InflightCapBasis",
+                "Delay of the in-flight cap 2 x delay x lineRate (InflightCap; laps spec 2.7 "
+                "item 12): T = the largest baseVal with the margin (default); unloaded = the "
+                "largest unloaded delay of the valid paths ([A] (LAPS authors' simulator): 2 x "
+                "the largest unloaded delay x the NIC rate; review s44 L12; laps-paper "
+                "--setup=authors)",
+                EnumValue(LapsPathSelector::CAP_T),
+                DCNLB_ENUM_ACCESSOR(LapsPathSelector::InflightCapBasis,
+                                    &LapsPathSelector::m_capBasis),
+                MakeEnumChecker(LapsPathSelector::CAP_T,
+                                "T",
+                                LapsPathSelector::CAP_UNLOADED,
+                                "unloaded"))
             .AddTraceSource("Rate",
                             "curRate changed (old, new bit/s)",
                             MakeTraceSourceAccessor(&LapsPathSelector::m_rateTrace),
@@ -286,12 +317,14 @@ LapsPathSelector::Ready()
     m_first = m_table->FirstPid(m_dst);
     m_entries.resize(m_n);
     m_T = 0;
+    m_U = 0;
     for (uint32_t k = 0; k < m_n; ++k)
     {
         m_entries[k] = &m_table->Entry(m_first + k);
         if (m_entries[k]->valid)
         {
             m_T = std::max(m_T, m_entries[k]->baseNs);
+            m_U = std::max(m_U, m_table->Info(m_first + k).unloadedNs);
         }
     }
     m_w.assign(m_n, 0.0);
@@ -314,11 +347,12 @@ LapsPathSelector::GetCurRate() const
 uint64_t
 LapsPathSelector::GetInflightCap() const
 {
-    if (!m_inflightCap || m_T <= 0)
+    const int64_t d = m_capBasis == CAP_UNLOADED ? m_U : m_T;
+    if (!m_inflightCap || d <= 0)
     {
         return 0;
     }
-    return static_cast<uint64_t>(2.0 * static_cast<double>(m_T) * 1e-9 * m_lineBps / 8.0);
+    return static_cast<uint64_t>(2.0 * static_cast<double>(d) * 1e-9 * m_lineBps / 8.0);
 }
 
 void
@@ -392,8 +426,10 @@ LapsPathSelector::Choose(const SendContext& ctx)
     {
         Probe(k);
     }
-    // Alg. 1 lines 7-9: softmax over the measured delays, beta = alpha / T
-    const double beta = m_T > 0 ? m_alpha / static_cast<double>(m_T) : 0.0;
+    // Alg. 1 lines 7-9: softmax over the measured delays, beta = alpha / T (SoftmaxNorm:
+    // or alpha / the largest unloaded delay, [A])
+    const int64_t norm = GetSoftmaxNormNs();
+    const double beta = norm > 0 ? m_alpha / static_cast<double>(norm) : 0.0;
     const double sum = lapscore::LapsWeights(m_entries.data(), m_n, beta, m_w.data());
     int k = lapscore::LapsSample(m_w.data(), m_n, sum, Rng().GetValue());
     if (k < 0)
@@ -517,6 +553,7 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
     int64_t t = std::numeric_limits<int64_t>::max();
     int64_t maxReal = 0;
     int64_t bigT = 0;
+    int64_t bigU = 0;
     for (uint32_t i = 0; i < m_n; ++i)
     {
         if (m_entries[i]->valid)
@@ -524,6 +561,7 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
             t = std::min(t, m_entries[i]->realNs);
             maxReal = std::max(maxReal, m_entries[i]->realNs);
             bigT = std::max(bigT, m_entries[i]->baseNs);
+            bigU = std::max(bigU, m_table->Info(m_first + i).unloadedNs);
         }
     }
     if (t != std::numeric_limits<int64_t>::max())
@@ -533,6 +571,7 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
             NS_LOG_LOGIC("T " << m_T << " -> " << bigT << " (path validity changed)");
             m_T = bigT;
         }
+        m_U = bigU;
         const double before = m_rate.CurRate();
         const bool congested = m_congTest == CONGESTED_PER_PATH
                                    ? lapscore::LapsCongestedPerPath(m_entries.data(), m_n)

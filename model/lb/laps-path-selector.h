@@ -62,6 +62,20 @@ class LapsPathSelector : public PathSelector
         PATHS_MINIMAL //!< only the topology's minimal paths of that set (diagnostic)
     };
 
+    /** Normaliser of Alg. 1's softmax, beta = Alpha / norm (review s44 L11). */
+    enum SoftmaxNorm
+    {
+        NORM_BASEVAL, //!< T = max baseVal, the 5-packet margin included (laps spec 2.1)
+        NORM_UNLOADED //!< max unloaded delay of the valid paths ([A])
+    };
+
+    /** Delay of the in-flight cap 2 x delay x lineRate (review s44 L12). */
+    enum InflightCapBasis
+    {
+        CAP_T,       //!< T = max baseVal (laps spec 2.7 item 12)
+        CAP_UNLOADED //!< max unloaded delay of the valid paths ([A])
+    };
+
     typedef void (*RateTracedCallback)(double oldBps, double newBps);
     typedef void (*PathDelayTracedCallback)(uint32_t pid, int64_t delayNs);
     typedef void (*PidTracedCallback)(uint32_t pid);
@@ -143,6 +157,24 @@ class LapsPathSelector : public PathSelector
         return m_T;
     }
 
+    /** Max unloaded delay (baseVal without the margin) over the valid paths (ns; 0 before use). */
+    int64_t GetMaxUnloaded() const
+    {
+        return m_U;
+    }
+
+    /** The softmax's normaliser (SoftmaxNorm: T or GetMaxUnloaded(); ns). */
+    int64_t GetSoftmaxNormNs() const
+    {
+        return m_softmaxNorm == NORM_UNLOADED ? m_U : m_T;
+    }
+
+    /** The softmax weights of the last Choose (index = pid - first pid, unnormalised). */
+    const std::vector<double>& GetWeights() const
+    {
+        return m_w;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -169,6 +201,8 @@ class LapsPathSelector : public PathSelector
     double m_timeoutFactor;
     Time m_fixedTimeout; //!< 0: m_timeoutFactor x realVal (Alg. 3); > 0: fixed ([A] 8 ms)
     PathSet m_pathSet;
+    SoftmaxNorm m_softmaxNorm;
+    InflightCapBasis m_capBasis;
 
     // state
     Ptr<LapsHostTable> m_table;
@@ -178,6 +212,7 @@ class LapsPathSelector : public PathSelector
     bool m_ready{false};
     bool m_used{false};
     int64_t m_T{0}; //!< max baseVal over the valid paths
+    int64_t m_U{0}; //!< max unloaded delay over the valid paths
     double m_lineBps{100e9};
     lapscore::LapsRateCore m_rate;
     lapscore::LapsLossCore m_loss;

@@ -214,6 +214,14 @@ LapsHostTable::EnsureDst(uint32_t d, int64_t nowNs)
                                                  static_cast<uint32_t>(prop.size()),
                                                  m_frame,
                                                  m_margin)));
+        // [A]'s theoreticalSmallestLatencyInNs (LapsPathSelector SoftmaxNorm /
+        // InflightCapBasis = unloaded): the same sum without the queuing margin
+        info.unloadedNs = static_cast<int64_t>(
+            std::llround(lapscore::LapsBaseValNs(prop.data(),
+                                                 rate.data(),
+                                                 static_cast<uint32_t>(prop.size()),
+                                                 m_frame,
+                                                 0.0)));
         e.realNs = e.baseNs; // spec 2.2 [R]: realVal = baseVal, time = install time
         e.timeNs = nowNs;
         m_pit.push_back(e);

@@ -39,6 +39,7 @@ class LapsHostTable : public Object
         uint16_t ev{0};              //!< fixed EV of the pid (UDP source port; ACK hashing)
         uint8_t hops{0};             //!< host-to-host links
         bool minimal{true};          //!< the topology's minimal class
+        int64_t unloadedNs{0};       //!< unloaded one-way delay: baseVal without the margin
         std::vector<uint16_t> route; //!< switches, source switch first
         std::vector<uint32_t> links; //!< link ids, host links included
     };

@@ -302,13 +302,16 @@ WorkloadPlanner::Poisson(uint32_t n,
                          uint32_t maxFlows,
                          Ptr<UniformRandomVariable> uniform,
                          Ptr<ExponentialRandomVariable> exponential,
-                         uint32_t maxSendersPerReceiver)
+                         uint32_t maxSendersPerReceiver,
+                         double loadScale)
 {
     NS_LOG_FUNCTION(n << maxSendersPerReceiver);
     CheckHosts(n, "cdf");
     DCN_REFUSE_IF(!(load > 0.0 && load <= 1.0),
                   "Workload cdf: load " << load << "; allowed: (0, 1]");
     DCN_REFUSE_IF(hostRateBps == 0, "Workload cdf: host link rate is 0 bps; allowed: > 0");
+    DCN_REFUSE_IF(!(loadScale > 0.0 && loadScale <= 10.0),
+                  "Workload cdf: load scale " << loadScale << "; allowed: (0, 10]");
     DCN_REFUSE_IF(duration <= Time(0) && maxFlows == 0,
                   "Workload cdf: duration " << duration.As(Time::US)
                                             << " and flow count 0; allowed: duration > 0 or "
@@ -318,7 +321,7 @@ WorkloadPlanner::Poisson(uint32_t n,
     WorkloadPlan plan;
     plan.name = "cdf";
     plan.nHosts = n;
-    double meanGapS = cdf.Mean() * 8.0 / (load * static_cast<double>(hostRateBps));
+    double meanGapS = cdf.Mean() * 8.0 / (load * loadScale * static_cast<double>(hostRateBps));
     using Entry = std::pair<double, uint32_t>; // next arrival time (s), host
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> next;
     for (uint32_t h = 0; h < n; ++h)

@@ -130,6 +130,11 @@ class WorkloadPlanner
      * plan for every scheme); a receiver with that many active flows is redrawn
      * uniformly, up to 4n draws, after which the least busy of those drawn is taken.
      * 0 (no cap) draws exactly as before.
+     *
+     * `loadScale` > 0 is the load's reference in host links: each host offers load x
+     * loadScale x rate (the LAPS authors' simulator's TFC reference, laps-paper
+     * --loadRef=artifact); 1 (the default) draws exactly as before.  The receiver cap
+     * keeps the host rate.
      */
     static WorkloadPlan Poisson(uint32_t n,
                                 const FlowSizeCdf& cdf,
@@ -139,7 +144,8 @@ class WorkloadPlanner
                                 uint32_t maxFlows,
                                 Ptr<UniformRandomVariable> uniform,
                                 Ptr<ExponentialRandomVariable> exponential,
-                                uint32_t maxSendersPerReceiver = 0);
+                                uint32_t maxSendersPerReceiver = 0,
+                                double loadScale = 1.0);
 };
 
 /**
