@@ -163,7 +163,10 @@ RoutingNames(const std::string& topo)
                 v.push_back(n);
             }
         }
-        v.erase(std::remove(v.begin(), v.end(), "spritz"), v.end()); // Dragonfly / Slim Fly only
+        for (const char* graphOnly : {"spritz", "valiant-t"}) // Dragonfly / Slim Fly only
+        {
+            v.erase(std::remove(v.begin(), v.end(), graphOnly), v.end());
+        }
     }
     return v;
 }
@@ -185,6 +188,7 @@ struct RunResult
     uint64_t events{0};
     double wallSeconds{0};
     Time simEnd{0};
+    uint32_t unfinishedWarmup{0}; //!< --warmup flows that did not finish (not in stats)
 };
 
 Ptr<FatTreeHelper> MakeFabric(const Options& o);
@@ -508,6 +512,7 @@ RunOne(const Options& o,
 
     wl->Finalize();
     res.stats = wl->GetStats();
+    res.unfinishedWarmup = wl->GetUnfinishedWarmup();
     res.stats.SetRunEnd(res.simEnd);
     res.summary = res.stats.Summarize();
 
@@ -614,7 +619,8 @@ Main(int argc, char* argv[])
               o.topoParams);
     opts.Text("routing",
               "Switch policy: minimal, ecmp, spray, valiant, ugal-l, source (graph presets and "
-              "fat trees); spritz (Dragonfly / Slim Fly presets); letflow, drill, conga (2-tier "
+              "fat trees); spritz, valiant-t (Dragonfly / Slim Fly presets); letflow, drill, conga "
+              "(2-tier "
               "fat trees) [the topology's default]",
               o.routing);
     opts.Bool("PrintLinks", "Print id, name, rate and delay of every link and exit", o.printLinks);
@@ -693,8 +699,9 @@ Main(int argc, char* argv[])
                     return std::string();
                 });
     opts.Custom("warmup",
-                "Warm-up of --workload=cdf: flows that arrive before it are simulated but not "
-                "counted (statistics, CSV, plots; DcnWorkloadHelper::MeasureFrom) [0us]",
+                "Warm-up of --workload=cdf: flows that arrive before it are simulated but left out "
+                "of the FCT statistics, per-flow CSV and plots (the fabric counters cover the "
+                "whole run; DcnWorkloadHelper::MeasureFrom) [0us]",
                 "time",
                 [&](const std::string& v) {
                     auto p = dcnopt::ParseTime("warmup", v, 0, 10);
@@ -1466,6 +1473,12 @@ Main(int argc, char* argv[])
             std::cout << "[" << r.lb << "] ";
             r.stats.PrintUnfinished(std::cout, 10);
             unfinished += r.stats.CountUnfinished();
+        }
+        if (r.unfinishedWarmup > 0)
+        {
+            std::cout << "[" << r.lb << "] " << r.unfinishedWarmup
+                      << " warm-up flow(s) (--warmup, not in the table) did not finish\n";
+            unfinished += r.unfinishedWarmup;
         }
     }
     std::cout << "BENCH events=" << totalEvents << " packet_hops=" << totalHops << std::endl;

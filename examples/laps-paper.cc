@@ -495,6 +495,16 @@ main(int argc, char** argv)
             o.staggerStarts = MicroSeconds(LapsAuthorsValues::STAGGER_US);
         }
     }
+    if (o.staggerStarts >= o.stopTime && o.staggerStarts.IsStrictlyPositive())
+    {
+        // messages would be planned to start after the run ends (review s46 R9)
+        DcnOptions::Exit(
+            "laps-paper",
+            "option --staggerStarts: value '" + std::to_string(o.staggerStarts.GetMicroSeconds()) +
+                "us' is not below --stopTime " + std::to_string(o.stopTime.GetMicroSeconds()) +
+                "us (messages would start after the stop; --setup=authors sets "
+                "10ms); allowed: a stagger below --stopTime");
+    }
     if (o.experiment == "all2all")
     {
         FlowSizeCdf cdf;

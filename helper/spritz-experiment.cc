@@ -594,7 +594,9 @@ SpritzWebSearchPlan(const std::string& topo,
                                                  0,
                                                  u,
                                                  e,
-                                                 maxSendersPerReceiver);
+                                                 maxSendersPerReceiver,
+                                                 1.0,
+                                                 PlanRng(seed + 6666)); // the cap's redraws
     plan.name = "websearch";
     return plan;
 }

@@ -150,9 +150,10 @@ WorkloadHelper::GetTypeId()
                 MakeUintegerChecker<uint32_t>(0, 100000))
             .AddAttribute("MaxSendersPerReceiver",
                           "cdf workload: at most this many simultaneous senders per receiver "
-                          "(a flow is active from its start for size x 8 / host rate; a busy "
-                          "receiver is redrawn; Spritz Sec. V-A.c limits them without a "
-                          "number); 0 = no cap; allowed 0..100000",
+                          "(a flow is active from its start for size x 8 / host rate; a "
+                          "receiver with that many distinct other senders is redrawn on a "
+                          "stream of its own, sizes and starts stay; Spritz Sec. V-A.c limits "
+                          "them without a number); 0 = no cap; allowed 0..100000",
                           UintegerValue(0),
                           MakeUintegerAccessor(&WorkloadHelper::m_maxSendersPerReceiver),
                           MakeUintegerChecker<uint32_t>(0, 100000))
@@ -381,6 +382,18 @@ WorkloadHelper::BuildPlan(uint32_t n)
     {
         FlowSizeCdf cdf = FlowSizeCdf::Load(m_cdf);
         // LoadScale: the load's reference in host links (1 = the host link itself)
+        Ptr<UniformRandomVariable> redraw;
+        if (m_maxSendersPerReceiver > 0)
+        {
+            // the receiver cap's redraws: a stream of their own, the last of the selector
+            // block (a selector reaches it only after 2^24 connections), so every flow keeps
+            // the uncapped plan's size
+            redraw = CreateObject<UniformRandomVariable>();
+            if (m_psStreamEnd > 0)
+            {
+                redraw->SetStream(m_psStreamEnd - 1);
+            }
+        }
         m_plan = WorkloadPlanner::Poisson(n,
                                           cdf,
                                           m_load,
@@ -390,7 +403,8 @@ WorkloadHelper::BuildPlan(uint32_t n)
                                           m_uniform,
                                           m_exponential,
                                           m_maxSendersPerReceiver,
-                                          m_loadScale);
+                                          m_loadScale,
+                                          redraw);
     }
 }
 
@@ -474,6 +488,25 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
     }
     NS_ABORT_MSG_IF(m_plan.nHosts != n,
                     "WorkloadHelper: plan has " << m_plan.nHosts << " hosts, topology " << n);
+    if (m_measureFrom.IsStrictlyPositive() && !m_plan.messages.empty())
+    {
+        // a warm-up that leaves no message counted would print an empty table
+        Time last(0);
+        bool any = false;
+        for (uint32_t id = 0; id < m_plan.messages.size(); ++id)
+        {
+            any = any || Measured(id);
+            last = std::max(last, m_startTime + m_plan.messages[id].release);
+        }
+        DCN_REFUSE_IF(!any,
+                      "option --ns3::DcnWorkloadHelper::MeasureFrom (dcn-lb-compare --warmup): "
+                      "value '"
+                          << m_measureFrom.GetSeconds() * 1e6
+                          << "us' leaves no flow counted: the last of the "
+                          << m_plan.messages.size() << " arrivals is at " << last.GetSeconds() * 1e6
+                          << "us"
+                          << "; allowed: a warm-up at or before the last arrival");
+    }
     DCN_REFUSE_IF(m_plan.messages.empty(),
                   "workload " << m_workload << " has no flow: the arrival window (--duration, "
                               << "ns3::DcnWorkloadHelper::Duration) " << m_duration.As(Time::US)
@@ -719,10 +752,14 @@ WorkloadHelper::Finalize()
     for (uint32_t id = 0; id < m_plan.messages.size(); ++id)
     {
         const WorkloadMessage& m = m_plan.messages[id];
-        if (m_done[id] || (m.src < m_appOfHost.size() && m_appOfHost[m.src] == nullptr) ||
-            !Measured(id))
+        if (m_done[id] || (m.src < m_appOfHost.size() && m_appOfHost[m.src] == nullptr))
         {
-            continue; // completed, another MPI rank's host records it, or warm-up
+            continue; // completed, or another MPI rank's host records it
+        }
+        if (!Measured(id))
+        {
+            ++m_unfinishedWarmup; // not in the statistics, but it did not finish
+            continue;
         }
         FctRecord f;
         f.src = m.src;

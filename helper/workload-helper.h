@@ -158,6 +158,13 @@ class WorkloadHelper : public Object
     /** Whether message \p id counts in the statistics (released at or after MeasureFrom). */
     bool Measured(uint32_t id) const;
 
+    /** Warm-up messages (MeasureFrom) that did not complete: Finalize() counts them; they
+     *  are not in the statistics. */
+    uint32_t GetUnfinishedWarmup() const
+    {
+        return m_unfinishedWarmup;
+    }
+
     /** Add records for messages that did not complete (call once, after the run). */
     void Finalize();
 
@@ -215,6 +222,7 @@ class WorkloadHelper : public Object
     uint32_t m_headerBytes;
     uint32_t m_maxSendersPerReceiver; //!< cdf workload: receiver cap (0 = none)
     Time m_measureFrom;               //!< warm-up: messages released before it are not counted
+    uint32_t m_unfinishedWarmup{0};   //!< warm-up messages unfinished at Finalize()
     uint32_t m_bdpPackets;            //!< BdpPackets: 0 = each pair's minimal-path BDP
     Time m_startTime;
     bool m_reuse;

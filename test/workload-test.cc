@@ -407,8 +407,9 @@ class PoissonLoadTestCase : public TestCase
     }
 };
 
-/** The receiver cap (Spritz Sec. V-A.c): with it no receiver ever has more than k flows
- *  active (release to release + size x 8 / rate); without it some has, at load 1.0; a cap
+/** The receiver cap (Spritz Sec. V-A.c): with it no receiver ever has more than k distinct
+ *  senders active (release to release + size x 8 / rate); without it some has, at load 1.0;
+ *  the capped plan keeps every sender, size and start (redraws on their own stream); a cap
  *  that never binds draws exactly the uncapped plan. */
 class PoissonReceiverCapTestCase : public TestCase
 {
@@ -432,25 +433,31 @@ class PoissonReceiverCapTestCase : public TestCase
                                         0,
                                         u,
                                         e,
-                                        cap);
+                                        cap,
+                                        1.0,
+                                        MakeUniform(23));
     }
 
-    /** The most flows active at one receiver at any release (the plan's definition). */
-    static uint32_t MostActive(const WorkloadPlan& p)
+    /** The most distinct senders with a flow active at one receiver, at any release (the
+     *  plan's definition: active from release for size x 8 / rate). */
+    static uint32_t MostSenders(const WorkloadPlan& p)
     {
         uint32_t most = 0;
         for (size_t i = 0; i < p.messages.size(); ++i)
         {
             const WorkloadMessage& m = p.messages[i];
             const double t = m.release.GetSeconds();
-            uint32_t active = 0;
+            std::set<uint32_t> senders;
             for (size_t j = 0; j <= i; ++j)
             {
                 const WorkloadMessage& o = p.messages[j];
                 const double end = o.release.GetSeconds() + o.bytes * 8.0 / double(kRate);
-                active += o.dst == m.dst && end > t ? 1 : 0;
+                if (o.dst == m.dst && end > t)
+                {
+                    senders.insert(o.src);
+                }
             }
-            most = std::max(most, active);
+            most = std::max(most, static_cast<uint32_t>(senders.size()));
         }
         return most;
     }
@@ -460,13 +467,18 @@ class PoissonReceiverCapTestCase : public TestCase
         const WorkloadPlan free = Plan(0);
         const WorkloadPlan capped = Plan(2);
         NS_TEST_ASSERT_MSG_GT(free.messages.size(), 100u, "enough flows");
-        NS_TEST_EXPECT_MSG_GT(MostActive(free), 2u, "uncapped: some receiver has more than 2");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(MostActive(capped), 2u, "capped at 2");
+        NS_TEST_EXPECT_MSG_GT(MostSenders(free), 2u, "uncapped: some receiver has more than 2");
+        NS_TEST_EXPECT_MSG_EQ(capped.overCap, 0u, "every flow found a receiver below the cap");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(MostSenders(capped), 2u, "capped at 2 senders");
         NS_TEST_ASSERT_MSG_EQ(capped.messages.size(), free.messages.size(), "same arrivals");
         uint32_t moved = 0;
         for (size_t i = 0; i < free.messages.size(); ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(capped.messages[i].src, free.messages[i].src, "same senders");
+            NS_TEST_ASSERT_MSG_EQ(capped.messages[i].bytes, free.messages[i].bytes, "same sizes");
+            NS_TEST_ASSERT_MSG_EQ(capped.messages[i].release,
+                                  free.messages[i].release,
+                                  "same starts");
             NS_TEST_ASSERT_MSG_NE(capped.messages[i].dst, capped.messages[i].src, "not itself");
             moved += capped.messages[i].dst != free.messages[i].dst ? 1 : 0;
         }

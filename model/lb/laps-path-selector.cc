@@ -554,6 +554,9 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
     int64_t maxReal = 0;
     int64_t bigT = 0;
     int64_t bigU = 0;
+    // the unloaded maximum only when a basis reads it (review s46 R8: no PathInfo loads per
+    // ACK under the spec's defaults)
+    const bool unloaded = m_softmaxNorm == NORM_UNLOADED || m_capBasis == CAP_UNLOADED;
     for (uint32_t i = 0; i < m_n; ++i)
     {
         if (m_entries[i]->valid)
@@ -561,7 +564,10 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
             t = std::min(t, m_entries[i]->realNs);
             maxReal = std::max(maxReal, m_entries[i]->realNs);
             bigT = std::max(bigT, m_entries[i]->baseNs);
-            bigU = std::max(bigU, m_table->Info(m_first + i).unloadedNs);
+            if (unloaded)
+            {
+                bigU = std::max(bigU, m_table->Info(m_first + i).unloadedNs);
+            }
         }
     }
     if (t != std::numeric_limits<int64_t>::max())

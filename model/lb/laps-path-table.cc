@@ -182,13 +182,21 @@ LapsHostTable::EnsureDst(uint32_t d, int64_t nowNs)
             {
                 b->GetAttribute("NonMinimalSlack", slack);
             }
+            size_t shortest = sw[i].size();
+            for (const auto& x : sw)
+            {
+                shortest = std::min(shortest, x.size());
+            }
+            const size_t most =
+                PathChoice::MAX_ROUTE > shortest ? PathChoice::MAX_ROUTE - shortest : 0;
             DCN_REFUSE_IF(true,
                           "option --ns3::DcnTopologyBase::NonMinimalSlack: value '"
                               << slack.Get() << "' gives a LAPS path of " << sw[i].size()
                               << " switches (switch " << s << " to " << t << "), more than the "
                               << unsigned{PathChoice::MAX_ROUTE}
-                              << " a source route names; allowed: a slack whose paths stay "
-                                 "within 8 switches, or PathSet=Minimal");
+                              << " a source route names; allowed: <= " << most
+                              << " here (with --lb=laps also "
+                                 "--ns3::LapsPathSelector::PathSet=Minimal)");
         }
         for (uint32_t x : sw[i])
         {

@@ -77,15 +77,28 @@ DcnSpritzForwardingPolicy::~DcnSpritzForwardingPolicy()
     NS_LOG_FUNCTION(this);
 }
 
+namespace
+{
+/** The refusal of a topology without Spritz tables: \p why, and what is allowed unless it
+ *  says so already. */
+std::string
+NoTables(const char* policy, const std::string& why)
+{
+    return std::string("switch policy ") + policy + ": " + why +
+           (why.find("allowed:") == std::string::npos
+                ? "; allowed: Dragonfly or Slim Fly presets (spritz-df, spritz-sf, df-small, "
+                  "sf-small)"
+                : "");
+}
+} // namespace
+
 std::string
 DcnSpritzForwardingPolicy::CheckTopology(const DcnTopology& topology) const
 {
     std::string why;
     if (!DcnSpritzInfo::Get(topology, &why))
     {
-        return std::string("switch policy ") + Name() + ": " + why +
-               "; allowed: Dragonfly or Slim Fly presets "
-               "(spritz-df, spritz-sf, df-small, sf-small)";
+        return NoTables(Name(), why);
     }
     return "";
 }
@@ -99,7 +112,7 @@ DcnSpritzForwardingPolicy::AttachTopology(const DcnTopology& topology, uint32_t 
     if (!m_info)
     {
         // bad input (e.g. ForwardingPolicy=spritz on a fat tree): one line, no abort
-        throw DcnOptionError(std::string("switch policy ") + Name() + ": " + why);
+        throw DcnOptionError(NoTables(Name(), why));
     }
     m_self = switchIndex;
 }

@@ -303,7 +303,8 @@ WorkloadPlanner::Poisson(uint32_t n,
                          Ptr<UniformRandomVariable> uniform,
                          Ptr<ExponentialRandomVariable> exponential,
                          uint32_t maxSendersPerReceiver,
-                         double loadScale)
+                         double loadScale,
+                         Ptr<UniformRandomVariable> redraw)
 {
     NS_LOG_FUNCTION(n << maxSendersPerReceiver);
     CheckHosts(n, "cdf");
@@ -329,16 +330,29 @@ WorkloadPlanner::Poisson(uint32_t n,
         next.emplace(exponential->GetValue(meanGapS, 0), h);
     }
     double end = duration > Time(0) ? duration.GetSeconds() : 0.0;
-    // the receiver cap: per receiver, the line-rate end times of its active flows
-    using Ends = std::priority_queue<double, std::vector<double>, std::greater<double>>;
-    std::vector<Ends> active(maxSendersPerReceiver > 0 ? n : 0);
-    auto busy = [&active](uint32_t r, double now) {
-        Ends& e = active[r];
-        while (!e.empty() && e.top() <= now)
+    // the receiver cap: per receiver, (line-rate end time, sender) of its active flows
+    NS_ABORT_MSG_IF(maxSendersPerReceiver > 0 && !redraw,
+                    "WorkloadPlanner::Poisson: a receiver cap needs its own redraw stream");
+    std::vector<std::vector<std::pair<double, uint32_t>>> active(maxSendersPerReceiver > 0 ? n : 0);
+    // distinct senders other than `from` with a flow active at receiver r at time `now`
+    auto busy = [&active](uint32_t r, uint32_t from, double now) {
+        auto& a = active[r];
+        a.erase(
+            std::remove_if(a.begin(),
+                           a.end(),
+                           [now](const std::pair<double, uint32_t>& e) { return e.first <= now; }),
+            a.end());
+        uint32_t senders = 0;
+        for (size_t i = 0; i < a.size(); ++i)
         {
-            e.pop();
+            bool first = a[i].second != from;
+            for (size_t j = 0; first && j < i; ++j)
+            {
+                first = a[j].second != a[i].second;
+            }
+            senders += first ? 1 : 0;
         }
-        return static_cast<uint32_t>(e.size());
+        return senders;
     };
     while (!next.empty())
     {
@@ -361,21 +375,23 @@ WorkloadPlanner::Poisson(uint32_t n,
         if (maxSendersPerReceiver > 0)
         {
             uint32_t least = m.dst;
-            uint32_t leastBusy = busy(m.dst, t);
+            uint32_t leastBusy = busy(m.dst, h, t);
             for (uint32_t tries = 0; leastBusy >= maxSendersPerReceiver && tries < 4 * n; ++tries)
             {
-                d = uniform->GetInteger(0, n - 2);
-                const uint32_t r = d >= h ? d + 1 : d;
-                const uint32_t b = busy(r, t);
+                const uint32_t x = redraw->GetInteger(0, n - 2);
+                const uint32_t r = x >= h ? x + 1 : x;
+                const uint32_t b = busy(r, h, t);
                 if (b < leastBusy)
                 {
                     least = r;
                     leastBusy = b;
                 }
             }
+            plan.overCap += leastBusy >= maxSendersPerReceiver ? 1 : 0;
             m.dst = least;
-            active[least].push(t + static_cast<double>(m.bytes) * 8.0 /
-                                       static_cast<double>(hostRateBps));
+            active[least].emplace_back(t + static_cast<double>(m.bytes) * 8.0 /
+                                               static_cast<double>(hostRateBps),
+                                       h);
         }
         plan.messages.push_back(m);
         next.emplace(t + exponential->GetValue(meanGapS, 0), h);

@@ -49,6 +49,9 @@ struct WorkloadPlan
     uint32_t nHosts{0};
     std::vector<WorkloadMessage> messages;
     uint32_t maxParallelPerSrc{0};
+    /** Poisson with a receiver cap: flows placed on a receiver already at the cap because
+     *  every redraw found one too (WorkloadPlanner::Poisson) */
+    uint32_t overCap{0};
 };
 
 /**
@@ -127,9 +130,11 @@ class WorkloadPlanner
      * simultaneous senders per receiver"): a flow counts as active at its receiver
      * from its release until its bytes would have left at the host line rate
      * (size x 8 / rate; the plan cannot know the real completion, and this keeps one
-     * plan for every scheme); a receiver with that many active flows is redrawn
-     * uniformly, up to 4n draws, after which the least busy of those drawn is taken.
-     * 0 (no cap) draws exactly as before.
+     * plan for every scheme); a receiver whose active flows come from that many
+     * distinct other senders is redrawn uniformly from `redraw` (a stream of its own,
+     * required with a cap, so every flow keeps the uncapped plan's sender, start and
+     * size), up to 4n draws, after which the least busy of those drawn is taken and
+     * counted in the plan's `overCap`.  0 (no cap) draws exactly as before.
      *
      * `loadScale` > 0 is the load's reference in host links: each host offers load x
      * loadScale x rate (the LAPS authors' simulator's TFC reference, laps-paper
@@ -145,7 +150,8 @@ class WorkloadPlanner
                                 Ptr<UniformRandomVariable> uniform,
                                 Ptr<ExponentialRandomVariable> exponential,
                                 uint32_t maxSendersPerReceiver = 0,
-                                double loadScale = 1.0);
+                                double loadScale = 1.0,
+                                Ptr<UniformRandomVariable> redraw = nullptr);
 };
 
 /**
