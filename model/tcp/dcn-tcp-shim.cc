@@ -494,6 +494,7 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         rh.echoTxTimeNs = sh.txTimeNs;
         rh.echoMarks = ce ? 1 : 0;
         rh.echoPkts = 1;
+        ++m_stats.probesAnswered;
         rh.txTimeNs = Simulator::Now().GetNanoSeconds();
         r->AddHeader(rh);
         UdpHeader ru;
@@ -561,6 +562,7 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         for (uint32_t i = 0; i < n; ++i)
         {
             fb.signal = i < sh.echoMarks ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
+            fb.echoIndex = i;
             f.ps->OnFeedback(fb);
         }
     }

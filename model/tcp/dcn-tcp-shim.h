@@ -76,6 +76,7 @@ struct DcnTcpShimStats
     uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
+    uint64_t probesAnswered{0}; //!< probes this host replied to (it was the probed host)
     uint64_t reseqHeld{0};      //!< segments the reorder buffer held (arrived above a gap)
     uint64_t reseqTimeouts{0};  //!< reorder-buffer flushes by ReorderTimeout
     uint64_t reseqOverflows{0}; //!< reorder-buffer flushes because it was full
