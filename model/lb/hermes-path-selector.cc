@@ -752,9 +752,11 @@ HermesPathSelector::GetTypeId()
                           "Close a path's retransmission window as soon as tau has passed "
                           "when the path is classified (Sec. 3.1.2: the fraction is computed "
                           "'every tau'; review s44 H9(a)), so a new flow sees the last full "
-                          "window; false = the window closes at the record's next send, ACK "
-                          "or timeout (before 2026-11-30)",
-                          BooleanValue(false),
+                          "window (default: the paper's wording; at small scale within seed "
+                          "noise, doc/hermes.rst \"Probe choice and eager windows\"); false = "
+                          "the window closes at the record's next send, ACK or timeout "
+                          "(before 2026-11-30)",
+                          BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_eagerWindow),
                           MakeBooleanChecker())
             .AddAttribute("NumPaths",

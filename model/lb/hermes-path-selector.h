@@ -179,7 +179,7 @@ class HermesPathSelector : public PathSelector
     bool m_probeBestFailed{false};           //!< ProbeBestFailed
     uint32_t m_probeLossLimit{0};            //!< ProbeLossLimit
     ProbeHost m_probeHost{PROBE_HOST_FIRST}; //!< ProbeHost
-    bool m_eagerWindow{false};               //!< EagerRetxWindow
+    bool m_eagerWindow{true};                //!< EagerRetxWindow
 
     hermes::Params m_p;
     uint16_t m_n{0};
