@@ -443,6 +443,24 @@ TEST(HermesProbes, PreviousBestPlusTwoDistinctRandom)
 // ProbeChoice=roundrobin (review s44 H3): at n = 8 with a fixed previous best, any
 // ceil(7 / 2) = 4 consecutive rounds probe every other path; random picks miss one in 4
 // rounds with p = (5/7)^4 = 26%, so over 200 windows some window misses a path
+
+/** Windows of `window` consecutive rounds that do not probe all n paths. */
+uint32_t
+WindowsMissingAPath(const std::vector<std::array<uint16_t, 3>>& rounds, size_t window, size_t n)
+{
+    uint32_t missed = 0;
+    for (size_t w = 0; w + window <= rounds.size(); ++w)
+    {
+        std::set<uint16_t> seen;
+        for (size_t r = w; r < w + window; ++r)
+        {
+            seen.insert(rounds[r].begin(), rounds[r].end());
+        }
+        missed += seen.size() < n ? 1 : 0;
+    }
+    return missed;
+}
+
 TEST(HermesProbes, RoundRobinCoversEveryPathWithinCeilHalfIntervals)
 {
     const uint16_t n = 8;
@@ -463,20 +481,11 @@ TEST(HermesProbes, RoundRobinCoversEveryPathWithinCeilHalfIntervals)
             EXPECT_NE(out[2], best);
             rounds.push_back(out);
         }
-        for (size_t w = 0; w + window <= rounds.size(); ++w)
-        {
-            std::set<uint16_t> seen;
-            for (size_t r = w; r < w + window; ++r)
-            {
-                seen.insert(rounds[r].begin(), rounds[r].end());
-            }
-            EXPECT_EQ(seen.size(), n) << "start " << start << " window " << w;
-        }
+        EXPECT_EQ(WindowsMissingAPath(rounds, window, n), 0u) << "start " << start;
     }
     // the random choice does not guarantee it
     std::mt19937 g(3);
     auto draw = [&](uint32_t k) { return static_cast<uint32_t>(g() % k); };
-    uint32_t missed = 0;
     std::vector<std::array<uint16_t, 3>> rnd;
     for (int r = 0; r < 200; ++r)
     {
@@ -484,16 +493,7 @@ TEST(HermesProbes, RoundRobinCoversEveryPathWithinCeilHalfIntervals)
         ChooseProbes(best, n, draw, out.data());
         rnd.push_back(out);
     }
-    for (size_t w = 0; w + window <= rnd.size(); ++w)
-    {
-        std::set<uint16_t> seen;
-        for (size_t r = w; r < w + window; ++r)
-        {
-            seen.insert(rnd[r].begin(), rnd[r].end());
-        }
-        missed += seen.size() < n ? 1 : 0;
-    }
-    EXPECT_GT(missed, 0u);
+    EXPECT_GT(WindowsMissingAPath(rnd, window, n), 0u);
     // no previous best: 3 in turn; n <= 3: every path
     uint16_t cursor = 6;
     uint16_t out[3];

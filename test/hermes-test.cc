@@ -116,6 +116,15 @@ TopologyFreeSelector(const ObjectFactory& f, int64_t stream)
     return s;
 }
 
+/** Run the simulation to its end, destroy it, then dispose of the selector. */
+void
+RunAndDispose(Ptr<HermesPathSelector> s)
+{
+    Simulator::Run();
+    Simulator::Destroy();
+    s->Dispose();
+}
+
 /**
  * Two topology-free selectors on two hosts of one rack (a shared "dcn-rack" object,
  * destination switch 3), each with attribute \p attr = \p value, streams from \p stream.
@@ -451,9 +460,7 @@ class HermesEagerWindowTestCase : public TestCase
             }
         });
         Simulator::Schedule(at, [&]() { seen = s->GetPathType(0); });
-        Simulator::Run();
-        Simulator::Destroy();
-        s->Dispose();
+        RunAndDispose(s);
         return seen;
     }
 
@@ -509,9 +516,7 @@ class HermesRttOncePerEchoTestCase : public TestCase
             }
             seen = s->GetPathType(0);
         });
-        Simulator::Run();
-        Simulator::Destroy();
-        s->Dispose();
+        RunAndDispose(s);
         return seen;
     }
 
