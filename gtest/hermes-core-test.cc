@@ -105,6 +105,31 @@ TEST(HermesClassify, NeverSeenAndStalePathsAreGray)
     }
 }
 
+// HostCeSample=none: an RTT-only sample moves t_RTT and freshness, never f_ECN
+TEST(HermesClassify, RttOnlySampleLeavesEcnFraction)
+{
+    Params p = SimParams();
+    PathSignals s;
+    s.OnSample(true, 100 * kUs, 0, p, false); // first sample, no ECN information
+    EXPECT_EQ(s.fEcn, 0.0);
+    EXPECT_EQ(s.rttNs, 100.0 * kUs);
+    s.OnSample(true, 300 * kUs, kUs, p); // a marked ECN sample
+    EXPECT_DOUBLE_EQ(s.fEcn, p.ecnGain);
+    const double f = s.fEcn;
+    for (int i = 0; i < 10; ++i)
+    {
+        s.OnSample(true, 10 * kUs, (2 + i) * kUs, p, false);
+        s.OnSample(false, 10 * kUs, (2 + i) * kUs, p, false);
+    }
+    EXPECT_EQ(s.fEcn, f);
+    EXPECT_NEAR(s.rttNs, 10.0 * kUs, 0.01 * kUs);
+    EXPECT_EQ(s.lastNs, 11 * kUs);
+    // after StaleTime it restarts t_RTT only
+    s.OnSample(false, 50 * kUs, 11 * kUs + p.staleNs + 1, p, false);
+    EXPECT_EQ(s.rttNs, 50.0 * kUs);
+    EXPECT_EQ(s.fEcn, f);
+}
+
 TEST(HermesClassify, StalePathRestartsOnFirstSample)
 {
     // a path 90% marked at 300 us, then no sample for more than StaleTime, then one clean

@@ -1512,6 +1512,7 @@ struct SensingRun
     uint64_t ceEchoes{0};       //!< of which with path marks
     int64_t rttMaxNs{0};        //!< largest RTT sample host 0's selectors got
     uint64_t hostCe{0};         //!< receivers: segments with FLAG_HOST_CE
+    uint64_t rttOnly{0};        //!< host 0: echoes / probe replies without an ECN sample
     uint32_t tcpCe{0};          //!< receivers' TCP sockets: CE-marked segments seen
     uint32_t finished{0};
     Time baseRtt{0}; //!< unloaded RTT of a full segment and its ACK, host 0 -> 4
@@ -1530,7 +1531,7 @@ CountCe(uint32_t* n, SequenceNumber32, SequenceNumber32)
  * backlog and sets every mark.
  */
 SensingRun
-RunSensing(bool pathOnly)
+RunSensing(bool pathOnly, const std::string& hostCeSample = "unmarked")
 {
     SensingRun r;
     HermesPaperDefaults("sim", "");
@@ -1562,6 +1563,7 @@ RunSensing(bool pathOnly)
         r.echoes = shim(0).echoes;
         r.ceEchoes = shim(0).ceEchoes;
         r.rttMaxNs = shim(0).echoRttMaxNs;
+        r.rttOnly = shim(0).rttOnlyEchoes;
         r.hostCe = shim(4).hostCeReceived + shim(5).hostCeReceived + shim(6).hostCeReceived;
         for (const DcnLinkInfo& l : t->GetLinks())
         {
@@ -1570,13 +1572,14 @@ RunSensing(bool pathOnly)
             r.switchMarks += (l.tierA < 0 ? 0 : ma) + t->GetQueueDisc(l.devB)->GetNMarked();
         }
     };
-    const HermesRun h = RunHermes("hermes",
-                                  plan,
-                                  traceCe,
-                                  MilliSeconds(50),
-                                  {{"PathOnlySensing", pathOnly ? "true" : "false"}},
-                                  Time(0),
-                                  inspect);
+    const HermesRun h = RunHermes(
+        "hermes",
+        plan,
+        traceCe,
+        MilliSeconds(50),
+        {{"PathOnlySensing", pathOnly ? "true" : "false"}, {"HostCeSample", hostCeSample}},
+        Time(0),
+        inspect);
     r.finished = h.s.count;
     Config::Reset();
     NS_ABORT_MSG_UNLESS(connected, "RunSensing: no receiver socket to trace");
@@ -1625,6 +1628,18 @@ class HermesPathOnlySensingTestCase : public TestCase
                               "stack stamp: the NIC backlog is in the RTT");
         NS_TEST_EXPECT_MSG_GT(off.ceEchoes, 0u, "stack stamp: host CE echoed as path marks");
         NS_TEST_EXPECT_MSG_EQ(off.hostCe, 0u, "stack stamp: nothing host-flagged");
+        // HostCeSample: a host-NIC CE is an unmarked sample (default) or no ECN sample
+        NS_TEST_EXPECT_MSG_EQ(on.rttOnly, 0u, "unmarked: every echo is an ECN sample");
+        NS_TEST_EXPECT_MSG_EQ(off.rttOnly, 0u, "stack stamp: every echo is an ECN sample");
+        const SensingRun none = RunSensing(true, "none");
+        NS_TEST_ASSERT_MSG_EQ(none.finished, 3u, "none: every flow finished");
+        NS_TEST_EXPECT_MSG_GT(none.hostCe, 10u, "none: receivers got host-flagged CE");
+        NS_TEST_EXPECT_MSG_GT(none.rttOnly, 10u, "none: host-CE segments give RTT-only echoes");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(none.rttOnly,
+                                    none.hostCe,
+                                    "none: only host-CE segments lose their ECN sample");
+        NS_TEST_EXPECT_MSG_EQ(none.ceEchoes, 0u, "none: no path mark either");
+        NS_TEST_EXPECT_MSG_GT(none.echoes, 1000u, "none: RTT samples still come");
     }
 };
 

@@ -109,6 +109,7 @@ class HermesRackState : public Object
         uint32_t lossLimit{0};  //!< ProbeLossLimit (0: lost probes never count)
         bool rotateHost{false}; //!< ProbeHost=rotate
         bool eager{false};      //!< EagerRetxWindow
+        bool ceNoSample{false}; //!< HostCeSample=none
     };
 
     struct Dst
@@ -203,7 +204,8 @@ class HermesRackState : public Object
                      uint16_t pathId,
                      int64_t rttNs,
                      bool ce,
-                     const hermes::Params& p)
+                     const hermes::Params& p,
+                     bool ecnSample = true)
     {
         auto it = m_dsts.find(dstSw);
         if (it == m_dsts.end() || pathId >= it->second.sig.size())
@@ -212,14 +214,14 @@ class HermesRackState : public Object
         }
         const int64_t now = Simulator::Now().GetNanoSeconds();
         const uint16_t n = static_cast<uint16_t>(it->second.sig.size());
-        it->second.sig[pathId].OnSample(ce, rttNs, now, p);
+        it->second.sig[pathId].OnSample(ce, rttNs, now, p, ecnSample);
 
         for (const Ptr<HermesHostState>& h : m_hosts)
         {
             std::vector<hermes::PathSignals>& v = h->GetSig(dstSw, n);
             if (pathId < v.size())
             {
-                v[pathId].OnSample(ce, rttNs, now, p);
+                v[pathId].OnSample(ce, rttNs, now, p, ecnSample);
             }
         }
     }
@@ -324,7 +326,8 @@ class HermesRackState : public Object
                     m_shim->SendProbe(m_topo->GetHostAddress(dstHost),
                                       static_cast<uint16_t>(evs[pick[j]]),
                                       pick[j],
-                                      m_nicStamp);
+                                      m_nicStamp,
+                                      m_opt.ceNoSample);
                     ++m_probes;
                 }
             }
@@ -409,7 +412,12 @@ class HermesRackState : public Object
         return m_topo->GetSwitchOfHost(m_agentHost);
     }
 
-    void OnProbeReply(Ipv4Address from, uint16_t ev, uint16_t pathId, Time rtt, bool ce)
+    void OnProbeReply(Ipv4Address from,
+                      uint16_t ev,
+                      uint16_t pathId,
+                      Time rtt,
+                      bool ce,
+                      bool ecnSample)
     {
         const uint32_t host = m_topo->GetHostIndex(from);
         if (host >= m_topo->GetNHosts())
@@ -424,7 +432,7 @@ class HermesRackState : public Object
             it->second.pending[pathId] = 0;
             it->second.lostRun[pathId] = 0;
         }
-        ProbeSample(dstSw, pathId, rtt.GetNanoSeconds(), ce, m_p);
+        ProbeSample(dstSw, pathId, rtt.GetNanoSeconds(), ce, m_p, ecnSample);
     }
 
   public:
@@ -759,6 +767,20 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_eagerWindow),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "HostCeSample",
+                "With PathOnlySensing: what a data segment or probe that left the sender's "
+                "own NIC CE-marked gives the path's f_ECN (Sec. 3.1.1: ECN senses path "
+                "congestion; the prototype's host qdisc marks nothing).  unmarked: an "
+                "unmarked sample (before 2026-11-30; its CE bit cannot say whether a switch "
+                "would also have marked it); none: no ECN sample, the echo or probe reply "
+                "carries its RTT only (our resolution, s45 'Not done')",
+                EnumValue(HermesPathSelector::HOST_CE_UNMARKED),
+                DCNLB_ENUM_ACCESSOR(HostCeSample, &HermesPathSelector::m_hostCeSample),
+                MakeEnumChecker(HermesPathSelector::HOST_CE_UNMARKED,
+                                "unmarked",
+                                HermesPathSelector::HOST_CE_NONE,
+                                "none"))
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -1038,6 +1060,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
             opt.lossLimit = m_probeLossLimit;
             opt.rotateHost = m_probeHost == PROBE_HOST_ROTATE;
             opt.eager = m_eagerWindow;
+            opt.ceNoSample = HostCeNoSample();
             m_rack->SetAgent(setup.topology,
                              setup.srcHost,
                              shim,
@@ -1294,20 +1317,19 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
         m_timedOut = true;
         break;
     case FeedbackSignal::ACK:
-    case FeedbackSignal::ECN_ACK:
+    case FeedbackSignal::ECN_ACK: {
         // one RTT sample per echo: the echo's further packets carry only their marks
         // (review s44 H9(c))
-        m_sig[p].OnSample(fb.signal == FeedbackSignal::ECN_ACK,
-                          fb.rtt.IsStrictlyPositive() && fb.echoIndex == 0 ? fb.rtt.GetNanoSeconds()
-                                                                           : -1,
-                          now,
-                          m_p);
+        const int64_t rttNs =
+            fb.rtt.IsStrictlyPositive() && fb.echoIndex == 0 ? fb.rtt.GetNanoSeconds() : -1;
+        m_sig[p].OnSample(fb.signal == FeedbackSignal::ECN_ACK, rttNs, now, m_p, fb.ecnSample);
         m_fail[p].OnAck(now, m_p);
         if (m_retx != m_fail)
         {
             m_retx[p].OnAck(now, m_p);
         }
         break;
+    }
     default:
         break;
     }

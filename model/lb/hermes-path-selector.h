@@ -66,6 +66,13 @@ class HermesPathSelector : public PathSelector
         PROBE_HOST_ROTATE, //!< every probe to the next host in turn
     };
 
+    /** What a host-NIC CE mark gives f_ECN (attribute HostCeSample). */
+    enum HostCeSample
+    {
+        HOST_CE_UNMARKED, //!< an unmarked sample
+        HOST_CE_NONE,     //!< no ECN sample (RTT only)
+    };
+
     /** TraceSource "Reroute": old path (-1: new flow), new path, path type of the old one. */
     typedef void (*RerouteTracedCallback)(int32_t, int32_t, uint8_t);
 
@@ -91,6 +98,12 @@ class HermesPathSelector : public PathSelector
     bool PathOnlySensing() const override
     {
         return m_pathOnlySensing;
+    }
+
+    /** Attribute HostCeSample=none (with PathOnlySensing). */
+    bool HostCeNoSample() const override
+    {
+        return m_hostCeSample == HOST_CE_NONE;
     }
 
     /** Current path of the flow (-1 before the first packet). */
@@ -179,7 +192,9 @@ class HermesPathSelector : public PathSelector
     bool m_probeBestFailed{false};           //!< ProbeBestFailed
     uint32_t m_probeLossLimit{0};            //!< ProbeLossLimit
     ProbeHost m_probeHost{PROBE_HOST_FIRST}; //!< ProbeHost
-    bool m_eagerWindow{true};                //!< EagerRetxWindow
+    bool m_eagerWindow{true};
+    HostCeSample m_hostCeSample{
+        HOST_CE_UNMARKED}; //!< HostCeSample                //!< EagerRetxWindow
 
     hermes::Params m_p;
     uint16_t m_n{0};

@@ -55,6 +55,9 @@ struct PathFeedback
     /** Index of this packet within one echo that acknowledges several (the TCP shim calls
      *  OnFeedback once per echoed packet with the echo's one RTT sample): 0 = the first. */
     uint32_t echoIndex{0};
+    /** false: an RTT sample without an ECN sample (the acknowledged packet's CE came from
+     *  its sender's own NIC and the selector asked for no sample then: HostCeNoSample). */
+    bool ecnSample{true};
     Time oneWayDelay{-1};   //!< sender-to-receiver delay (negative = not carried)
     uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged by this feedback
     /** The connection's unacknowledged payload bytes in flight after this feedback
@@ -201,6 +204,16 @@ class PathSelector : public Object
      * is the stack's, every CE is echoed).
      */
     virtual bool PathOnlySensing() const
+    {
+        return false;
+    }
+
+    /**
+     * With PathOnlySensing: true = a packet CE-marked by the sender's own NIC gives no ECN
+     * sample (its echo carries the RTT only, PathFeedback::ecnSample false); false = it
+     * counts as unmarked (Hermes attribute HostCeSample).
+     */
+    virtual bool HostCeNoSample() const
     {
         return false;
     }

@@ -87,27 +87,32 @@ struct PathSignals
     /** One ACKed data packet or probe reply: CE echoed?, RTT sample (< 0: none).  With
      *  p.restartStale the first sample after more than StaleTime without one restarts the
      *  averages (f_ECN = this sample's mark, t_RTT = this sample): the old values describe
-     *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3). */
-    void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p)
+     *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3).  ecnSample
+     *  false: an RTT sample only (the packet's CE bit says nothing of the path,
+     *  HostCeSample=none): f_ECN keeps its value (0 on a path never seen). */
+    void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p, bool ecnSample = true)
     {
         const double m = ce ? 1.0 : 0.0;
-        if (seen && p.restartStale && now - lastNs > p.staleNs)
+        if (!seen)
         {
-            fEcn = m;
+            fEcn = ecnSample ? m : 0.0;
+            rttNs = static_cast<double>(sampleNs < 0 ? 0 : sampleNs);
+            seen = true;
+        }
+        else if (p.restartStale && now - lastNs > p.staleNs)
+        {
+            fEcn = ecnSample ? m : fEcn;
             if (sampleNs >= 0)
             {
                 rttNs = static_cast<double>(sampleNs);
             }
         }
-        else if (!seen)
-        {
-            fEcn = m;
-            rttNs = static_cast<double>(sampleNs < 0 ? 0 : sampleNs);
-            seen = true;
-        }
         else
         {
-            fEcn += p.ecnGain * (m - fEcn);
+            if (ecnSample)
+            {
+                fEcn += p.ecnGain * (m - fEcn);
+            }
             if (sampleNs >= 0)
             {
                 rttNs += p.rttGain * (static_cast<double>(sampleNs) - rttNs);
