@@ -6,9 +6,11 @@
  */
 #include "ns3/hermes-core.h"
 
+#include <array>
 #include <gtest/gtest.h>
 #include <random>
 #include <set>
+#include <vector>
 
 using namespace ns3::hermes;
 
@@ -101,6 +103,31 @@ TEST(HermesClassify, NeverSeenAndStalePathsAreGray)
         s.OnSample(false, 10 * kUs, t, p);
         EXPECT_EQ(Classify(s, f, t + kMs - 1, p), PathType::GOOD);
     }
+}
+
+// HostCeSample=none: an RTT-only sample moves t_RTT and freshness, never f_ECN
+TEST(HermesClassify, RttOnlySampleLeavesEcnFraction)
+{
+    Params p = SimParams();
+    PathSignals s;
+    s.OnSample(true, 100 * kUs, 0, p, false); // first sample, no ECN information
+    EXPECT_EQ(s.fEcn, 0.0);
+    EXPECT_EQ(s.rttNs, 100.0 * kUs);
+    s.OnSample(true, 300 * kUs, kUs, p); // a marked ECN sample
+    EXPECT_DOUBLE_EQ(s.fEcn, p.ecnGain);
+    const double f = s.fEcn;
+    for (int i = 0; i < 10; ++i)
+    {
+        s.OnSample(true, 10 * kUs, (2 + i) * kUs, p, false);
+        s.OnSample(false, 10 * kUs, (2 + i) * kUs, p, false);
+    }
+    EXPECT_EQ(s.fEcn, f);
+    EXPECT_NEAR(s.rttNs, 10.0 * kUs, 0.01 * kUs);
+    EXPECT_EQ(s.lastNs, 11 * kUs);
+    // after StaleTime it restarts t_RTT only
+    s.OnSample(false, 50 * kUs, 11 * kUs + p.staleNs + 1, p, false);
+    EXPECT_EQ(s.rttNs, 50.0 * kUs);
+    EXPECT_EQ(s.fEcn, f);
 }
 
 TEST(HermesClassify, StalePathRestartsOnFirstSample)
@@ -436,6 +463,74 @@ TEST(HermesProbes, PreviousBestPlusTwoDistinctRandom)
     // 3 probes to each of 99 other racks per interval, about 3% of its 10G edge link
     const double perAgentBps = 3.0 * 99 * 64 * 8 / 500e-6;
     EXPECT_NEAR(perAgentBps / 10e9, 0.03, 0.002);
+}
+
+// ProbeChoice=roundrobin (review s44 H3): at n = 8 with a fixed previous best, any
+// ceil(7 / 2) = 4 consecutive rounds probe every other path; random picks miss one in 4
+// rounds with p = (5/7)^4 = 26%, so over 200 windows some window misses a path
+
+/** Windows of `window` consecutive rounds that do not probe all n paths. */
+uint32_t
+WindowsMissingAPath(const std::vector<std::array<uint16_t, 3>>& rounds, size_t window, size_t n)
+{
+    uint32_t missed = 0;
+    for (size_t w = 0; w + window <= rounds.size(); ++w)
+    {
+        std::set<uint16_t> seen;
+        for (size_t r = w; r < w + window; ++r)
+        {
+            seen.insert(rounds[r].begin(), rounds[r].end());
+        }
+        missed += seen.size() < n ? 1 : 0;
+    }
+    return missed;
+}
+
+TEST(HermesProbes, RoundRobinCoversEveryPathWithinCeilHalfIntervals)
+{
+    const uint16_t n = 8;
+    const int32_t best = 5;
+    const uint16_t window = (n - 1 + 1) / 2; // ceil((n - 1) / 2)
+    ASSERT_EQ(window, 4);
+    for (uint16_t start = 0; start < n; ++start)
+    {
+        uint16_t cursor = start;
+        std::vector<std::array<uint16_t, 3>> rounds;
+        for (int r = 0; r < 40; ++r)
+        {
+            std::array<uint16_t, 3> out{};
+            ASSERT_EQ(ChooseProbesRoundRobin(best, n, cursor, out.data()), 3);
+            EXPECT_EQ(out[0], best);
+            EXPECT_NE(out[1], out[2]);
+            EXPECT_NE(out[1], best);
+            EXPECT_NE(out[2], best);
+            rounds.push_back(out);
+        }
+        EXPECT_EQ(WindowsMissingAPath(rounds, window, n), 0u) << "start " << start;
+    }
+    // the random choice does not guarantee it
+    std::mt19937 g(3);
+    auto draw = [&](uint32_t k) { return static_cast<uint32_t>(g() % k); };
+    std::vector<std::array<uint16_t, 3>> rnd;
+    for (int r = 0; r < 200; ++r)
+    {
+        std::array<uint16_t, 3> out{};
+        ChooseProbes(best, n, draw, out.data());
+        rnd.push_back(out);
+    }
+    EXPECT_GT(WindowsMissingAPath(rnd, window, n), 0u);
+    // no previous best: 3 in turn; n <= 3: every path
+    uint16_t cursor = 6;
+    uint16_t out[3];
+    ASSERT_EQ(ChooseProbesRoundRobin(-1, n, cursor, out), 3);
+    EXPECT_EQ(out[0], 6);
+    EXPECT_EQ(out[1], 7);
+    EXPECT_EQ(out[2], 0);
+    EXPECT_EQ(cursor, 1);
+    cursor = 0;
+    EXPECT_EQ(ChooseProbesRoundRobin(1, 2, cursor, out), 2);
+    EXPECT_EQ(out[0], 1);
+    EXPECT_EQ(out[1], 0);
 }
 
 TEST(HermesProbes, BestPathByTypeThenRtt)

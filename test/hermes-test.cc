@@ -57,11 +57,12 @@ struct HermesRun
     FctSummary s;
     uint64_t probes{0};
     uint64_t injected{0};
-    uint64_t injectedLate{0}; //!< drops after `late`
-    double lateMeanUs{0};     //!< mean FCT of the flows started at or after `late`
-    uint32_t late{0};         //!< how many flows started at or after `late`
-    uint64_t timeouts{0};     //!< shims: retransmissions by TCP's retransmission timer
-    uint64_t ackRepaths{0};   //!< shims: passive-side EV moves after a duplicate segment
+    uint64_t injectedLate{0};       //!< drops after `late`
+    double lateMeanUs{0};           //!< mean FCT of the flows started at or after `late`
+    uint32_t late{0};               //!< how many flows started at or after `late`
+    uint64_t timeouts{0};           //!< shims: retransmissions by TCP's retransmission timer
+    uint64_t ackRepaths{0};         //!< shims: passive-side EV moves after a duplicate segment
+    std::vector<uint64_t> answered; //!< per host: probes it replied to
     Time end{0};
 };
 
@@ -113,6 +114,15 @@ TopologyFreeSelector(const ObjectFactory& f, int64_t stream)
     s->AssignStreams(stream);
     s->Setup(PathSelectorSetup{});
     return s;
+}
+
+/** Run the simulation to its end, destroy it, then dispose of the selector. */
+void
+RunAndDispose(Ptr<HermesPathSelector> s)
+{
+    Simulator::Run();
+    Simulator::Destroy();
+    s->Dispose();
 }
 
 /**
@@ -183,6 +193,7 @@ RunHermes(const std::string& lb,
         r.probes += ss.probesSent;
         r.timeouts += ss.timeouts;
         r.ackRepaths += ss.ackRepaths;
+        r.answered.push_back(ss.probesAnswered);
     }
     r.injected = fh->GetInjectedDrops();
     r.injectedLate = r.injected - dropsAtLate;
@@ -287,6 +298,236 @@ class HermesProbeTestCase : public TestCase
                                   3.0,
                                   "one round every 500 us");
         NS_TEST_ASSERT_MSG_GT(fast.probes, 4 * a.probes, "100 us probes about 5 times as often");
+        // ProbeHost: the agent (host 1) probes only rack 1's first host (4), or all of its
+        // hosts in turn (review s44 H2)
+        for (uint32_t h = 5; h < 8; ++h)
+        {
+            NS_TEST_ASSERT_MSG_EQ(a.answered[h], 0u, "ProbeHost=first: only host 4 answers");
+        }
+        NS_TEST_ASSERT_MSG_EQ(a.answered[4], a.probes, "every probe reaches host 4");
+        HermesRun rot = RunHermes("hermes",
+                                  plan,
+                                  NoFailure,
+                                  MilliSeconds(30),
+                                  {{"ProbeHost", "rotate"}, {"ProbeChoice", "roundrobin"}});
+        NS_TEST_ASSERT_MSG_EQ(rot.probes % 3, 0, "roundrobin: 3 probes per interval");
+        uint64_t sum = 0;
+        for (uint32_t h = 4; h < 8; ++h)
+        {
+            // probes go to hosts 4, 5, 6, 7, 4, ... : each gets a quarter (+-1)
+            NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(rot.answered[h]),
+                                      rot.probes / 4.0,
+                                      1.0,
+                                      "ProbeHost=rotate: every host of rack 1 in turn");
+            sum += rot.answered[h];
+        }
+        NS_TEST_ASSERT_MSG_EQ(sum, rot.probes, "every probe answered");
+    }
+};
+
+/**
+ * The rack agent's "previously best" path (Sec. 3.1.3; review s44 H3).  Host 0 runs a
+ * selector toward host 4 on the 2 x 4 leaf-spine and is its own probe agent; every 100 us
+ * the test feeds the agent a 1 us probe reply on the flow's path b, so b is the best path
+ * by probe signals.  ProbeLossLimit=3: with every spine dropping everything, b's probes
+ * are never answered, and the agent drops b as the previous best once 3 probes in a row
+ * were lost (not before); 0: it keeps b.  ProbeBestFailed: 3 timeouts of segments sent on b
+ * (the agent host's own failure record of host 4) drop it at the next round; false: kept.
+ */
+class HermesProbePrevBestTestCase : public TestCase
+{
+  public:
+    HermesProbePrevBestTestCase()
+        : TestCase("the probe agent drops the previous best after k lost probes or FAILED")
+    {
+    }
+
+    struct Seen
+    {
+        int32_t b{-1};      //!< the flow's path, best by the injected replies
+        int32_t early{-2};  //!< previous best at 0.9 ms
+        int32_t middle{-2}; //!< at 1.9 ms
+        int32_t late{-2};   //!< at 4 ms
+    };
+
+    static Seen Run(uint32_t lossLimit, bool bestFailed, bool drop, bool timeouts)
+    {
+        Seen seen;
+        Ptr<DcnGraphTopology> t = SmallLeafSpine();
+        t->AssignStreams(1);
+        DcnTcpTransportHelper th;
+        th.SetCongestionControl("dctcp");
+        th.InstallOnHosts(t);
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(t);
+        for (uint32_t i = 0; drop && i < 4; ++i)
+        {
+            fh->SetSwitchDropRate(fh->FindSwitch("spine" + std::to_string(i)), 1.0, Time(0));
+        }
+        fh->AssignStreams(100);
+        Ptr<HermesPathSelector> s = CreateObject<HermesPathSelector>();
+        s->SetAttribute("ProbeLossLimit", UintegerValue(lossLimit));
+        s->SetAttribute("ProbeBestFailed", BooleanValue(bestFailed));
+        s->AssignStreams(200);
+        PathSelectorSetup setup;
+        setup.topology = t;
+        setup.srcHost = 0;
+        setup.dstHost = 4;
+        setup.srcSwitch = t->GetSwitchOfHost(0);
+        setup.dstSwitch = t->GetSwitchOfHost(4);
+        setup.shared = CreateObject<DcnLbSharedState>(); // the host is its own agent
+        setup.udpDstPort = DcnTcpShimHeader::UDP_PORT;
+        s->Setup(setup);
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            seen.b = SendSegment(s, 1, false);
+            SendSegment(s, 1001, false);
+            SendSegment(s, 2001, false);
+        });
+        for (uint32_t k = 1; k <= 45; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(100 * k), [&]() {
+                s->InjectProbeReply(static_cast<uint16_t>(seen.b), MicroSeconds(1), false);
+            });
+        }
+        if (timeouts)
+        {
+            Simulator::Schedule(MicroSeconds(1000), [&]() {
+                // three segments sent on b time out (no resend between, so every
+                // timeout counts on b, the segments' path)
+                for (uint32_t i = 0; i < 3; ++i)
+                {
+                    SendTimeout(s, 1 + 1000 * i, seen.b);
+                }
+            });
+        }
+        Simulator::Schedule(MicroSeconds(900), [&]() { seen.early = s->GetProbePrevBest(); });
+        Simulator::Schedule(MicroSeconds(1900), [&]() { seen.middle = s->GetProbePrevBest(); });
+        Simulator::Schedule(MicroSeconds(4000), [&]() { seen.late = s->GetProbePrevBest(); });
+        Simulator::Stop(MicroSeconds(4600));
+        Simulator::Run();
+        s->Dispose();
+        Simulator::Destroy();
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        const Seen kept = Run(0, false, true, false);
+        NS_TEST_ASSERT_MSG_EQ(kept.early, kept.b, "the injected replies make b the best");
+        NS_TEST_ASSERT_MSG_EQ(kept.late, kept.b, "ProbeLossLimit=0: lost probes never count");
+        const Seen lost = Run(3, false, true, false);
+        NS_TEST_ASSERT_MSG_EQ(lost.early, lost.b, "b is the previous best first");
+        NS_TEST_ASSERT_MSG_EQ(lost.middle, lost.b, "fewer than 3 lost probes in a row: kept");
+        NS_TEST_ASSERT_MSG_NE(lost.late, lost.b, "3 lost probes in a row: dropped");
+        const Seen failed = Run(0, true, false, true);
+        NS_TEST_ASSERT_MSG_EQ(failed.early, failed.b, "b is the previous best before");
+        NS_TEST_ASSERT_MSG_NE(failed.late, failed.b, "ProbeBestFailed: FAILED b is dropped");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(failed.late, 0, "another path is the previous best");
+        const Seen notFailed = Run(0, false, false, true);
+        NS_TEST_ASSERT_MSG_EQ(notFailed.late, notFailed.b, "ProbeBestFailed=false: kept");
+    }
+};
+
+/**
+ * EagerRetxWindow (review s44 H9(a)): 200 segments with 5 retransmissions (2.5% > T_RETX)
+ * on the only path; tau later, with no send in between, the path is FAILED when classified
+ * with eager windows (the window closes at tau) and not with lazy ones (it closes at the
+ * next send).
+ */
+class HermesEagerWindowTestCase : public TestCase
+{
+  public:
+    HermesEagerWindowTestCase()
+        : TestCase("EagerRetxWindow: the retransmission window closes at tau without a send")
+    {
+    }
+
+    static hermes::PathType Run(bool eager, Time at)
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("NumPaths", UintegerValue(1));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        f.Set("EagerRetxWindow", BooleanValue(eager));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        hermes::PathType seen = hermes::PathType::GRAY;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            for (uint32_t i = 0; i < 200; ++i)
+            {
+                SendSegment(s, 1 + i * 1000, false);
+            }
+            for (uint32_t i = 0; i < 5; ++i)
+            {
+                SendSegment(s, 1 + i * 10000, true);
+            }
+        });
+        Simulator::Schedule(at, [&]() { seen = s->GetPathType(0); });
+        RunAndDispose(s);
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        const int failed = static_cast<int>(hermes::PathType::FAILED);
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(Run(true, MicroSeconds(9990))),
+                              failed,
+                              "eager: the window is still open before tau");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true, MicroSeconds(10010))),
+                              failed,
+                              "eager: closed at tau, 5 / 205 > 1% fails the path");
+        NS_TEST_ASSERT_MSG_NE(static_cast<int>(Run(false, MicroSeconds(10010))),
+                              failed,
+                              "lazy: the window waits for the next send");
+    }
+};
+
+/**
+ * One RTT sample per echo (review s44 H9(c)): after a first sample of 10 us, one echo of
+ * 4 unmarked packets carries one RTT sample of 370 us (RttGain 0.5; T_RTT_low = 200 us
+ * here).  Applied once (the shim numbers the packets of an echo), t_RTT = 190 us: GOOD;
+ * applied 4 times, 10 -> 190 -> 280 -> 325 -> 347.5 us: GRAY.
+ */
+class HermesRttOncePerEchoTestCase : public TestCase
+{
+  public:
+    HermesRttOncePerEchoTestCase()
+        : TestCase("the RTT sample of an echo of several packets updates t_RTT once")
+    {
+    }
+
+    static hermes::PathType Run(bool indexed)
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("NumPaths", UintegerValue(1));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        f.Set("RttLowOffset", TimeValue(MicroSeconds(200)));
+        f.Set("RttHigh", TimeValue(MicroSeconds(1000)));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        hermes::PathType seen = hermes::PathType::FAILED;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.signal = FeedbackSignal::ACK;
+            fb.rtt = MicroSeconds(10);
+            s->OnFeedback(fb);
+            fb.rtt = MicroSeconds(370);
+            for (uint32_t i = 0; i < 4; ++i)
+            {
+                fb.echoIndex = indexed ? i : 0; // as the shim passes one echo of 4 packets
+                s->OnFeedback(fb);
+            }
+            seen = s->GetPathType(0);
+        });
+        RunAndDispose(s);
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true)),
+                              static_cast<int>(hermes::PathType::GOOD),
+                              "once: t_RTT = 190 us < T_RTT_low 200 us");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(false)),
+                              static_cast<int>(hermes::PathType::GRAY),
+                              "four times (every packet the first of its echo): 347.5 us");
     }
 };
 
@@ -1271,6 +1512,7 @@ struct SensingRun
     uint64_t ceEchoes{0};       //!< of which with path marks
     int64_t rttMaxNs{0};        //!< largest RTT sample host 0's selectors got
     uint64_t hostCe{0};         //!< receivers: segments with FLAG_HOST_CE
+    uint64_t rttOnly{0};        //!< host 0: echoes / probe replies without an ECN sample
     uint32_t tcpCe{0};          //!< receivers' TCP sockets: CE-marked segments seen
     uint32_t finished{0};
     Time baseRtt{0}; //!< unloaded RTT of a full segment and its ACK, host 0 -> 4
@@ -1289,7 +1531,7 @@ CountCe(uint32_t* n, SequenceNumber32, SequenceNumber32)
  * backlog and sets every mark.
  */
 SensingRun
-RunSensing(bool pathOnly)
+RunSensing(bool pathOnly, const std::string& hostCeSample = "unmarked")
 {
     SensingRun r;
     HermesPaperDefaults("sim", "");
@@ -1321,6 +1563,7 @@ RunSensing(bool pathOnly)
         r.echoes = shim(0).echoes;
         r.ceEchoes = shim(0).ceEchoes;
         r.rttMaxNs = shim(0).echoRttMaxNs;
+        r.rttOnly = shim(0).rttOnlyEchoes;
         r.hostCe = shim(4).hostCeReceived + shim(5).hostCeReceived + shim(6).hostCeReceived;
         for (const DcnLinkInfo& l : t->GetLinks())
         {
@@ -1329,13 +1572,14 @@ RunSensing(bool pathOnly)
             r.switchMarks += (l.tierA < 0 ? 0 : ma) + t->GetQueueDisc(l.devB)->GetNMarked();
         }
     };
-    const HermesRun h = RunHermes("hermes",
-                                  plan,
-                                  traceCe,
-                                  MilliSeconds(50),
-                                  {{"PathOnlySensing", pathOnly ? "true" : "false"}},
-                                  Time(0),
-                                  inspect);
+    const HermesRun h = RunHermes(
+        "hermes",
+        plan,
+        traceCe,
+        MilliSeconds(50),
+        {{"PathOnlySensing", pathOnly ? "true" : "false"}, {"HostCeSample", hostCeSample}},
+        Time(0),
+        inspect);
     r.finished = h.s.count;
     Config::Reset();
     NS_ABORT_MSG_UNLESS(connected, "RunSensing: no receiver socket to trace");
@@ -1384,6 +1628,18 @@ class HermesPathOnlySensingTestCase : public TestCase
                               "stack stamp: the NIC backlog is in the RTT");
         NS_TEST_EXPECT_MSG_GT(off.ceEchoes, 0u, "stack stamp: host CE echoed as path marks");
         NS_TEST_EXPECT_MSG_EQ(off.hostCe, 0u, "stack stamp: nothing host-flagged");
+        // HostCeSample: a host-NIC CE is an unmarked sample (default) or no ECN sample
+        NS_TEST_EXPECT_MSG_EQ(on.rttOnly, 0u, "unmarked: every echo is an ECN sample");
+        NS_TEST_EXPECT_MSG_EQ(off.rttOnly, 0u, "stack stamp: every echo is an ECN sample");
+        const SensingRun none = RunSensing(true, "none");
+        NS_TEST_ASSERT_MSG_EQ(none.finished, 3u, "none: every flow finished");
+        NS_TEST_EXPECT_MSG_GT(none.hostCe, 10u, "none: receivers got host-flagged CE");
+        NS_TEST_EXPECT_MSG_GT(none.rttOnly, 10u, "none: host-CE segments give RTT-only echoes");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(none.rttOnly,
+                                    none.hostCe,
+                                    "none: only host-CE segments lose their ECN sample");
+        NS_TEST_EXPECT_MSG_EQ(none.ceEchoes, 0u, "none: no path mark either");
+        NS_TEST_EXPECT_MSG_GT(none.echoes, 1000u, "none: RTT samples still come");
     }
 };
 
@@ -1446,6 +1702,9 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesRetxAfterTimeoutMoveTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesLoadAxisTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesProbeTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesProbePrevBestTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesEagerWindowTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesRttOncePerEchoTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesSignalKeyingTestCase, DCNLB_TEST_QUICK);

@@ -100,6 +100,18 @@ class HermesRackState : public Object
         return tid;
     }
 
+    /** How the agent picks what to probe (attributes ProbeChoice, ProbeBestFailed,
+     *  ProbeLossLimit, ProbeHost, EagerRetxWindow). */
+    struct ProbeOptions
+    {
+        bool roundRobin{false}; //!< ProbeChoice=roundrobin
+        bool bestFailed{false}; //!< ProbeBestFailed
+        uint32_t lossLimit{0};  //!< ProbeLossLimit (0: lost probes never count)
+        bool rotateHost{false}; //!< ProbeHost=rotate
+        bool eager{false};      //!< EagerRetxWindow
+        bool ceNoSample{false}; //!< HostCeSample=none
+    };
+
     struct Dst
     {
         std::vector<hermes::PathSignals> sig;
@@ -107,6 +119,12 @@ class HermesRackState : public Object
         int32_t prevBest{-1};
         uint32_t agentDstHost{UINT32_MAX};
         std::vector<int32_t> probeEvs;
+        std::vector<uint32_t> rackHosts;           //!< the destination rack's hosts
+        std::vector<std::vector<int32_t>> hostEvs; //!< probe EVs per rack host (ProbeHost)
+        uint32_t hostCursor{0};                    //!< next rack host to probe (rotate)
+        int32_t rrCursor{-1};                      //!< ProbeChoice=roundrobin (-1: not started)
+        std::vector<uint8_t> pending;              //!< a probe on the path awaits its reply
+        std::vector<uint32_t> lostRun;             //!< consecutive lost probes per path
         /** retransmission evidence shared by the rack's hosts (RetxSharedInRack) */
         std::vector<hermes::PathFailure> retx;
     };
@@ -132,8 +150,12 @@ class HermesRackState : public Object
                   const hermes::Params& p,
                   Time interval,
                   Ptr<UniformRandomVariable> rng,
-                  bool nicStamp)
+                  bool nicStamp,
+                  const ProbeOptions& opt,
+                  Ptr<HermesHostState> agentState)
     {
+        m_opt = opt;
+        m_agentState = agentState;
         m_topo = topo;
         m_agentHost = host;
         m_agentNode = topo->GetHosts().Get(host)->GetId();
@@ -182,7 +204,8 @@ class HermesRackState : public Object
                      uint16_t pathId,
                      int64_t rttNs,
                      bool ce,
-                     const hermes::Params& p)
+                     const hermes::Params& p,
+                     bool ecnSample = true)
     {
         auto it = m_dsts.find(dstSw);
         if (it == m_dsts.end() || pathId >= it->second.sig.size())
@@ -191,13 +214,14 @@ class HermesRackState : public Object
         }
         const int64_t now = Simulator::Now().GetNanoSeconds();
         const uint16_t n = static_cast<uint16_t>(it->second.sig.size());
-        it->second.sig[pathId].OnSample(ce, rttNs, now, p);
+        it->second.sig[pathId].OnSample(ce, rttNs, now, p, ecnSample);
+
         for (const Ptr<HermesHostState>& h : m_hosts)
         {
             std::vector<hermes::PathSignals>& v = h->GetSig(dstSw, n);
             if (pathId < v.size())
             {
-                v[pathId].OnSample(ce, rttNs, now, p);
+                v[pathId].OnSample(ce, rttNs, now, p, ecnSample);
             }
         }
     }
@@ -212,6 +236,7 @@ class HermesRackState : public Object
         m_shim = nullptr;
         m_topo = nullptr;
         m_rng = nullptr;
+        m_agentState = nullptr;
         m_dsts.clear();
         m_hosts.clear();
         Object::DoDispose();
@@ -243,38 +268,72 @@ class HermesRackState : public Object
                 {
                     if (m_topo->GetSwitchOfHost(h) == kv.first)
                     {
-                        d.agentDstHost = h;
-                        break;
+                        d.rackHosts.push_back(h);
                     }
                 }
+                d.agentDstHost = d.rackHosts.empty() ? 0 : d.rackHosts[0];
                 d.probeEvs = DiscoverPathEvs(m_topo,
                                              m_agentHost,
                                              d.agentDstHost,
                                              DcnTcpShimHeader::UDP_PORT,
                                              n);
+                d.hostEvs.resize(d.rackHosts.size());
+                d.pending.assign(n, 0);
+                d.lostRun.assign(n, 0);
             }
             hermes::PathView v[hermes::kMaxPaths];
             for (uint16_t i = 0; i < n; ++i)
             {
                 v[i].type = hermes::Classify(d.sig[i], none, now, m_p);
                 v[i].rttNs = d.sig[i].rttNs;
+                if (AgentSeesFailure(kv.first, d, i, now))
+                {
+                    v[i].type = hermes::PathType::FAILED; // never the previous best
+                }
             }
             uint16_t pick[3];
             auto draw = [this](uint32_t k) { return m_rng->GetInteger(0, k - 1); };
-            const uint16_t k = hermes::ChooseProbes(d.prevBest, n, draw, pick);
-            const Ipv4Address dst = m_topo->GetHostAddress(d.agentDstHost);
+            uint16_t k = 0;
+            if (m_opt.roundRobin)
+            {
+                if (d.rrCursor < 0)
+                {
+                    d.rrCursor = static_cast<int32_t>(draw(n)); // a random start per rack
+                }
+                uint16_t c = static_cast<uint16_t>(d.rrCursor);
+                k = hermes::ChooseProbesRoundRobin(d.prevBest, n, c, pick);
+                d.rrCursor = c;
+            }
+            else
+            {
+                k = hermes::ChooseProbes(d.prevBest, n, draw, pick);
+            }
             for (uint16_t j = 0; j < k; ++j)
             {
-                if (d.probeEvs[pick[j]] >= 0)
+                // ProbeHost=rotate: every probe to the next host of the destination rack
+                uint32_t hi = 0;
+                if (m_opt.rotateHost && !d.rackHosts.empty())
                 {
-                    m_shim->SendProbe(dst,
-                                      static_cast<uint16_t>(d.probeEvs[pick[j]]),
+                    hi = d.hostCursor++ % static_cast<uint32_t>(d.rackHosts.size());
+                }
+                const std::vector<int32_t>& evs = ProbeEvs(d, hi, n);
+                if (evs[pick[j]] >= 0)
+                {
+                    const uint32_t dstHost = hi == 0 ? d.agentDstHost : d.rackHosts[hi];
+                    // the path's previous probe got no reply before this one: lost
+                    d.lostRun[pick[j]] = d.pending[pick[j]] ? d.lostRun[pick[j]] + 1 : 0;
+                    d.pending[pick[j]] = 1;
+                    m_shim->SendProbe(m_topo->GetHostAddress(dstHost),
+                                      static_cast<uint16_t>(evs[pick[j]]),
                                       pick[j],
-                                      m_nicStamp);
+                                      m_nicStamp,
+                                      m_opt.ceNoSample);
                     ++m_probes;
                 }
             }
-            d.prevBest = hermes::BestPath(v, n);
+            const int32_t b = hermes::BestPath(v, n);
+            // every path FAILED for the agent: no previous best, 3 random / round-robin
+            d.prevBest = b >= 0 && v[b].type == hermes::PathType::FAILED ? -1 : b;
         }
         if (active)
         {
@@ -286,21 +345,105 @@ class HermesRackState : public Object
         }
     }
 
+    /** Probe EVs from the agent to host d.rackHosts[hi] (index 0: the first host). */
+    const std::vector<int32_t>& ProbeEvs(Dst& d, uint32_t hi, uint16_t n)
+    {
+        if (hi == 0 || hi >= d.rackHosts.size())
+        {
+            return d.probeEvs;
+        }
+        std::vector<int32_t>& e = d.hostEvs[hi];
+        if (e.empty())
+        {
+            e = DiscoverPathEvs(m_topo,
+                                m_agentHost,
+                                d.rackHosts[hi],
+                                DcnTcpShimHeader::UDP_PORT,
+                                n);
+        }
+        return e;
+    }
+
+    /** May path i to destination switch dstSw not be the previous best?  ProbeLossLimit:
+     *  that many consecutive probes on it got no reply; ProbeBestFailed: the agent host's
+     *  own failure records (per destination host of the rack, per rack, or the rack's shared
+     *  ones) classify it FAILED.  A lost probe is never failure evidence for the flows'
+     *  Algorithm 1 (spec 2.4). */
+    bool AgentSeesFailure(uint32_t dstSw, Dst& d, uint16_t i, int64_t now)
+    {
+        if (m_opt.lossLimit > 0 && i < d.lostRun.size() && d.lostRun[i] >= m_opt.lossLimit)
+        {
+            return true;
+        }
+        if (!m_opt.bestFailed || !m_agentState)
+        {
+            return false;
+        }
+        auto failed = [&](hermes::PathFailure& r) {
+            if (m_opt.eager)
+            {
+                r.Roll(now, m_p);
+            }
+            return hermes::Classify(d.sig[i], r, r, now, m_p) == hermes::PathType::FAILED;
+        };
+        if (i < d.retx.size() && failed(d.retx[i]))
+        {
+            return true;
+        }
+        auto rr = m_agentState->rackRetx.find(dstSw);
+        if (rr != m_agentState->rackRetx.end() && i < rr->second.size() && failed(rr->second[i]))
+        {
+            return true;
+        }
+        for (uint32_t h : d.rackHosts)
+        {
+            auto it = m_agentState->dsts.find(h);
+            if (it != m_agentState->dsts.end() && i < it->second.fail.size() &&
+                failed(it->second.fail[i]))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     uint32_t SrcSwitch() const
     {
         return m_topo->GetSwitchOfHost(m_agentHost);
     }
 
-    void OnProbeReply(Ipv4Address from, uint16_t ev, uint16_t pathId, Time rtt, bool ce)
+    void OnProbeReply(Ipv4Address from,
+                      uint16_t ev,
+                      uint16_t pathId,
+                      Time rtt,
+                      bool ce,
+                      bool ecnSample)
     {
         const uint32_t host = m_topo->GetHostIndex(from);
         if (host >= m_topo->GetNHosts())
         {
             return;
         }
-        ProbeSample(m_topo->GetSwitchOfHost(host), pathId, rtt.GetNanoSeconds(), ce, m_p);
+        const uint32_t dstSw = m_topo->GetSwitchOfHost(host);
+        auto it = m_dsts.find(dstSw);
+        if (it != m_dsts.end() && pathId < it->second.pending.size())
+        {
+            // a reply: the path's probes are not lost (ProbeLossLimit)
+            it->second.pending[pathId] = 0;
+            it->second.lostRun[pathId] = 0;
+        }
+        ProbeSample(dstSw, pathId, rtt.GetNanoSeconds(), ce, m_p, ecnSample);
     }
 
+  public:
+    /** The previous best path toward destination switch dstSw (-1: none). */
+    int32_t GetPrevBest(uint32_t dstSw) const
+    {
+        auto it = m_dsts.find(dstSw);
+        return it == m_dsts.end() ? -1 : it->second.prevBest;
+    }
+
+  private:
     std::map<uint32_t, Dst> m_dsts; //!< by destination switch
     Ptr<DcnTopology> m_topo;
     uint32_t m_agentHost{0};
@@ -311,6 +454,8 @@ class HermesRackState : public Object
     Ptr<UniformRandomVariable> m_rng;
     bool m_timerOn{false};
     bool m_nicStamp{false}; //!< probes sense the path only (PathOnlySensing)
+    ProbeOptions m_opt;
+    Ptr<HermesHostState> m_agentState; //!< the agent host's failure records (ProbeBestFailed)
     uint64_t m_probes{0};
     std::vector<Ptr<HermesHostState>> m_hosts; //!< SignalKeying=paper: the rack's Hermes hosts
 };
@@ -565,6 +710,77 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&HermesPathSelector::m_rttRule),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "ProbeChoice",
+                "How the rack agent picks the 2 paths it probes besides the previous best "
+                "(Sec. 3.1.3: '2 random + previously best').  random: 2 distinct random "
+                "paths every interval (the paper's words; at n = 8 a path misses 4 intervals "
+                "in a row with p = 26%, so it reads stale, review s44 H3).  roundrobin (our "
+                "resolution): the next 2 other paths in cyclic order from a random start, "
+                "so every path is probed once in ceil((n - 1) / 2) intervals",
+                EnumValue(HermesPathSelector::PROBE_RANDOM),
+                DCNLB_ENUM_ACCESSOR(ProbeChoice, &HermesPathSelector::m_probeChoice),
+                MakeEnumChecker(HermesPathSelector::PROBE_RANDOM,
+                                "random",
+                                HermesPathSelector::PROBE_ROUND_ROBIN,
+                                "roundrobin"))
+            .AddAttribute("ProbeBestFailed",
+                          "The rack agent never keeps a path as the 'previously best' it "
+                          "probes every interval (Sec. 3.1.3) while the agent host's own "
+                          "failure records (Algorithm 1's timeout and retransmission "
+                          "evidence, Sec. 3.1.2) classify it FAILED (our resolution, review "
+                          "s44 H3; the paper does not say how 'best' is ranked); false = "
+                          "probe-only signals rank it, as before 2026-11-30",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&HermesPathSelector::m_probeBestFailed),
+                          MakeBooleanChecker())
+            .AddAttribute("ProbeLossLimit",
+                          "After this many consecutive probes on a path got no reply (before "
+                          "the next probe on it), the rack agent drops it as the previously "
+                          "best path (our resolution, review s44 H3); a lost probe is still "
+                          "no failure evidence for classification (spec 2.4).  0 = never; "
+                          "allowed 0..1000",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&HermesPathSelector::m_probeLossLimit),
+                          MakeUintegerChecker<uint32_t>(0, 1000))
+            .AddAttribute(
+                "ProbeHost",
+                "Which host of the destination rack the agent probes.  first: always its "
+                "first host (before 2026-11-30), so the probes also measure that host's "
+                "downlink queue.  rotate: every probe goes to the next host of the rack in "
+                "turn (our resolution; Sec. 3.1.3 says rack-level probing is inaccurate when "
+                "last-hop delays differ, review s44 H2)",
+                EnumValue(HermesPathSelector::PROBE_HOST_FIRST),
+                DCNLB_ENUM_ACCESSOR(ProbeHost, &HermesPathSelector::m_probeHost),
+                MakeEnumChecker(HermesPathSelector::PROBE_HOST_FIRST,
+                                "first",
+                                HermesPathSelector::PROBE_HOST_ROTATE,
+                                "rotate"))
+            .AddAttribute("EagerRetxWindow",
+                          "Close a path's retransmission window as soon as tau has passed "
+                          "when the path is classified (Sec. 3.1.2: the fraction is computed "
+                          "'every tau'; review s44 H9(a)), so a new flow sees the last full "
+                          "window (default: the paper's wording; at small scale within seed "
+                          "noise, doc/hermes.rst \"Probe choice and eager windows\"); false = "
+                          "the window closes at the record's next send, ACK or timeout "
+                          "(before 2026-11-30)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_eagerWindow),
+                          MakeBooleanChecker())
+            .AddAttribute(
+                "HostCeSample",
+                "With PathOnlySensing: what a data segment or probe that left the sender's "
+                "own NIC CE-marked gives the path's f_ECN (Sec. 3.1.1: ECN senses path "
+                "congestion; the prototype's host qdisc marks nothing).  unmarked: an "
+                "unmarked sample (before 2026-11-30; its CE bit cannot say whether a switch "
+                "would also have marked it); none: no ECN sample, the echo or probe reply "
+                "carries its RTT only (our resolution, s45 'Not done')",
+                EnumValue(HermesPathSelector::HOST_CE_UNMARKED),
+                DCNLB_ENUM_ACCESSOR(HostCeSample, &HermesPathSelector::m_hostCeSample),
+                MakeEnumChecker(HermesPathSelector::HOST_CE_UNMARKED,
+                                "unmarked",
+                                HermesPathSelector::HOST_CE_NONE,
+                                "none"))
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -838,15 +1054,30 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
             setup.topology->GetHosts().Get(setup.srcHost)->GetObject<DcnTcpShim>();
         if (shim)
         {
+            HermesRackState::ProbeOptions opt;
+            opt.roundRobin = m_probeChoice == PROBE_ROUND_ROBIN;
+            opt.bestFailed = m_probeBestFailed;
+            opt.lossLimit = m_probeLossLimit;
+            opt.rotateHost = m_probeHost == PROBE_HOST_ROTATE;
+            opt.eager = m_eagerWindow;
+            opt.ceNoSample = HostCeNoSample();
             m_rack->SetAgent(setup.topology,
                              setup.srcHost,
                              shim,
                              p,
                              m_probeInterval,
                              m_probeRng,
-                             m_pathOnlySensing);
+                             m_pathOnlySensing,
+                             opt,
+                             m_host);
         }
     }
+}
+
+int32_t
+HermesPathSelector::GetProbePrevBest() const
+{
+    return m_rack ? m_rack->GetPrevBest(m_dstSw) : -1;
 }
 
 void
@@ -859,11 +1090,26 @@ HermesPathSelector::InjectProbeReply(uint16_t pathId, Time rtt, bool ce)
     }
 }
 
+hermes::PathType
+HermesPathSelector::ClassifyPath(uint16_t i, int64_t now) const
+{
+    if (m_eagerWindow)
+    {
+        // EagerRetxWindow: a window older than tau closes now, not at the next send
+        m_fail[i].Roll(now, m_p);
+        if (m_retx != m_fail)
+        {
+            m_retx[i].Roll(now, m_p);
+        }
+    }
+    return hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p);
+}
+
 hermes::PathView
 HermesPathSelector::View(uint16_t i, int64_t now) const
 {
     hermes::PathView v;
-    v.type = hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p);
+    v.type = ClassifyPath(i, now);
     v.fEcn = m_sig[i].fEcn;
     v.rttNs = m_sig[i].rttNs;
     v.rpBps = m_rp[i].Rate(now, m_p);
@@ -874,8 +1120,7 @@ hermes::PathType
 HermesPathSelector::GetPathType(uint16_t i) const
 {
     const int64_t now = Simulator::Now().GetNanoSeconds();
-    return i < m_n ? hermes::Classify(m_sig[i], m_fail[i], m_retx[i], now, m_p)
-                   : hermes::PathType::FAILED;
+    return i < m_n ? ClassifyPath(i, now) : hermes::PathType::FAILED;
 }
 
 PathChoice
@@ -889,7 +1134,7 @@ HermesPathSelector::Choose(const SendContext& ctx)
     hermes::PathType curType = hermes::PathType::GRAY;
     if (!full)
     {
-        curType = hermes::Classify(m_sig[m_cur], m_fail[m_cur], m_retx[m_cur], now, m_p);
+        curType = ClassifyPath(static_cast<uint16_t>(m_cur), now);
         full = curType == hermes::PathType::FAILED ||
                (curType == hermes::PathType::CONGESTED && m_p.reroute && SizeForS() > m_p.sBytes &&
                 m_rate.Rate(now, m_p) < m_p.rBps && RerouteAttempt(now));
@@ -1072,17 +1317,19 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
         m_timedOut = true;
         break;
     case FeedbackSignal::ACK:
-    case FeedbackSignal::ECN_ACK:
-        m_sig[p].OnSample(fb.signal == FeedbackSignal::ECN_ACK,
-                          fb.rtt.IsStrictlyPositive() ? fb.rtt.GetNanoSeconds() : -1,
-                          now,
-                          m_p);
+    case FeedbackSignal::ECN_ACK: {
+        // one RTT sample per echo: the echo's further packets carry only their marks
+        // (review s44 H9(c))
+        const int64_t rttNs =
+            fb.rtt.IsStrictlyPositive() && fb.echoIndex == 0 ? fb.rtt.GetNanoSeconds() : -1;
+        m_sig[p].OnSample(fb.signal == FeedbackSignal::ECN_ACK, rttNs, now, m_p, fb.ecnSample);
         m_fail[p].OnAck(now, m_p);
         if (m_retx != m_fail)
         {
             m_retx[p].OnAck(now, m_p);
         }
         break;
+    }
     default:
         break;
     }

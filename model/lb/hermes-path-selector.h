@@ -52,6 +52,27 @@ class HermesPathSelector : public PathSelector
         KEY_HOST,  //!< per host, fed by its ACKs and by its own probes (its own agent)
     };
 
+    /** Which 2 paths the probe agent adds to the previous best (attribute ProbeChoice). */
+    enum ProbeChoice
+    {
+        PROBE_RANDOM,      //!< 2 distinct random paths per interval (Sec. 3.1.3)
+        PROBE_ROUND_ROBIN, //!< the next 2 in cyclic order (review s44 H3)
+    };
+
+    /** Which host of the destination rack the agent probes (attribute ProbeHost). */
+    enum ProbeHost
+    {
+        PROBE_HOST_FIRST,  //!< the rack's first host
+        PROBE_HOST_ROTATE, //!< every probe to the next host in turn
+    };
+
+    /** What a host-NIC CE mark gives f_ECN (attribute HostCeSample). */
+    enum HostCeSample
+    {
+        HOST_CE_UNMARKED, //!< an unmarked sample
+        HOST_CE_NONE,     //!< no ECN sample (RTT only)
+    };
+
     /** TraceSource "Reroute": old path (-1: new flow), new path, path type of the old one. */
     typedef void (*RerouteTracedCallback)(int32_t, int32_t, uint8_t);
 
@@ -79,6 +100,12 @@ class HermesPathSelector : public PathSelector
         return m_pathOnlySensing;
     }
 
+    /** Attribute HostCeSample=none (with PathOnlySensing). */
+    bool HostCeNoSample() const override
+    {
+        return m_hostCeSample == HOST_CE_NONE;
+    }
+
     /** Current path of the flow (-1 before the first packet). */
     int32_t GetCurrentPath() const
     {
@@ -104,6 +131,10 @@ class HermesPathSelector : public PathSelector
      *  destination rack on path pathId (it reaches the hosts SignalKeying says). */
     void InjectProbeReply(uint16_t pathId, Time rtt, bool ce);
 
+    /** Test hook: the path the rack's probe agent keeps as "previously best" toward this
+     *  flow's destination rack (-1: none yet). */
+    int32_t GetProbePrevBest() const;
+
     /** Retransmissions of segments first sent on a path the flow has left, not counted as
      *  evidence (RetxAfterMove false). */
     uint64_t GetRetxAfterMove() const
@@ -116,6 +147,8 @@ class HermesPathSelector : public PathSelector
 
   private:
     hermes::PathView View(uint16_t i, int64_t now) const;
+    /** Algorithm 1 for path i (EagerRetxWindow: close a window older than tau first). */
+    hermes::PathType ClassifyPath(uint16_t i, int64_t now) const;
     /** Create Rng() and m_probeRng (together, in this order) unless they exist. */
     void CreateRngs();
 
@@ -153,8 +186,15 @@ class HermesPathSelector : public PathSelector
     bool m_retxAfterTimeoutMove; //!< count resends from a path left after a timeout
     uint64_t m_leftOnTimeout{0}; //!< bit p: the flow last left path p after a timeout
     uint32_t m_numPathsAttr;
-    bool m_pathOnlySensing{true}; //!< PathOnlySensing
-    bool m_rttRule{false};        //!< RttThresholdsFromRule
+    bool m_pathOnlySensing{true};            //!< PathOnlySensing
+    bool m_rttRule{false};                   //!< RttThresholdsFromRule
+    ProbeChoice m_probeChoice{PROBE_RANDOM}; //!< ProbeChoice
+    bool m_probeBestFailed{false};           //!< ProbeBestFailed
+    uint32_t m_probeLossLimit{0};            //!< ProbeLossLimit
+    ProbeHost m_probeHost{PROBE_HOST_FIRST}; //!< ProbeHost
+    bool m_eagerWindow{true};
+    HostCeSample m_hostCeSample{
+        HOST_CE_UNMARKED}; //!< HostCeSample                //!< EagerRetxWindow
 
     hermes::Params m_p;
     uint16_t m_n{0};

@@ -50,8 +50,14 @@ struct PathFeedback
     /** The path the packet took, as echoed by the receiver (EV, path id, route);
      *  for TIMEOUT the EV and path id the sender recorded for the packet. */
     PathChoice path;
-    uint32_t psn{0};        //!< PSN of the acknowledged / lost / probe packet
-    Time rtt{0};            //!< RTT sample (zero if not available, e.g. TIMEOUT)
+    uint32_t psn{0}; //!< PSN of the acknowledged / lost / probe packet
+    Time rtt{0};     //!< RTT sample (zero if not available, e.g. TIMEOUT)
+    /** Index of this packet within one echo that acknowledges several (the TCP shim calls
+     *  OnFeedback once per echoed packet with the echo's one RTT sample): 0 = the first. */
+    uint32_t echoIndex{0};
+    /** false: an RTT sample without an ECN sample (the acknowledged packet's CE came from
+     *  its sender's own NIC and the selector asked for no sample then: HostCeNoSample). */
+    bool ecnSample{true};
     Time oneWayDelay{-1};   //!< sender-to-receiver delay (negative = not carried)
     uint32_t ackedBytes{0}; //!< payload bytes newly acknowledged by this feedback
     /** The connection's unacknowledged payload bytes in flight after this feedback
@@ -198,6 +204,16 @@ class PathSelector : public Object
      * is the stack's, every CE is echoed).
      */
     virtual bool PathOnlySensing() const
+    {
+        return false;
+    }
+
+    /**
+     * With PathOnlySensing: true = a packet CE-marked by the sender's own NIC gives no ECN
+     * sample (its echo carries the RTT only, PathFeedback::ecnSample false); false = it
+     * counts as unmarked (Hermes attribute HostCeSample).
+     */
+    virtual bool HostCeNoSample() const
     {
         return false;
     }

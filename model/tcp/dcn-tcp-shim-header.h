@@ -19,6 +19,9 @@
  *                   txTime when the packet leaves it and sets FLAG_HOST_CE if it marked CE
  *                   FLAG_HOST_CE: the CE bit was set by the sender's own NIC (TCP still sees
  *                   CE; the receiver's echo does not count it as a path mark)
+ *                   FLAG_CE_NO_SAMPLE: with FLAG_HOST_CE the receiver leaves the packet
+ *                   out of echoMarks and echoPkts (an echo with echoPkts 0 carries an RTT
+ *                   sample only; a probe reply then has echoPkts 0)
  *   echoMarks (8)   CE-marked data segments on the echoed path since the last echo
  *   echoPkts (8)    data segments on the echoed path since the last echo
  *   reserved (8)
@@ -58,6 +61,7 @@ class DcnTcpShimHeader : public Header
         FLAG_RESEQ = 0x08,
         FLAG_NIC_STAMP = 0x10,
         FLAG_HOST_CE = 0x20,
+        FLAG_CE_NO_SAMPLE = 0x40,
     };
 
     static TypeId GetTypeId();

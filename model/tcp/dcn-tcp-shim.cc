@@ -218,6 +218,7 @@ DcnTcpShim::RegisterFlow(uint16_t localPort,
     f.ps = ps;
     f.reseqTx = ps && ps->ReceiverResequencing();
     f.nicStampTx = ps && ps->PathOnlySensing();
+    f.ceNoSampleTx = f.nicStampTx && ps->HostCeNoSample();
 }
 
 bool
@@ -413,7 +414,8 @@ DcnTcpShim::Send(Ptr<Packet> p,
 
     DcnTcpShimHeader sh;
     sh.flags = (f.reseqTx ? DcnTcpShimHeader::FLAG_RESEQ : 0) |
-               (f.nicStampTx ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0);
+               (f.nicStampTx ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0) |
+               (f.ceNoSampleTx ? DcnTcpShimHeader::FLAG_CE_NO_SAMPLE : 0);
     sh.pathId = c.HasPathId() ? static_cast<uint16_t>(c.pathId) : DcnTcpShimHeader::NO_PATH;
     sh.txTimeNs = Simulator::Now().GetNanoSeconds();
     if (f.echoPending)
@@ -438,13 +440,14 @@ DcnTcpShim::Send(Ptr<Packet> p,
 }
 
 void
-DcnTcpShim::SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId, bool nicStamp)
+DcnTcpShim::SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId, bool nicStamp, bool ceNoSample)
 {
-    NS_LOG_FUNCTION(this << dst << ev << pathId << nicStamp);
+    NS_LOG_FUNCTION(this << dst << ev << pathId << nicStamp << ceNoSample);
     // 64 B on the wire: PPP 2 + IPv4 20 + UDP 8 + shim 28 + 6 bytes of padding
     Ptr<Packet> p = Create<Packet>(6);
     DcnTcpShimHeader sh;
-    sh.flags = DcnTcpShimHeader::FLAG_PROBE | (nicStamp ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0);
+    sh.flags = DcnTcpShimHeader::FLAG_PROBE | (nicStamp ? DcnTcpShimHeader::FLAG_NIC_STAMP : 0) |
+               (nicStamp && ceNoSample ? DcnTcpShimHeader::FLAG_CE_NO_SAMPLE : 0);
     sh.pathId = pathId;
     sh.txTimeNs = Simulator::Now().GetNanoSeconds();
     p->AddHeader(sh);
@@ -483,6 +486,8 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
     const bool hostCe = (sh.flags & DcnTcpShimHeader::FLAG_HOST_CE) != 0;
     const bool ce = h.GetEcn() == Ipv4Header::ECN_CE && !hostCe;
     m_stats.hostCeReceived += hostCe ? 1 : 0;
+    // the sender asked for no ECN sample from a packet its own NIC marked
+    const bool noSample = hostCe && (sh.flags & DcnTcpShimHeader::FLAG_CE_NO_SAMPLE);
     if (sh.flags & DcnTcpShimHeader::FLAG_PROBE)
     {
         // answer in the high band (no payload beyond the header), echo EV, path, time and CE
@@ -493,7 +498,8 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         rh.echoPathId = sh.pathId;
         rh.echoTxTimeNs = sh.txTimeNs;
         rh.echoMarks = ce ? 1 : 0;
-        rh.echoPkts = 1;
+        rh.echoPkts = noSample ? 0 : 1;
+        ++m_stats.probesAnswered;
         rh.txTimeNs = Simulator::Now().GetNanoSeconds();
         r->AddHeader(rh);
         UdpHeader ru;
@@ -516,11 +522,13 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         ++m_stats.probeRepliesReceived;
         if (!m_probeReply.IsNull())
         {
+            m_stats.rttOnlyEchoes += sh.echoPkts == 0 ? 1 : 0;
             m_probeReply(h.GetSource(),
                          sh.echoEv,
                          sh.echoPathId,
                          Simulator::Now() - NanoSeconds(sh.echoTxTimeNs),
-                         sh.echoMarks > 0);
+                         sh.echoMarks > 0,
+                         sh.echoPkts > 0);
         }
         return IpL4Protocol::RX_OK;
     }
@@ -557,10 +565,15 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         const int64_t rttNs = fb.rtt.GetNanoSeconds();
         m_stats.echoRttSumNs += rttNs;
         m_stats.echoRttMaxNs = std::max(m_stats.echoRttMaxNs, rttNs);
+        // echoPkts 0: every echoed segment asked for no ECN sample (FLAG_CE_NO_SAMPLE), so
+        // one RTT sample without an ECN sample; the receiver sets it only then
         const uint32_t n = std::max<uint32_t>(1, sh.echoPkts);
+        fb.ecnSample = sh.echoPkts > 0;
+        m_stats.rttOnlyEchoes += sh.echoPkts == 0 ? 1 : 0;
         for (uint32_t i = 0; i < n; ++i)
         {
             fb.signal = i < sh.echoMarks ? FeedbackSignal::ECN_ACK : FeedbackSignal::ACK;
+            fb.echoIndex = i;
             f.ps->OnFeedback(fb);
         }
     }
@@ -610,8 +623,12 @@ DcnTcpShim::Receive(Ptr<Packet> p, const Ipv4Header& h, Ptr<Ipv4Interface> iface
         f.echoEv = uh.GetSourcePort();
         f.echoPathId = sh.pathId;
         f.echoTx = sh.txTimeNs;
-        f.echoPkts = static_cast<uint8_t>(std::min<uint32_t>(255, f.echoPkts + 1u));
-        f.echoMarks = static_cast<uint8_t>(std::min<uint32_t>(255, f.echoMarks + (ce ? 1u : 0u)));
+        if (!noSample)
+        {
+            f.echoPkts = static_cast<uint8_t>(std::min<uint32_t>(255, f.echoPkts + 1u));
+            f.echoMarks =
+                static_cast<uint8_t>(std::min<uint32_t>(255, f.echoMarks + (ce ? 1u : 0u)));
+        }
     }
     Ipv4Header inner = h;
     inner.SetProtocol(TcpL4Protocol::PROT_NUMBER);

@@ -76,21 +76,24 @@ struct DcnTcpShimStats
     uint64_t ackRepaths{0};      //!< passive-side EV changes after a duplicate data segment
     uint64_t probesSent{0};
     uint64_t probeRepliesReceived{0};
+    uint64_t probesAnswered{0}; //!< probes this host replied to (it was the probed host)
     uint64_t reseqHeld{0};      //!< segments the reorder buffer held (arrived above a gap)
     uint64_t reseqTimeouts{0};  //!< reorder-buffer flushes by ReorderTimeout
     uint64_t reseqOverflows{0}; //!< reorder-buffer flushes because it was full
     /** data segments and probes received CE-marked by their sender's own NIC
      *  (FLAG_HOST_CE): TCP sees the CE, the echo does not count it as a path mark */
     uint64_t hostCeReceived{0};
-    int64_t echoRttSumNs{0}; //!< sum of the RTT samples given to path selectors (echoes)
-    int64_t echoRttMaxNs{0}; //!< largest of them
+    int64_t echoRttSumNs{0};   //!< sum of the RTT samples given to path selectors (echoes)
+    int64_t echoRttMaxNs{0};   //!< largest of them
+    uint64_t rttOnlyEchoes{0}; //!< echoes and probe replies with an RTT but no ECN sample
 };
 
 class DcnTcpShim : public Object
 {
   public:
-    /** Probe reply: from, EV, path id, RTT, CE seen by the probe. */
-    using ProbeReplyCallback = Callback<void, Ipv4Address, uint16_t, uint16_t, Time, bool>;
+    /** Probe reply: from, EV, path id, RTT, CE seen by the probe, ECN sample valid (false:
+     *  the probe left its sender's NIC CE-marked and asked for no sample, FLAG_CE_NO_SAMPLE). */
+    using ProbeReplyCallback = Callback<void, Ipv4Address, uint16_t, uint16_t, Time, bool, bool>;
     /** TraceSource "Timeout": remote address, remote port, EV of the connection's last segment. */
     typedef void (*TimeoutTracedCallback)(Ipv4Address, uint16_t, uint16_t);
 
@@ -114,9 +117,14 @@ class DcnTcpShim : public Object
 
     /**
      * Send a probe (64 B on the wire with PPP + IPv4 + UDP + shim) to dst with EV / path id;
-     * \p nicStamp: FLAG_NIC_STAMP (the probe senses the path only, PathSelector::PathOnlySensing).
+     * \p nicStamp: FLAG_NIC_STAMP (the probe senses the path only, PathSelector::PathOnlySensing);
+     * \p ceNoSample: FLAG_CE_NO_SAMPLE (PathSelector::HostCeNoSample).
      */
-    void SendProbe(Ipv4Address dst, uint16_t ev, uint16_t pathId, bool nicStamp = false);
+    void SendProbe(Ipv4Address dst,
+                   uint16_t ev,
+                   uint16_t pathId,
+                   bool nicStamp = false,
+                   bool ceNoSample = false);
     /** Where probe replies go (Hermes's rack agent). */
     void SetProbeReplyCallback(ProbeReplyCallback cb);
 
@@ -196,6 +204,7 @@ class DcnTcpShim : public Object
         uint8_t echoPkts{0};
         bool reseqTx{false};          //!< send FLAG_RESEQ (the selector asks for it)
         bool nicStampTx{false};       //!< send FLAG_NIC_STAMP (the selector asks for it)
+        bool ceNoSampleTx{false};     //!< send FLAG_CE_NO_SAMPLE (HostCeNoSample)
         std::unique_ptr<Reseq> reseq; //!< receiver reorder buffer (FLAG_RESEQ seen)
     };
 

@@ -10,7 +10,8 @@
  *  - Dre: CONGA's discounting rate estimator (spec 2.1 "Rates"), decayed lazily.
  *  - Classify: Algorithm 1 (spec 2.2).
  *  - Decide: Algorithm 2 (spec 3).
- *  - ChooseProbes: 2 random paths plus the previous best (spec 2.4).
+ *  - ChooseProbes / ChooseProbesRoundRobin: 2 random (or round-robin) paths plus the
+ *    previous best (spec 2.4).
  *
  * Randomness: the caller passes draw(n), a uniform integer in [0, n) (lb-core-common.h).
  */
@@ -86,27 +87,32 @@ struct PathSignals
     /** One ACKed data packet or probe reply: CE echoed?, RTT sample (< 0: none).  With
      *  p.restartStale the first sample after more than StaleTime without one restarts the
      *  averages (f_ECN = this sample's mark, t_RTT = this sample): the old values describe
-     *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3). */
-    void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p)
+     *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3).  ecnSample
+     *  false: an RTT sample only (the packet's CE bit says nothing of the path,
+     *  HostCeSample=none): f_ECN keeps its value (0 on a path never seen). */
+    void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p, bool ecnSample = true)
     {
         const double m = ce ? 1.0 : 0.0;
-        if (seen && p.restartStale && now - lastNs > p.staleNs)
+        if (!seen)
         {
-            fEcn = m;
+            fEcn = ecnSample ? m : 0.0;
+            rttNs = static_cast<double>(sampleNs < 0 ? 0 : sampleNs);
+            seen = true;
+        }
+        else if (p.restartStale && now - lastNs > p.staleNs)
+        {
+            fEcn = ecnSample ? m : fEcn;
             if (sampleNs >= 0)
             {
                 rttNs = static_cast<double>(sampleNs);
             }
         }
-        else if (!seen)
-        {
-            fEcn = m;
-            rttNs = static_cast<double>(sampleNs < 0 ? 0 : sampleNs);
-            seen = true;
-        }
         else
         {
-            fEcn += p.ecnGain * (m - fEcn);
+            if (ecnSample)
+            {
+                fEcn += p.ecnGain * (m - fEcn);
+            }
             if (sampleNs >= 0)
             {
                 rttNs += p.rttGain * (static_cast<double>(sampleNs) - rttNs);
@@ -442,6 +448,35 @@ ChooseProbes(int32_t prevBest, uint16_t n, Draw&& draw, uint16_t* out)
                 out[k++] = i;
                 break;
             }
+        }
+    }
+    return k;
+}
+
+/**
+ * Paths to probe this interval with ProbeChoice=roundrobin (our resolution of Sec. 3.1.3's
+ * "2 random + previously best", review s44 H3): the previous best plus the next 2 other
+ * paths in cyclic order from `cursor`, which moves past them; the caller starts the cursor
+ * at a random path.  With a fixed previous best every other path is probed once in every
+ * ceil((n - 1) / 2) intervals (random picks: each misses a round with p = 1 - 2 / (n - 1)).
+ * min(3, n) distinct indices written to out; returns how many.
+ */
+inline uint16_t
+ChooseProbesRoundRobin(int32_t prevBest, uint16_t n, uint16_t& cursor, uint16_t* out)
+{
+    const uint16_t want = n < 3 ? n : 3;
+    uint16_t k = 0;
+    if (prevBest >= 0 && prevBest < n && want > 0)
+    {
+        out[k++] = static_cast<uint16_t>(prevBest);
+    }
+    for (uint16_t step = 0; step < n && k < want; ++step)
+    {
+        const uint16_t c = static_cast<uint16_t>(cursor % n);
+        cursor = static_cast<uint16_t>((c + 1) % n);
+        if (static_cast<int32_t>(c) != prevBest)
+        {
+            out[k++] = c;
         }
     }
     return k;
