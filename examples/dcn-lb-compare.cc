@@ -35,6 +35,7 @@
 #include "ns3/dcn-topo-builders.h"
 #include "ns3/dcn-topology-base.h"
 #include "ns3/dcn-transport-helper.h"
+#include "ns3/double.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/fct-stats.h"
@@ -189,6 +190,7 @@ struct RunResult
     double wallSeconds{0};
     Time simEnd{0};
     uint32_t unfinishedWarmup{0}; //!< --warmup flows that did not finish (not in stats)
+    std::string planNote;         //!< the cdf plan's settings given as --ns3:: attributes
 };
 
 Ptr<FatTreeHelper> MakeFabric(const Options& o);
@@ -513,6 +515,27 @@ RunOne(const Options& o,
     wl->Finalize();
     res.stats = wl->GetStats();
     res.unfinishedWarmup = wl->GetUnfinishedWarmup();
+    if (o.workload == "cdf")
+    {
+        // plan attributes a user can give as --ns3::DcnWorkloadHelper::... (review s46 H5):
+        // echoed so that a scaled or capped run does not read as a plain one
+        UintegerValue cap;
+        DoubleValue scale;
+        wl->GetAttribute("MaxSendersPerReceiver", cap);
+        wl->GetAttribute("LoadScale", scale);
+        std::ostringstream n;
+        if (scale.Get() != 1.0)
+        {
+            n << " loadScale=" << scale.Get() << " (offered " << o.load * scale.Get()
+              << " of the host link)";
+        }
+        if (cap.Get() > 0)
+        {
+            n << " maxSendersPerReceiver=" << cap.Get() << " (" << wl->GetPlan().overCap << " of "
+              << wl->GetPlan().messages.size() << " flows above it)";
+        }
+        res.planNote = n.str();
+    }
     res.stats.SetRunEnd(res.simEnd);
     res.summary = res.stats.Summarize();
 
@@ -1397,6 +1420,7 @@ Main(int argc, char* argv[])
         {
             std::cout << " warmup=" << o.warmup;
         }
+        std::cout << (results.empty() ? "" : results.front().planNote);
     }
     else
     {

@@ -340,6 +340,16 @@ main(int argc, char** argv)
                 {
                     c.lb = "hermes";
                     c.selectorAttrs.emplace_back("ProbeInterval", "0s");
+                    // without an agent the probe settings have nothing to set (Validate
+                    // refuses them with ProbeInterval=0): back to their defaults
+                    for (const auto& [name, value] :
+                         {std::pair<const char*, const char*>{"ProbeChoice", "random"},
+                          {"ProbeHost", "first"},
+                          {"ProbeLossLimit", "0"},
+                          {"ProbeBestFailed", "false"}})
+                    {
+                        c.selectorAttrs.emplace_back(name, value);
+                    }
                 }
                 else if (lbName == "hermes-noreroute")
                 {

@@ -531,6 +531,56 @@ class HermesRttOncePerEchoTestCase : public TestCase
     }
 };
 
+/** PathFeedback::ecnSample at the selector (HostCeSample=none; review s46 H3): after a run of
+ *  CE echoes, clean ACKs that carry an ECN sample bring f_ECN down (GOOD); the same ACKs as
+ *  RTT-only samples leave it where the marks put it (GRAY: RTT low, f_ECN high). */
+class HermesEcnSampleTestCase : public TestCase
+{
+  public:
+    HermesEcnSampleTestCase()
+        : TestCase("an RTT-only echo (ecnSample=false) leaves the path's ECN fraction")
+    {
+    }
+
+    static hermes::PathType Run(bool ecnSample)
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("NumPaths", UintegerValue(1));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+        hermes::PathType seen = hermes::PathType::FAILED;
+        Simulator::Schedule(MicroSeconds(1), [&]() {
+            PathFeedback fb;
+            fb.path.pathId = 0;
+            fb.rtt = MicroSeconds(10);
+            fb.signal = FeedbackSignal::ECN_ACK;
+            for (int i = 0; i < 20; ++i)
+            {
+                s->OnFeedback(fb);
+            }
+            fb.signal = FeedbackSignal::ACK;
+            fb.ecnSample = ecnSample;
+            for (int i = 0; i < 40; ++i)
+            {
+                s->OnFeedback(fb);
+            }
+            seen = s->GetPathType(0);
+        });
+        RunAndDispose(s);
+        return seen;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(true)),
+                              static_cast<int>(hermes::PathType::GOOD),
+                              "clean ECN samples bring f_ECN below T_ECN");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<int>(Run(false)),
+                              static_cast<int>(hermes::PathType::GRAY),
+                              "RTT-only samples leave f_ECN high");
+    }
+};
+
 void
 SpineDrop(Ptr<DcnGraphTopology>, Ptr<FailureHelper> fh)
 {
@@ -1705,6 +1755,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesProbePrevBestTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesEagerWindowTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttOncePerEchoTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesEcnSampleTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxAttributionTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRetxSharedTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesSignalKeyingTestCase, DCNLB_TEST_QUICK);

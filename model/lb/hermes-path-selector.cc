@@ -876,6 +876,27 @@ HermesPathSelector::Validate() const
                std::to_string(m_probeInterval.GetNanoSeconds()) +
                "ns'; allowed: 0 (no probing) or >= 1us";
     }
+    // settings that would do nothing (review s46 H4): refused rather than ignored
+    if (m_hostCeSample == HOST_CE_NONE && !m_pathOnlySensing)
+    {
+        return "option --ns3::HermesPathSelector::HostCeSample: value 'none' needs "
+               "PathOnlySensing=true (only then is a host-NIC CE told apart); allowed: "
+               "unmarked, or none with PathOnlySensing=true";
+    }
+    if (m_probeInterval.IsZero())
+    {
+        const char* idle = m_probeChoice != PROBE_RANDOM     ? "ProbeChoice"
+                           : m_probeHost != PROBE_HOST_FIRST ? "ProbeHost"
+                           : m_probeLossLimit > 0            ? "ProbeLossLimit"
+                           : m_probeBestFailed               ? "ProbeBestFailed"
+                                                             : nullptr;
+        if (idle)
+        {
+            return std::string("option --ns3::HermesPathSelector::") + idle +
+                   ": set without probing (ProbeInterval=0: no probe agent); allowed: its "
+                   "default, or with ProbeInterval > 0";
+        }
+    }
     if (m_probeInterval.IsStrictlyPositive() && m_stale <= m_probeInterval)
     {
         return "option --ns3::HermesPathSelector::StaleTime: value '" +
@@ -1120,7 +1141,20 @@ hermes::PathType
 HermesPathSelector::GetPathType(uint16_t i) const
 {
     const int64_t now = Simulator::Now().GetNanoSeconds();
-    return i < m_n ? ClassifyPath(i, now) : hermes::PathType::FAILED;
+    if (i >= m_n)
+    {
+        return hermes::PathType::FAILED;
+    }
+    // an observation: classify on copies, so looking at a path never closes its (host- or
+    // rack-shared) windows (review s46 H2); Choose and View roll the records themselves
+    hermes::PathFailure f = m_fail[i];
+    hermes::PathFailure r = m_retx[i];
+    if (m_eagerWindow)
+    {
+        f.Roll(now, m_p);
+        r.Roll(now, m_p);
+    }
+    return hermes::Classify(m_sig[i], f, m_retx == m_fail ? f : r, now, m_p);
 }
 
 PathChoice

@@ -186,15 +186,14 @@ class HermesPathSelector : public PathSelector
     bool m_retxAfterTimeoutMove; //!< count resends from a path left after a timeout
     uint64_t m_leftOnTimeout{0}; //!< bit p: the flow last left path p after a timeout
     uint32_t m_numPathsAttr;
-    bool m_pathOnlySensing{true};            //!< PathOnlySensing
-    bool m_rttRule{false};                   //!< RttThresholdsFromRule
-    ProbeChoice m_probeChoice{PROBE_RANDOM}; //!< ProbeChoice
-    bool m_probeBestFailed{false};           //!< ProbeBestFailed
-    uint32_t m_probeLossLimit{0};            //!< ProbeLossLimit
-    ProbeHost m_probeHost{PROBE_HOST_FIRST}; //!< ProbeHost
-    bool m_eagerWindow{true};
-    HostCeSample m_hostCeSample{
-        HOST_CE_UNMARKED}; //!< HostCeSample                //!< EagerRetxWindow
+    bool m_pathOnlySensing{true};                  //!< PathOnlySensing
+    bool m_rttRule{false};                         //!< RttThresholdsFromRule
+    ProbeChoice m_probeChoice{PROBE_RANDOM};       //!< ProbeChoice
+    bool m_probeBestFailed{false};                 //!< ProbeBestFailed
+    uint32_t m_probeLossLimit{0};                  //!< ProbeLossLimit
+    ProbeHost m_probeHost{PROBE_HOST_FIRST};       //!< ProbeHost
+    bool m_eagerWindow{true};                      //!< EagerRetxWindow
+    HostCeSample m_hostCeSample{HOST_CE_UNMARKED}; //!< HostCeSample
 
     hermes::Params m_p;
     uint16_t m_n{0};

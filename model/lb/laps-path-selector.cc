@@ -577,7 +577,10 @@ LapsPathSelector::OnFeedback(const PathFeedback& fb)
             NS_LOG_LOGIC("T " << m_T << " -> " << bigT << " (path validity changed)");
             m_T = bigT;
         }
-        m_U = bigU;
+        if (unloaded)
+        {
+            m_U = bigU; // else it keeps the value Ready() computed (GetMaxUnloaded)
+        }
         const double before = m_rate.CurRate();
         const bool congested = m_congTest == CONGESTED_PER_PATH
                                    ? lapscore::LapsCongestedPerPath(m_entries.data(), m_n)
