@@ -126,6 +126,25 @@ RunAndDispose(Ptr<HermesPathSelector> s)
 }
 
 /**
+ * The type of path 0 of a one-path topology-free selector without probing (further
+ * attributes in \p f), right after \p feed has given it feedback at 1 us.
+ */
+hermes::PathType
+OnePathTypeAfter(ObjectFactory f, const std::function<void(Ptr<HermesPathSelector>)>& feed)
+{
+    f.Set("NumPaths", UintegerValue(1));
+    f.Set("ProbeInterval", TimeValue(Time(0)));
+    Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
+    hermes::PathType seen = hermes::PathType::FAILED;
+    Simulator::Schedule(MicroSeconds(1), [&]() {
+        feed(s);
+        seen = s->GetPathType(0);
+    });
+    RunAndDispose(s);
+    return seen;
+}
+
+/**
  * Two topology-free selectors on two hosts of one rack (a shared "dcn-rack" object,
  * destination switch 3), each with attribute \p attr = \p value, streams from \p stream.
  */
@@ -496,13 +515,9 @@ class HermesRttOncePerEchoTestCase : public TestCase
     static hermes::PathType Run(bool indexed)
     {
         ObjectFactory f("ns3::HermesPathSelector");
-        f.Set("NumPaths", UintegerValue(1));
-        f.Set("ProbeInterval", TimeValue(Time(0)));
         f.Set("RttLowOffset", TimeValue(MicroSeconds(200)));
         f.Set("RttHigh", TimeValue(MicroSeconds(1000)));
-        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
-        hermes::PathType seen = hermes::PathType::FAILED;
-        Simulator::Schedule(MicroSeconds(1), [&]() {
+        return OnePathTypeAfter(f, [indexed](Ptr<HermesPathSelector> s) {
             PathFeedback fb;
             fb.path.pathId = 0;
             fb.signal = FeedbackSignal::ACK;
@@ -514,10 +529,7 @@ class HermesRttOncePerEchoTestCase : public TestCase
                 fb.echoIndex = indexed ? i : 0; // as the shim passes one echo of 4 packets
                 s->OnFeedback(fb);
             }
-            seen = s->GetPathType(0);
         });
-        RunAndDispose(s);
-        return seen;
     }
 
     void DoRun() override
@@ -544,30 +556,23 @@ class HermesEcnSampleTestCase : public TestCase
 
     static hermes::PathType Run(bool ecnSample)
     {
-        ObjectFactory f("ns3::HermesPathSelector");
-        f.Set("NumPaths", UintegerValue(1));
-        f.Set("ProbeInterval", TimeValue(Time(0)));
-        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 5);
-        hermes::PathType seen = hermes::PathType::FAILED;
-        Simulator::Schedule(MicroSeconds(1), [&]() {
-            PathFeedback fb;
-            fb.path.pathId = 0;
-            fb.rtt = MicroSeconds(10);
-            fb.signal = FeedbackSignal::ECN_ACK;
-            for (int i = 0; i < 20; ++i)
-            {
-                s->OnFeedback(fb);
-            }
-            fb.signal = FeedbackSignal::ACK;
-            fb.ecnSample = ecnSample;
-            for (int i = 0; i < 40; ++i)
-            {
-                s->OnFeedback(fb);
-            }
-            seen = s->GetPathType(0);
-        });
-        RunAndDispose(s);
-        return seen;
+        return OnePathTypeAfter(ObjectFactory("ns3::HermesPathSelector"),
+                                [ecnSample](Ptr<HermesPathSelector> s) {
+                                    PathFeedback fb;
+                                    fb.path.pathId = 0;
+                                    fb.rtt = MicroSeconds(10);
+                                    fb.signal = FeedbackSignal::ECN_ACK;
+                                    for (int i = 0; i < 20; ++i)
+                                    {
+                                        s->OnFeedback(fb);
+                                    }
+                                    fb.signal = FeedbackSignal::ACK;
+                                    fb.ecnSample = ecnSample;
+                                    for (int i = 0; i < 40; ++i)
+                                    {
+                                        s->OnFeedback(fb);
+                                    }
+                                });
     }
 
     void DoRun() override
