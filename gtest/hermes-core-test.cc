@@ -124,10 +124,18 @@ TEST(HermesClassify, RttOnlySampleLeavesEcnFraction)
     EXPECT_EQ(s.fEcn, f);
     EXPECT_NEAR(s.rttNs, 10.0 * kUs, 0.01 * kUs);
     EXPECT_EQ(s.lastNs, 11 * kUs);
-    // after StaleTime it restarts t_RTT only
+    // after StaleTime it restarts t_RTT and drops the stale f_ECN (nothing new on it)
+    EXPECT_GT(f, 0.0);
     s.OnSample(false, 50 * kUs, 11 * kUs + p.staleNs + 1, p, false);
     EXPECT_EQ(s.rttNs, 50.0 * kUs);
-    EXPECT_EQ(s.fEcn, f);
+    EXPECT_EQ(s.fEcn, 0.0);
+    // without restartStale the stale f_ECN is kept (no restart at all)
+    Params keep = p;
+    keep.restartStale = false;
+    PathSignals k;
+    k.OnSample(true, 100 * kUs, 0, keep);
+    k.OnSample(false, 50 * kUs, keep.staleNs + 1, keep, false);
+    EXPECT_EQ(k.fEcn, 1.0);
 }
 
 TEST(HermesClassify, StalePathRestartsOnFirstSample)

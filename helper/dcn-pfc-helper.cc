@@ -57,6 +57,14 @@ DcnPfcHelper::GetBuffer(Ptr<Node> n)
 }
 
 std::string
+DcnPfcHelper::Subject() const
+{
+    return m_pfc ? "option --pfc"
+                 : "option --pfc=false with a shared switch buffer (DcnPfcHelper, PFC off: "
+                   "BufferPerPort / BufferSize / EcnKminPerGbps given)";
+}
+
+std::string
 DcnPfcHelper::Install(Ptr<DcnTopology> topo)
 {
     NS_LOG_FUNCTION(this << topo);
@@ -110,9 +118,9 @@ DcnPfcHelper::Install(Ptr<DcnTopology> topo)
         if (!r)
         {
             // ns-3's own routing (Routing=global) has no port hook for the buffer
-            return "option --pfc: the shared switch buffer needs dcn-lb's switch routing, the "
-                   "topology uses ns-3's own; allowed: no PFC / switch buffer with "
-                   "Routing=global";
+            return Subject() + ": the shared switch buffer needs dcn-lb's switch routing, the "
+                               "topology uses ns-3's own; allowed: no PFC / switch buffer with "
+                               "Routing=global";
         }
         n->AggregateObject(b);
         r->SetSwitchBuffer(b);
@@ -123,7 +131,7 @@ DcnPfcHelper::Install(Ptr<DcnTopology> topo)
         Ptr<DcnQueueDisc> q = topo->GetQueueDisc(e.dev);
         if (!q)
         {
-            return "option --pfc: the port of node " + std::to_string(e.node->GetId()) +
+            return Subject() + ": the port of node " + std::to_string(e.node->GetId()) +
                    " has no DcnQueueDisc";
         }
         auto it = buffers.find(e.node->GetId());

@@ -50,6 +50,9 @@ class DcnPfcHelper
     static Ptr<DcnSwitchBuffer> GetBuffer(Ptr<Node> n);
 
   private:
+    /** Who a refusal names: "option --pfc", or the lossy shared buffer when PFC is off. */
+    std::string Subject() const;
+
     ObjectFactory m_buffer;
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_portAttrs;
     bool m_pfc{true};

@@ -11,6 +11,7 @@
 #include "ns3/dcn-tcp-transport.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/nstime.h"
 #include "ns3/path-selector.h"
@@ -388,11 +389,11 @@ WorkloadHelper::BuildPlan(uint32_t n)
             // the receiver cap's redraws: a stream of their own, the last of the selector
             // block (a selector reaches it only after 2^24 connections), so every flow keeps
             // the uncapped plan's size
-            redraw = CreateObject<UniformRandomVariable>();
-            if (m_psStreamEnd > 0)
-            {
-                redraw->SetStream(m_psStreamEnd - 1);
-            }
+            // (created with its stream, so it takes no automatic stream number either)
+            redraw = m_psStreamEnd > 0 ? CreateObjectWithAttributes<UniformRandomVariable>(
+                                             "Stream",
+                                             IntegerValue(m_psStreamEnd - 1))
+                                       : CreateObject<UniformRandomVariable>();
         }
         m_plan = WorkloadPlanner::Poisson(n,
                                           cdf,
@@ -482,6 +483,20 @@ WorkloadHelper::Install(Ptr<DcnTopology> fabric)
     {
         m_headerBytes = DefaultHeaderBytes();
     }
+    // LoadScale and MaxSendersPerReceiver shape only a cdf plan this helper draws: given
+    // with another workload or a driver's own plan they would be silently ignored
+    const bool ownCdf = !m_planGiven && m_workload == "cdf";
+    DCN_REFUSE_IF(!ownCdf && m_loadScale != 1.0,
+                  "option --ns3::DcnWorkloadHelper::LoadScale: value '"
+                      << m_loadScale << "' applies only to Workload=cdf drawn by the helper; this "
+                      << (m_planGiven ? "driver gives its own plan" : "run's workload is ")
+                      << (m_planGiven ? std::string() : m_workload) << "; allowed: 1 here");
+    DCN_REFUSE_IF(!ownCdf && m_maxSendersPerReceiver > 0,
+                  "option --ns3::DcnWorkloadHelper::MaxSendersPerReceiver: value '"
+                      << m_maxSendersPerReceiver
+                      << "' applies only to Workload=cdf drawn by the helper; this "
+                      << (m_planGiven ? "driver gives its own plan" : "run's workload is ")
+                      << (m_planGiven ? std::string() : m_workload) << "; allowed: 0 here");
     if (!m_planGiven)
     {
         BuildPlan(n);

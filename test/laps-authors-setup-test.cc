@@ -306,6 +306,13 @@ class BufferRefusalTestCase : public TestCase
         DcnPfcHelper pfc;
         const std::string err = pfc.Install(g);
         NS_TEST_EXPECT_MSG_EQ(err.rfind("option --pfc: ", 0), 0u, "Routing=global: " << err);
+        // PFC off (a lossy shared buffer): the line names that, not --pfc alone (review R10)
+        DcnPfcHelper lossy;
+        lossy.SetPfc(false);
+        const std::string errOff = lossy.Install(g);
+        NS_TEST_EXPECT_MSG_EQ(errOff.rfind("option --pfc=false with a shared switch buffer", 0),
+                              0u,
+                              "Routing=global, PFC off: " << errOff);
         Simulator::Destroy();
     }
 };

@@ -89,7 +89,9 @@ struct PathSignals
      *  averages (f_ECN = this sample's mark, t_RTT = this sample): the old values describe
      *  a past load (the paper counts f_ECN per window, Sec. 3.1.1 / Table 3).  ecnSample
      *  false: an RTT sample only (the packet's CE bit says nothing of the path,
-     *  HostCeSample=none): f_ECN keeps its value (0 on a path never seen). */
+     *  HostCeSample=none): f_ECN keeps its value, 0 on a path never seen and on a
+     *  restart (the stale f_ECN describes a past load and nothing new says otherwise, so
+     *  a path made fresh by an RTT-only sample does not carry it; review s46 H8). */
     void OnSample(bool ce, int64_t sampleNs, int64_t now, const Params& p, bool ecnSample = true)
     {
         const double m = ce ? 1.0 : 0.0;
@@ -101,7 +103,7 @@ struct PathSignals
         }
         else if (p.restartStale && now - lastNs > p.staleNs)
         {
-            fEcn = ecnSample ? m : fEcn;
+            fEcn = ecnSample ? m : 0.0;
             if (sampleNs >= 0)
             {
                 rttNs = static_cast<double>(sampleNs);
