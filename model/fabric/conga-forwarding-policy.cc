@@ -3,9 +3,11 @@
 #include "dcn-queue-disc.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/double.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -20,11 +22,17 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnCongaForwardingPolicy");
 NS_OBJECT_ENSURE_REGISTERED(CongaForwardingPolicy);
+NS_OBJECT_ENSURE_REGISTERED(DcnCongaLapsForwardingPolicy);
 
 namespace
 {
 constexpr uint16_t NO_UPLINK = 0xffff;
-}
+constexpr uint32_t NO_IF = 0xffffffffU;
+const bool g_registered = [] {
+    DcnRegisterForwardingPolicy("conga-laps", "ns3::DcnCongaLapsForwardingPolicy");
+    return true;
+}();
+} // namespace
 
 TypeId
 CongaForwardingPolicy::GetTypeId()
@@ -83,12 +91,45 @@ CongaForwardingPolicy::GetTypeId()
                             "A destination leaf read feedback (source leaf, LBTag, metric) "
                             "from a packet's overlay bytes",
                             MakeTraceSourceAccessor(&CongaForwardingPolicy::m_feedbackTrace),
-                            "ns3::CongaForwardingPolicy::FeedbackTracedCallback");
+                            "ns3::CongaForwardingPolicy::FeedbackTracedCallback")
+            .AddTraceSource("PathChoice",
+                            "LAPS path set (conga-laps): a source leaf's new flowlet to a leaf "
+                            "took a path of the pair's LAPS set (destination leaf, LBTag)",
+                            MakeTraceSourceAccessor(&CongaForwardingPolicy::m_pathChoiceTrace),
+                            "ns3::CongaForwardingPolicy::PathChoiceTracedCallback");
     return tid;
 }
 
 CongaForwardingPolicy::CongaForwardingPolicy()
     : m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CongaForwardingPolicy::CongaForwardingPolicy(bool lapsPaths)
+    : m_lapsPaths(lapsPaths),
+      m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this << lapsPaths);
+}
+
+TypeId
+DcnCongaLapsForwardingPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnCongaLapsForwardingPolicy")
+                            .SetParent<CongaForwardingPolicy>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<DcnCongaLapsForwardingPolicy>();
+    return tid;
+}
+
+DcnCongaLapsForwardingPolicy::DcnCongaLapsForwardingPolicy()
+    : CongaForwardingPolicy(true)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnCongaLapsForwardingPolicy::~DcnCongaLapsForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
 }
@@ -105,6 +146,9 @@ CongaForwardingPolicy::DoDispose()
     NS_LOG_FUNCTION(this);
     Detach();
     m_rng = nullptr;
+    m_mr = nullptr;
+    m_topo = nullptr;
+    m_selfNode = nullptr;
     ForwardingPolicy::DoDispose();
 }
 
@@ -138,7 +182,56 @@ CongaForwardingPolicy::Detach()
 std::string
 CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
+    return Check(t, true);
+}
+
+std::string
+CongaForwardingPolicy::Check(const DcnTopology& t, bool scanPairs) const
+{
     const auto max = lbcore::CongaLeafCore::kMaxUplinks;
+    if (m_lapsPaths)
+    {
+        const std::string what = "CONGA over the LAPS path set (--lb=conga-laps-paths) ";
+        const auto* g = dynamic_cast<const DcnGraphTopology*>(&t);
+        if (!g)
+        {
+            return what +
+                   "needs a graph topology (presets laps-rail, laps-df, df-*, sf-*, "
+                   "spritz-*: the LAPS path set is theirs); topology '" +
+                   t.GetTopologyName() + "' is not one";
+        }
+        std::string err = CheckHostSwitchPorts(
+            t,
+            what + "numbers a leaf's uplinks in 4 bits; topology '" + t.GetTopologyName() + "' ",
+            max);
+        if (!err.empty() || !scanPairs)
+        {
+            return err;
+        }
+        // every leaf pair's LAPS paths are numbered by the 4-bit LBTag
+        const std::vector<bool> isLeaf = LeafSwitches(t, true);
+        const dcn::MinimalRouting& mr = g->GetMinimalRouting();
+        for (uint32_t s = 0; s < isLeaf.size(); ++s)
+        {
+            for (uint32_t d = 0; d < isLeaf.size() && isLeaf[s]; ++d)
+            {
+                if (!isLeaf[d] || d == s)
+                {
+                    continue;
+                }
+                const size_t n = mr.LapsPaths(s, d).size();
+                if (n > max)
+                {
+                    return what +
+                           "numbers a leaf pair's LAPS paths in the 4-bit LBTag; topology '" +
+                           t.GetTopologyName() + "' has " + std::to_string(n) + " from switch " +
+                           std::to_string(s) + " to switch " + std::to_string(d) + " (at most " +
+                           std::to_string(max) + ")";
+                }
+            }
+        }
+        return "";
+    }
     if (m_anyTopology)
     {
         return CheckHostSwitchPorts(t,
@@ -160,7 +253,9 @@ void
 CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex)
 {
     NS_LOG_FUNCTION(this << switchIndex);
-    std::string err = CheckTopology(t);
+    // the pair scan of the LAPS mode is CheckTopology's (once per run, before the
+    // switches attach); a pair built later keeps at most MAX_PATHS paths
+    std::string err = Check(t, false);
     if (!err.empty())
     {
         // Refused input (examples call CheckTopology first; a program that does
@@ -170,7 +265,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     NodeContainer sw = t.GetAllSwitches();
     // CONGA as published: the tier-0 switches of a Clos are the leaves; AnyTopology
     // (m_general): every switch with hosts is one
-    m_general = m_anyTopology;
+    m_general = m_anyTopology || m_lapsPaths;
     const std::vector<bool> isLeaf = LeafSwitches(t, m_general);
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
@@ -190,6 +285,26 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     }
     Ptr<Node> node = sw.Get(switchIndex);
     const bool leaf = isLeaf[switchIndex];
+    if (m_lapsPaths)
+    {
+        m_mr = &dynamic_cast<const DcnGraphTopology&>(t).GetMinimalRouting();
+        m_topo = &t;
+        m_selfNode = PeekPointer(node);
+        m_self = switchIndex;
+        m_nLeaves = nLeaves;
+        m_leafSwitch.clear();
+        for (uint32_t i = 0; i < sw.GetN(); ++i)
+        {
+            if (isLeaf[i])
+            {
+                m_leafSwitch.push_back(i);
+            }
+        }
+        m_pairOff.assign(static_cast<size_t>(nLeaves) * nLeaves, NO_IF);
+        m_pairs.clear();
+        // path indices (LBTags) of any pair index every leaf's tables
+        maxUplinks = lbcore::CongaLeafCore::kMaxUplinks;
+    }
     m_cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     m_cfg.tDreNs = m_tDre.GetNanoSeconds();
     m_cfg.alpha = m_alpha;
@@ -290,6 +405,17 @@ CongaForwardingPolicy::OnTransmit(uint32_t port, Ptr<QueueDiscItem> item)
     }
 }
 
+lbcore::CongaDre*
+CongaForwardingPolicy::GetEgressDre(uint32_t iface)
+{
+    if (m_role == LEAF)
+    {
+        const uint16_t u = GetUplinkOfIf(iface);
+        return u < m_core.GetConfig().numUplinks ? &m_core.GetDre(u) : nullptr;
+    }
+    return m_role == SPINE && iface < m_portDre.size() ? &m_portDre[iface] : nullptr;
+}
+
 uint16_t
 CongaForwardingPolicy::GetUplinkOfIf(uint32_t iface) const
 {
@@ -316,6 +442,10 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
     if (!m_configured)
     {
         Configure();
+    }
+    if (m_lapsPaths)
+    {
+        return SelectLapsPath(ctx);
     }
     const int64_t now = Simulator::Now().GetNanoSeconds();
     const Ipv4Header& h = ctx.GetHeader();
@@ -392,6 +522,164 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
             n)];
     }
     return out; // spine (generalised: any transit switch): CE is raised by the egress hook
+}
+
+uint32_t
+CongaForwardingPolicy::HashMinimal(DcnForwardingContext& ctx)
+{
+    const uint32_t n = ctx.nMinimal;
+    if (n <= 1)
+    {
+        return ctx.minimal[0];
+    }
+    return ctx.minimal[DcnHashToIndex(
+        DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), ctx.GetHeader()), m_salt),
+        n)];
+}
+
+const CongaForwardingPolicy::PairPaths&
+CongaForwardingPolicy::Pair(uint16_t srcLeaf, uint16_t dstLeaf)
+{
+    uint32_t& off = m_pairOff[static_cast<size_t>(srcLeaf) * m_nLeaves + dstLeaf];
+    if (off != NO_IF)
+    {
+        return m_pairs[off];
+    }
+    // first packet of the pair at this switch: its LAPS paths, where each leaves from here
+    NS_LOG_FUNCTION(this << srcLeaf << dstLeaf);
+    PairPaths pp;
+    const std::vector<dcn::GraphPath> paths =
+        m_mr->LapsPaths(m_leafSwitch[srcLeaf], m_leafSwitch[dstLeaf]);
+    pp.n = static_cast<uint8_t>(std::min<size_t>(paths.size(), MAX_PATHS));
+    for (uint16_t k = 0; k < pp.n; ++k)
+    {
+        const dcn::GraphPath& p = paths[k];
+        pp.egress[k] = NO_IF;
+        pp.firstUplink[k] = 0;
+        for (size_t i = 0; i + 1 < p.switches.size() && i < p.links.size(); ++i)
+        {
+            if (p.switches[i] != m_self)
+            {
+                continue;
+            }
+            const DcnLinkInfo& li = m_topo->GetLink(p.links[i]); // graph link id = ns-3 link id
+            if (PeekPointer(li.a) == m_selfNode)
+            {
+                pp.egress[k] = li.ifA;
+            }
+            else if (PeekPointer(li.b) == m_selfNode)
+            {
+                pp.egress[k] = li.ifB;
+            }
+            const uint16_t u = GetUplinkOfIf(pp.egress[k]);
+            pp.firstUplink[k] = static_cast<uint8_t>(u < MAX_PATHS ? u : 0);
+            break; // a simple path crosses a switch once
+        }
+    }
+    NS_LOG_LOGIC("conga-laps: switch " << m_self << " pair " << srcLeaf << " -> " << dstLeaf << ": "
+                                       << unsigned{pp.n} << " paths");
+    off = static_cast<uint32_t>(m_pairs.size());
+    m_pairs.push_back(pp);
+    return m_pairs[off];
+}
+
+uint32_t
+CongaForwardingPolicy::GetPairPathCount(uint16_t srcLeaf, uint16_t dstLeaf)
+{
+    if (!m_lapsPaths || srcLeaf >= m_nLeaves || dstLeaf >= m_nLeaves)
+    {
+        return 0;
+    }
+    return Pair(srcLeaf, dstLeaf).n;
+}
+
+uint32_t
+CongaForwardingPolicy::GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k)
+{
+    if (!m_lapsPaths || srcLeaf >= m_nLeaves || dstLeaf >= m_nLeaves)
+    {
+        return NO_IF;
+    }
+    const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+    return k < pp.n ? pp.egress[k] : NO_IF;
+}
+
+uint32_t
+CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const Ipv4Header& h = ctx.GetHeader();
+    const uint16_t id = h.GetIdentification();
+    const uint16_t srcLeaf = GetLeafOfHost(DcnAddressing::HostIndexOf(h.GetSource()));
+    const uint16_t dstLeaf = GetLeafOfHost(ctx.dstHost);
+    if (srcLeaf == NO_LEAF || dstLeaf == NO_LEAF)
+    {
+        return HashMinimal(ctx); // not host to host
+    }
+    const bool fromFabric = GetUplinkOfIf(ctx.inIf) != NO_UPLINK;
+    if (m_role == LEAF && dstLeaf == m_leaf)
+    {
+        if (fromFabric && (id & OVERLAY_BIT))
+        {
+            // destination leaf: Congestion-From-Leaf[src leaf][path] and the feedback
+            const lbcore::CongaTag tag = lbcore::CongaTag::Unpack(id);
+            m_core.OnArrival(srcLeaf, tag, now);
+            if (tag.fbValid)
+            {
+                ++m_fbReceived;
+                m_feedbackTrace(srcLeaf, tag.fbLbTag, tag.fbMetric);
+            }
+        }
+        return ctx.minimal[0]; // the host's port
+    }
+    if (m_role == LEAF && srcLeaf == m_leaf && !fromFabric)
+    {
+        // source leaf: the pair's path of this flowlet
+        const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+        if (pp.n == 0)
+        {
+            return HashMinimal(ctx);
+        }
+        const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
+        Ptr<UniformRandomVariable> rng = m_rng;
+        const lbcore::CongaChoice c = m_core.ChoosePath(
+            static_cast<uint32_t>(hash >> 32) ^ static_cast<uint32_t>(hash),
+            dstLeaf,
+            now,
+            [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
+            pp.n,
+            pp.firstUplink);
+        const uint32_t out = pp.egress[c.uplink];
+        if (out == NO_IF)
+        {
+            return HashMinimal(ctx); // a path that does not start here (not a LAPS set)
+        }
+        if (c.newFlowlet)
+        {
+            m_pathChoiceTrace(dstLeaf, static_cast<uint8_t>(c.uplink));
+        }
+        lbcore::CongaTag tag; // CE starts at 0; each egress raises it at transmission
+        tag.lbTag = static_cast<uint8_t>(c.uplink & 0xF);
+        m_core.FillFeedback(dstLeaf, tag, now);
+        ctx.MutableHeader().SetIdentification(tag.Pack() | OVERLAY_BIT);
+        NS_LOG_LOGIC("conga-laps: leaf " << m_leaf << " -> leaf " << dstLeaf << " path "
+                                         << int(tag.lbTag)
+                                         << (c.newFlowlet ? " (new flowlet)" : ""));
+        return out;
+    }
+    // any later switch: the egress of path LBTag of the pair, read from the header bytes
+    if (!(id & OVERLAY_BIT))
+    {
+        return HashMinimal(ctx);
+    }
+    const uint8_t k = static_cast<uint8_t>(id >> 12); // LBTag (CongaTag::Pack)
+    const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+    if (k >= pp.n || pp.egress[k] == NO_IF)
+    {
+        return HashMinimal(ctx); // off its path (not expected): minimal on
+    }
+    ++m_pathForwarded;
+    return pp.egress[k];
 }
 
 int64_t

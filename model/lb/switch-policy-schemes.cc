@@ -8,7 +8,8 @@
  * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
  * the 2-tier families and the graph presets (where their policies need
  * AnyTopology=true); elsewhere InstallSwitchPolicy refuses them with the
- * policy's CheckTopology line.
+ * policy's CheckTopology line.  --lb=conga-laps-paths (issue 16) is CONGA over
+ * the LAPS path set of the graph presets (switch policy "conga-laps").
  */
 #include "dcn-scheme.h"
 
@@ -54,6 +55,21 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     0,
     "dcn,tcp",
     {"fat-tree-2tier", "leaf-spine", "hermes", "laps-", "spritz-", "df-", "sf-"},
+    {}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conga-laps-paths",
+    "CONGA over the LAPS path set: the source leaf picks per flowlet the LAPS path of its leaf "
+    "pair minimising max(local DRE of its first uplink, Congestion-To-Leaf[dst][path]), "
+    "LBTag = path index in IPv4 header bytes, later switches follow that path (the LAPS "
+    "authors' CONGA, [A] install_LB_table; graph presets)",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "conga-laps",
+    0,
+    "dcn,tcp",
+    {"laps-", "spritz-", "df-", "sf-"},
     {}}));
 
 DCNLB_REGISTER_SCHEME((DcnScheme{
