@@ -55,8 +55,8 @@ UintegerDefaultSet(const char* typeName, const char* attribute)
 std::string
 LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines)
 {
-    const bool routed =
-        scheme == "ecmp" || scheme == "letflow" || scheme == "plb" || scheme == "conga";
+    const bool routed = scheme == "ecmp" || scheme == "letflow" || scheme == "plb" ||
+                        scheme == "conga" || scheme == "conweave";
     return lapsPathBaselines && routed ? scheme + LAPS_PATHS_SUFFIX : scheme;
 }
 

@@ -18,7 +18,8 @@
  *    cluster to another has its data on exactly one LAPS path's links (the source leaf's
  *    choice), feedback for that LBTag reaches the source leaf, a path whose link CONGA sees
  *    saturated is left at the next flowlet (and kept without it); a pair of more than 16
- *    paths is refused;
+ *    paths is refused; ConWeave likewise (conweave-laps-paths): an unrerouted flow's data
+ *    on exactly one LAPS path's links, followed by the later switches;
  *  - a buffer below the PFC headroom is refused with the least allowed value, exactly;
  *  - RunLapsExperiment with lapsPathBaselines: ECMP, LetFlow and PLB incasts from
  *    other clusters complete and cross more links than on the minimal paths;
@@ -34,6 +35,7 @@
 #include "ns3/cc-registry.h"
 #include "ns3/config.h"
 #include "ns3/conga-forwarding-policy.h"
+#include "ns3/conweave-forwarding-policy.h"
 #include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-pfc-helper.h"
@@ -654,8 +656,93 @@ class CongaLapsPathsTestCase : public TestCase
         // refusals: not a graph topology; a pair with more paths than the 4-bit LBTag
         Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
         const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conga-laps-paths", *df);
-        NS_TEST_EXPECT_MSG_NE(err.find("4-bit LBTag"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_NE(err.find("at most 16"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * ConWeave over the LAPS path set (issue 16, scheme conweave-laps-paths): a flow from Rail
+ * cluster 0 to another cluster, not rerouted, has its data on exactly the links of one
+ * LAPS path of its ToR pair, which later switches followed by the tag's path bits; some
+ * flows take non-minimal paths; a pair of more than 16 paths is refused.
+ */
+class ConWeaveLapsPathsTestCase : public TestCase
+{
+  public:
+    ConWeaveLapsPathsTestCase()
+        : TestCase("conweave-laps-paths: a Rail inter-cluster flow on exactly one LAPS path of "
+                   "its ToR pair, followed by the later switches")
+    {
+    }
+
+  private:
+    static Ptr<ConWeaveForwardingPolicy> Policy(const PathsNet& net, uint32_t sw)
+    {
+        return DynamicCast<ConWeaveForwardingPolicy>(
+            net.t->GetRouting(net.t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
+    }
+
+    void DoRun() override
+    {
+        uint32_t nonMinimal = 0;
+        std::set<uint32_t> pathsUsed;
+        for (uint32_t d = 8; d < 64; d += 7) // hosts of clusters 1..7
+        {
+            PathsNet net("conweave-laps-paths", d);
+            const uint32_t s0 = net.t->GetSwitchOfHost(0);
+            const uint32_t sd = net.t->GetSwitchOfHost(d);
+            Ptr<ConWeaveForwardingPolicy> src = Policy(net, s0);
+            NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conweave-laps policy on the source ToR");
+            NS_TEST_ASSERT_MSG_EQ(std::string(src->Name()), "conweave-laps", "policy");
+            uint32_t reroutes = 0;
+            src->TraceConnectWithoutContext(
+                "Reroute",
+                MakeBoundCallback(
+                    +[](uint32_t* n, uint64_t, uint8_t, uint8_t, bool) { ++*n; },
+                    &reroutes));
+            Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+            net.Send(c, 50000, MicroSeconds(1));
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(net.done, 1u, "delivered to " << d);
+            NS_TEST_EXPECT_MSG_EQ(reroutes, 0u, "an idle fabric: no reroute");
+            std::set<uint32_t> data;
+            for (const DcnLinkInfo& l : net.t->GetLinks())
+            {
+                if (l.tierA >= 0 && l.tierB >= 0 && net.dataPerLink[l.id] > 0)
+                {
+                    data.insert(l.id);
+                }
+            }
+            const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
+            NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+            int k = -1;
+            for (uint32_t i = 0; i < paths.size(); ++i)
+            {
+                if (std::set<uint32_t>(paths[i].links.begin(), paths[i].links.end()) == data)
+                {
+                    k = static_cast<int>(i);
+                }
+            }
+            NS_TEST_ASSERT_MSG_NE(k, -1, "the data crossed exactly the links of one LAPS path");
+            if (k < 0 || paths[k].switches.size() < 2)
+            {
+                continue;
+            }
+            NS_TEST_EXPECT_MSG_GT(Policy(net, paths[k].switches.at(1))->GetPathForwarded(),
+                                  0u,
+                                  "the next switch followed the tag's path");
+            nonMinimal += paths[k].minimal ? 0 : 1;
+            pathsUsed.insert(static_cast<uint32_t>(k));
+        }
+        NS_TEST_EXPECT_MSG_GT(nonMinimal, 0u, "some flow took a non-minimal LAPS path");
+        NS_TEST_EXPECT_MSG_GT(pathsUsed.size(), 1u, "flows spread over several paths");
+        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
+        const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conweave-laps-paths", *df);
+        NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
         Simulator::Destroy();
     }
@@ -996,6 +1083,7 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new EcmpLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CongaLapsPathsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new ConWeaveLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);

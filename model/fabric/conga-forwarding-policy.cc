@@ -146,9 +146,7 @@ CongaForwardingPolicy::DoDispose()
     NS_LOG_FUNCTION(this);
     Detach();
     m_rng = nullptr;
-    m_mr = nullptr;
-    m_topo = nullptr;
-    m_selfNode = nullptr;
+    m_paths.Clear();
     ForwardingPolicy::DoDispose();
 }
 
@@ -192,45 +190,15 @@ CongaForwardingPolicy::Check(const DcnTopology& t, bool scanPairs) const
     if (m_lapsPaths)
     {
         const std::string what = "CONGA over the LAPS path set (--lb=conga-laps-paths) ";
-        const auto* g = dynamic_cast<const DcnGraphTopology*>(&t);
-        if (!g)
+        std::string err = DcnLapsPairTable::Check(t, what, false);
+        if (err.empty())
         {
-            return what +
-                   "needs a graph topology (presets laps-rail, laps-df, df-*, sf-*, "
-                   "spritz-*: the LAPS path set is theirs); topology '" +
-                   t.GetTopologyName() + "' is not one";
+            err = CheckHostSwitchPorts(t,
+                                       what + "numbers a leaf's uplinks in 4 bits; topology '" +
+                                           t.GetTopologyName() + "' ",
+                                       max);
         }
-        std::string err = CheckHostSwitchPorts(
-            t,
-            what + "numbers a leaf's uplinks in 4 bits; topology '" + t.GetTopologyName() + "' ",
-            max);
-        if (!err.empty() || !scanPairs)
-        {
-            return err;
-        }
-        // every leaf pair's LAPS paths are numbered by the 4-bit LBTag
-        const std::vector<bool> isLeaf = LeafSwitches(t, true);
-        const dcn::MinimalRouting& mr = g->GetMinimalRouting();
-        for (uint32_t s = 0; s < isLeaf.size(); ++s)
-        {
-            for (uint32_t d = 0; d < isLeaf.size() && isLeaf[s]; ++d)
-            {
-                if (!isLeaf[d] || d == s)
-                {
-                    continue;
-                }
-                const size_t n = mr.LapsPaths(s, d).size();
-                if (n > max)
-                {
-                    return what +
-                           "numbers a leaf pair's LAPS paths in the 4-bit LBTag; topology '" +
-                           t.GetTopologyName() + "' has " + std::to_string(n) + " from switch " +
-                           std::to_string(s) + " to switch " + std::to_string(d) + " (at most " +
-                           std::to_string(max) + ")";
-                }
-            }
-        }
-        return "";
+        return err.empty() && scanPairs ? DcnLapsPairTable::Check(t, what, true) : err;
     }
     if (m_anyTopology)
     {
@@ -287,21 +255,6 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     const bool leaf = isLeaf[switchIndex];
     if (m_lapsPaths)
     {
-        m_mr = &dynamic_cast<const DcnGraphTopology&>(t).GetMinimalRouting();
-        m_topo = &t;
-        m_selfNode = PeekPointer(node);
-        m_self = switchIndex;
-        m_nLeaves = nLeaves;
-        m_leafSwitch.clear();
-        for (uint32_t i = 0; i < sw.GetN(); ++i)
-        {
-            if (isLeaf[i])
-            {
-                m_leafSwitch.push_back(i);
-            }
-        }
-        m_pairOff.assign(static_cast<size_t>(nLeaves) * nLeaves, NO_IF);
-        m_pairs.clear();
         // path indices (LBTags) of any pair index every leaf's tables
         maxUplinks = lbcore::CongaLeafCore::kMaxUplinks;
     }
@@ -351,6 +304,10 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
                 Hook(q, iface);
             }
         }
+    }
+    if (m_lapsPaths)
+    {
+        m_paths.Attach(t, switchIndex, isLeaf, m_ifUplink);
     }
     if (leaf)
     {
@@ -537,70 +494,24 @@ CongaForwardingPolicy::HashMinimal(DcnForwardingContext& ctx)
         n)];
 }
 
-const CongaForwardingPolicy::PairPaths&
-CongaForwardingPolicy::Pair(uint16_t srcLeaf, uint16_t dstLeaf)
-{
-    uint32_t& off = m_pairOff[static_cast<size_t>(srcLeaf) * m_nLeaves + dstLeaf];
-    if (off != NO_IF)
-    {
-        return m_pairs[off];
-    }
-    // first packet of the pair at this switch: its LAPS paths, where each leaves from here
-    NS_LOG_FUNCTION(this << srcLeaf << dstLeaf);
-    PairPaths pp;
-    const std::vector<dcn::GraphPath> paths =
-        m_mr->LapsPaths(m_leafSwitch[srcLeaf], m_leafSwitch[dstLeaf]);
-    pp.n = static_cast<uint8_t>(std::min<size_t>(paths.size(), MAX_PATHS));
-    for (uint16_t k = 0; k < pp.n; ++k)
-    {
-        const dcn::GraphPath& p = paths[k];
-        pp.egress[k] = NO_IF;
-        pp.firstUplink[k] = 0;
-        for (size_t i = 0; i + 1 < p.switches.size() && i < p.links.size(); ++i)
-        {
-            if (p.switches[i] != m_self)
-            {
-                continue;
-            }
-            const DcnLinkInfo& li = m_topo->GetLink(p.links[i]); // graph link id = ns-3 link id
-            if (PeekPointer(li.a) == m_selfNode)
-            {
-                pp.egress[k] = li.ifA;
-            }
-            else if (PeekPointer(li.b) == m_selfNode)
-            {
-                pp.egress[k] = li.ifB;
-            }
-            const uint16_t u = GetUplinkOfIf(pp.egress[k]);
-            pp.firstUplink[k] = static_cast<uint8_t>(u < MAX_PATHS ? u : 0);
-            break; // a simple path crosses a switch once
-        }
-    }
-    NS_LOG_LOGIC("conga-laps: switch " << m_self << " pair " << srcLeaf << " -> " << dstLeaf << ": "
-                                       << unsigned{pp.n} << " paths");
-    off = static_cast<uint32_t>(m_pairs.size());
-    m_pairs.push_back(pp);
-    return m_pairs[off];
-}
-
 uint32_t
 CongaForwardingPolicy::GetPairPathCount(uint16_t srcLeaf, uint16_t dstLeaf)
 {
-    if (!m_lapsPaths || srcLeaf >= m_nLeaves || dstLeaf >= m_nLeaves)
+    if (!m_lapsPaths || srcLeaf >= m_paths.GetNLeaves() || dstLeaf >= m_paths.GetNLeaves())
     {
         return 0;
     }
-    return Pair(srcLeaf, dstLeaf).n;
+    return m_paths.Get(srcLeaf, dstLeaf).n;
 }
 
 uint32_t
 CongaForwardingPolicy::GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k)
 {
-    if (!m_lapsPaths || srcLeaf >= m_nLeaves || dstLeaf >= m_nLeaves)
+    if (!m_lapsPaths || srcLeaf >= m_paths.GetNLeaves() || dstLeaf >= m_paths.GetNLeaves())
     {
         return NO_IF;
     }
-    const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+    const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
     return k < pp.n ? pp.egress[k] : NO_IF;
 }
 
@@ -635,7 +546,7 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
     if (m_role == LEAF && srcLeaf == m_leaf && !fromFabric)
     {
         // source leaf: the pair's path of this flowlet
-        const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+        const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
         if (pp.n == 0)
         {
             return HashMinimal(ctx);
@@ -673,7 +584,7 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
         return HashMinimal(ctx);
     }
     const uint8_t k = static_cast<uint8_t>(id >> 12); // LBTag (CongaTag::Pack)
-    const PairPaths& pp = Pair(srcLeaf, dstLeaf);
+    const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
     if (k >= pp.n || pp.egress[k] == NO_IF)
     {
         return HashMinimal(ctx); // off its path (not expected): minimal on

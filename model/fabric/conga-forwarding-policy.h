@@ -66,6 +66,7 @@
 #define DCN_CONGA_FORWARDING_POLICY_H
 
 #include "forwarding-policy.h"
+#include "laps-pair-table.h"
 
 #include "ns3/conga-core.h"
 #include "ns3/nstime.h"
@@ -73,11 +74,6 @@
 #include "ns3/traced-callback.h"
 
 #include <vector>
-
-namespace dcn
-{
-class MinimalRouting;
-}
 
 namespace ns3
 {
@@ -157,7 +153,7 @@ class CongaForwardingPolicy : public ForwardingPolicy
     typedef void (*PathChoiceTracedCallback)(uint16_t dstLeaf, uint8_t path);
 
     /** Most paths of a leaf pair over the LAPS path set (4-bit LBTag). */
-    static constexpr uint16_t MAX_PATHS = lbcore::CongaLeafCore::kMaxUplinks;
+    static constexpr uint16_t MAX_PATHS = DcnLapsPairTable::MAX_PATHS;
 
     /** LAPS path set: whether this policy chooses among a leaf pair's LAPS paths. */
     bool IsLapsPaths() const
@@ -193,18 +189,8 @@ class CongaForwardingPolicy : public ForwardingPolicy
     void DoDispose() override;
 
   private:
-    /** The paths of one leaf pair at this switch. */
-    struct PairPaths
-    {
-        uint8_t n{0};
-        uint8_t firstUplink[MAX_PATHS]{}; //!< source leaf: uplink index of path k's first hop
-        uint32_t egress[MAX_PATHS]{};     //!< egress interface of path k here, or NONE
-    };
-
     /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
     std::string Check(const DcnTopology& t, bool scanPairs) const;
-    /** The pair's paths at this switch, built on first use. */
-    const PairPaths& Pair(uint16_t srcLeaf, uint16_t dstLeaf);
     /** LAPS path set: Select() (see the file comment). */
     uint32_t SelectLapsPath(DcnForwardingContext& ctx);
     /** Salted flow hash over the minimal candidates. */
@@ -243,14 +229,7 @@ class CongaForwardingPolicy : public ForwardingPolicy
     std::vector<std::pair<Ptr<DcnQueueDisc>, Callback<void, Ptr<QueueDiscItem>>>> m_hooks;
     // LAPS path set
     TracedCallback<uint16_t, uint8_t> m_pathChoiceTrace;
-    const dcn::MinimalRouting* m_mr{nullptr}; //!< the graph topology's (lives through the run)
-    const DcnTopology* m_topo{nullptr};       //!< links of a path (lives through the run)
-    const Node* m_selfNode{nullptr};
-    uint32_t m_self{0}; //!< switch index
-    uint16_t m_nLeaves{0};
-    std::vector<uint32_t> m_leafSwitch; //!< leaf index -> switch index
-    std::vector<uint32_t> m_pairOff;    //!< srcLeaf x nLeaves + dstLeaf -> m_pairs index
-    std::vector<PairPaths> m_pairs;
+    DcnLapsPairTable m_paths; //!< the leaf pairs' LAPS paths at this switch
     uint64_t m_pathForwarded{0};
 };
 

@@ -8,8 +8,9 @@
  * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
  * the 2-tier families and the graph presets (where their policies need
  * AnyTopology=true); elsewhere InstallSwitchPolicy refuses them with the
- * policy's CheckTopology line.  --lb=conga-laps-paths (issue 16) is CONGA over
- * the LAPS path set of the graph presets (switch policy "conga-laps").
+ * policy's CheckTopology line.  --lb=conga-laps-paths and
+ * --lb=conweave-laps-paths (issue 16) are CONGA and ConWeave over the LAPS path set of
+ * the graph presets (switch policies "conga-laps", "conweave-laps").
  */
 #include "dcn-scheme.h"
 
@@ -90,6 +91,22 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     {},
     // RDMA's in-order receiver (ConWeave Sec. 2: it reorders in the network for it); DCQCN
     // needs its CNPs
+    {{"Mode", "InOrder"}}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conweave-laps-paths",
+    "ConWeave over the LAPS path set: the source ToR samples and reroutes among the LAPS "
+    "paths of its ToR pair (path index in the IPv4 header bytes), later switches follow that "
+    "path, the destination ToR reorders as conweave (the LAPS authors' ConWeave, [A] "
+    "install_LB_table; graph presets); DCQCN and go-back-N as conweave",
+    "ecmp",
+    "dcqcn",
+    "selective-repeat",
+    "conweave-laps",
+    0,
+    "dcn",
+    {"laps-", "spritz-", "df-", "sf-"},
+    {},
     {{"Mode", "InOrder"}}}));
 
 } // namespace ns3
