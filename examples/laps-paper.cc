@@ -25,9 +25,10 @@
  * first-hop generalisation (AnyTopology=true, doc/laps.rst).  --setup=authors
  * gives the LAPS authors' network ([A]; LapsExperimentConfig authorsEcn,
  * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 2)
- * per switch, ECMP / LetFlow / PLB over the LAPS path set; and [A]'s LAPS per-path
- * timer (PathTimeoutFactor 400), softmax / in-flight cap by the unloaded delay
- * (SoftmaxNorm, InflightCapBasis), 10-us flowlets (LapsAuthorsDefaults),
+ * per switch, ECMP / LetFlow / CONGA / ConWeave / PLB over the LAPS path set (CONGA
+ * and ConWeave as --lb=conga-laps-paths / conweave-laps-paths, the source leaf's choice
+ * among the LAPS paths); and [A]'s LAPS per-path timer (PathTimeoutFactor 400), softmax / in-flight
+ * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets (LapsAuthorsDefaults),
  * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
@@ -343,11 +344,11 @@ main(int argc, char** argv)
                 "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
                 "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
                 "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
-                "(ports + 2) buffer per switch, ecmp / letflow / plb over the LAPS path set, "
-                "LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and in-flight "
-                "cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), LetFlow / "
-                "CONGA flowlets 10 us, --loadRef=artifact, --staggerStarts=10ms (allreduce, "
-                "allscatter); doc/laps.rst",
+                "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
+                "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
+                "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
+                "LetFlow / CONGA flowlets 10 us, --loadRef=artifact, --staggerStarts=10ms "
+                "(allreduce, allscatter); doc/laps.rst",
                 o.setup,
                 {"spec", "authors"});
     opts.Check([&] {
@@ -645,7 +646,7 @@ main(int argc, char** argv)
              << satMin
              << (authors ? " on minimal paths and " : " on minimal paths (ECMP, LetFlow, PLB) and ")
              << satLaps
-             << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, PLB)"
+             << (authors ? " spread evenly over the LAPS paths (LAPS and every baseline)"
                          : " spread evenly over the LAPS paths")
              << "; --load=" << o.load;
         // --loadRef=artifact: the offered load is load x [A]'s reference

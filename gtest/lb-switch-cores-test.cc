@@ -402,4 +402,50 @@ TEST(CongaCore, AllowedMaskLimitsTheChoice)
     EXPECT_EQ(leaf.ChooseUplink(9, 1, 22 * kUs, draw, 0b10000u).uplink, 0);
 }
 
+TEST(CongaCore, ChoosePathIndexesRemoteByPathAndLocalByFirstUplink)
+{
+    // CONGA over the LAPS path set (issue 16): paths 0..3, paths 0 and 1 share uplink 0
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 16;
+    CongaLeafCore leaf;
+    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    Script draw{{0, 1, 2, 3}};
+    const uint8_t first[4] = {0, 0, 1, 2};
+    // remote congestion on path 0 only (LBTag 0): path 1, on the same uplink, stays free
+    CongaTag fb;
+    fb.fbValid = true;
+    fb.fbLbTag = 0;
+    fb.fbMetric = 7;
+    leaf.OnArrival(1, fb, 10 * kUs);
+    for (uint32_t f = 0; f < 32; ++f)
+    {
+        const CongaChoice c = leaf.ChoosePath(100 + f, 1, 11 * kUs, draw, 4, first);
+        EXPECT_TRUE(c.newFlowlet);
+        EXPECT_NE(c.uplink, 0) << "path 0 is congested";
+        EXPECT_LT(c.uplink, 4);
+    }
+    // a busy first uplink (local DRE) rules out both paths over it
+    for (int i = 0; i < 100; ++i)
+    {
+        leaf.GetDre(0).OnPacket(100000, 12 * kUs);
+    }
+    for (uint32_t f = 0; f < 32; ++f)
+    {
+        const CongaChoice c = leaf.ChoosePath(200 + f, 1, 12 * kUs, draw, 4, first);
+        EXPECT_TRUE(c.uplink == 2 || c.uplink == 3) << c.uplink;
+    }
+    // within a flowlet the path stays, even if it became the worst
+    const CongaChoice a = leaf.ChoosePath(300, 1, 13 * kUs, draw, 4, first);
+    fb.fbLbTag = a.uplink;
+    leaf.OnArrival(1, fb, 13 * kUs);
+    const CongaChoice b = leaf.ChoosePath(300, 1, 14 * kUs, draw, 4, first);
+    EXPECT_FALSE(b.newFlowlet);
+    EXPECT_EQ(b.uplink, a.uplink);
+    // a flowlet whose path index is beyond this pair's set picks again
+    const CongaChoice c = leaf.ChoosePath(300, 1, 15 * kUs, draw, 2, first);
+    EXPECT_TRUE(c.newFlowlet);
+    EXPECT_LT(c.uplink, 2);
+}
+
 } // namespace

@@ -55,7 +55,8 @@ UintegerDefaultSet(const char* typeName, const char* attribute)
 std::string
 LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines)
 {
-    const bool routed = scheme == "ecmp" || scheme == "letflow" || scheme == "plb";
+    const bool routed = scheme == "ecmp" || scheme == "letflow" || scheme == "plb" ||
+                        scheme == "conga" || scheme == "conweave";
     return lapsPathBaselines && routed ? scheme + LAPS_PATHS_SUFFIX : scheme;
 }
 

@@ -92,7 +92,10 @@ struct LapsExperimentConfig
      *    1 MiB x (ports + 2) per switch), not BufferSize 32 MiB (spec 4.1 [P]);
      *  - lapsPathBaselines: ecmp, letflow and plb run as ecmp-laps-paths,
      *    letflow-laps-paths and plb-laps-paths (DcnLapsPathsSelector: over the LAPS
-     *    path set, as [A]'s tables from laps-PIT.txt), not over minimal paths.
+     *    path set, as [A]'s tables from laps-PIT.txt), and conga / conweave as
+     *    conga-laps-paths / conweave-laps-paths (switch policies conga-laps,
+     *    conweave-laps: the source leaf's choice among the pair's LAPS paths, as [A]'s
+     *    install_LB_table; issue 16), not over minimal paths.
      */
     bool authorsEcn{false};
     bool authorsBuffer{false};
@@ -182,8 +185,8 @@ struct LapsExperimentResult
  *  (a "-laps-paths" scheme runs its base scheme's). */
 void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
 
-/** The scheme RunLapsExperiment runs for `scheme`: with lapsPathBaselines, ecmp, letflow and
- *  plb over the LAPS path set ("<scheme>-laps-paths"); else `scheme`. */
+/** The scheme RunLapsExperiment runs for `scheme`: with lapsPathBaselines, ecmp, letflow,
+ *  conga, conweave and plb over the LAPS path set ("<scheme>-laps-paths"); else `scheme`. */
 std::string LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines);
 
 /** [A]'s per-rate ECN thresholds (CONFIG_DCQCN.txt ecnParaMap 100 400 1600 0.8 200 800 3200

@@ -14,6 +14,12 @@
  *    no other link, and some of those paths are not minimal; the chosen path is
  *    Mix32(EV) mod paths, and PLB's repath (a new EV) moves the connection to that
  *    EV's path; LetFlow's flowlets (letflow-laps-paths) use more than one path;
+ *  - CONGA over the LAPS path set (conga-laps-paths, issue 16): a flowlet from one Rail
+ *    cluster to another has its data on exactly one LAPS path's links (the source leaf's
+ *    choice), feedback for that LBTag reaches the source leaf, a path whose link CONGA sees
+ *    saturated is left at the next flowlet (and kept without it); a pair of more than 16
+ *    paths is refused; ConWeave likewise (conweave-laps-paths): an unrerouted flow's data
+ *    on exactly one LAPS path's links, followed by the later switches;
  *  - a buffer below the PFC headroom is refused with the least allowed value, exactly;
  *  - RunLapsExperiment with lapsPathBaselines: ECMP, LetFlow and PLB incasts from
  *    other clusters complete and cross more links than on the minimal paths;
@@ -28,10 +34,14 @@
 #include "ns3/boolean.h"
 #include "ns3/cc-registry.h"
 #include "ns3/config.h"
+#include "ns3/conga-forwarding-policy.h"
+#include "ns3/conweave-forwarding-policy.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-pfc-helper.h"
 #include "ns3/dcn-queue-disc.h"
 #include "ns3/dcn-scheme.h"
+#include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/ev-util.h"
@@ -192,7 +202,8 @@ struct PathsNet
 {
     Ptr<DcnGraphTopology> t;
     int64_t stream{100};
-    std::vector<uint64_t> perLink; //!< enqueues at both ends of each link
+    std::vector<uint64_t> perLink;     //!< enqueues at both ends of each link
+    std::vector<uint64_t> dataPerLink; //!< of them, items of >= 500 B (data, not ACKs)
     uint32_t done{0};
 
     explicit PathsNet(const std::string& scheme, uint64_t run = 1)
@@ -209,6 +220,7 @@ struct PathsNet
         DcnTransportHelper th;
         th.Install(t->GetHosts());
         perLink.assign(t->GetLinks().size(), 0);
+        dataPerLink.assign(t->GetLinks().size(), 0);
         for (const DcnLinkInfo& l : t->GetLinks())
         {
             for (const auto& dev : {l.devA, l.devB})
@@ -218,6 +230,13 @@ struct PathsNet
                     MakeBoundCallback(
                         +[](uint64_t* n, Ptr<const QueueDiscItem>, uint32_t) { ++*n; },
                         &perLink[l.id]));
+                t->GetQueueDisc(dev)->TraceConnectWithoutContext(
+                    "DcnEnqueue",
+                    MakeBoundCallback(
+                        +[](uint64_t* n, Ptr<const QueueDiscItem> i, uint32_t) {
+                            *n += i->GetSize() >= 500 ? 1 : 0;
+                        },
+                        &dataPerLink[l.id]));
             }
         }
     }
@@ -235,6 +254,22 @@ struct PathsNet
         const DcnConnectionParams p = MakeConnectionParams(t, s, d, 1000);
         return DcnTransportHelper::Get(t->GetHosts().Get(s))
             ->Connect(t->GetHostAddress(d), ps, CongestionControlRegistry::Create("dctcp"), p);
+    }
+
+    /** A connection s -> d with any path selector (e.g. the hosts' ECMP of conga-laps-paths). */
+    Ptr<DcnConnection> OpenWith(uint32_t s, uint32_t d, Ptr<PathSelector> ps)
+    {
+        stream += ps->AssignStreams(stream);
+        const DcnConnectionParams p = MakeConnectionParams(t, s, d, 1000);
+        return DcnTransportHelper::Get(t->GetHosts().Get(s))
+            ->Connect(t->GetHostAddress(d), ps, CongestionControlRegistry::Create("dctcp"), p);
+    }
+
+    /** The CONGA policy of switch sw (conga-laps-paths). */
+    Ptr<CongaForwardingPolicy> Conga(uint32_t sw) const
+    {
+        return DynamicCast<CongaForwardingPolicy>(
+            t->GetRouting(t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
     }
 
     void Send(Ptr<DcnConnection> c, uint64_t bytes, Time at)
@@ -443,6 +478,280 @@ class PlbLetflowLapsPathsTestCase : public TestCase
             }
             NS_TEST_EXPECT_MSG_GT(used, 1u, "new flowlets, other paths");
         }
+    }
+};
+
+/**
+ * CONGA over the LAPS path set (issue 16, scheme conga-laps-paths): a flowlet from Rail
+ * cluster 0 to another cluster puts its data on exactly the links of one LAPS path of its
+ * leaf pair (the one the source leaf chose, read from the links crossed), the
+ * destination leaf's feedback on that path reaches the source leaf's Congestion-To-Leaf
+ * entry, and a path whose link CONGA sees congested is left at the next flowlet (without
+ * it every flowlet keeps its path: ties prefer the previous one).
+ */
+class CongaLapsPathsTestCase : public TestCase
+{
+  public:
+    CongaLapsPathsTestCase()
+        : TestCase("conga-laps-paths: a Rail inter-cluster flowlet on exactly one LAPS path of "
+                   "its leaf pair, feedback for that path at the source leaf, a congested path "
+                   "left")
+    {
+    }
+
+  private:
+    /** Keep a DRE saturated (the metric of a congested link) until `until`. */
+    static void Saturate(lbcore::CongaDre* dre, Time until)
+    {
+        dre->OnPacket(4000000, Simulator::Now().GetNanoSeconds());
+        if (Simulator::Now() < until)
+        {
+            Simulator::Schedule(MicroSeconds(5), &CongaLapsPathsTestCase::Saturate, dre, until);
+        }
+    }
+
+    /** Paths chosen per new flowlet from host 0 to d (messages every 300 us, > 150 us
+     *  flowlet timeout); congest: saturate the second link of the first flowlet's path. */
+    std::vector<uint8_t> Flowlets(uint32_t d, bool congest, uint32_t* congestedPath)
+    {
+        PathsNet net("conga-laps-paths");
+        Ptr<CongaForwardingPolicy> src = net.Conga(net.t->GetSwitchOfHost(0));
+        const uint16_t l0 = src->GetLeafOfHost(0);
+        const uint16_t ld = src->GetLeafOfHost(d);
+        std::vector<uint8_t> chosen;
+
+        struct Ctx
+        {
+            std::vector<uint8_t>* chosen;
+            uint16_t ld;
+            bool congest;
+            PathsNet* net;
+            uint16_t l0;
+            uint32_t* congestedPath;
+            uint32_t dst;
+        } ctx{&chosen, ld, congest, &net, l0, congestedPath, d};
+
+        src->TraceConnectWithoutContext(
+            "PathChoice",
+            MakeBoundCallback(
+                +[](Ctx* c, uint16_t dstLeaf, uint8_t k) {
+                    if (dstLeaf != c->ld)
+                    {
+                        return;
+                    }
+                    if (c->chosen->empty() && c->congest)
+                    {
+                        // the path's second switch: its egress on the path, made congested
+                        const uint32_t s = c->net->t->GetSwitchOfHost(0);
+                        const uint32_t d = c->net->t->GetSwitchOfHost(c->dst);
+                        const auto paths = c->net->t->GetMinimalRouting().LapsPaths(s, d);
+                        const uint32_t second = paths.at(k).switches.at(1);
+                        Ptr<CongaForwardingPolicy> p = c->net->Conga(second);
+                        const uint32_t eg = p->GetPairPathEgress(c->l0, c->ld, k);
+                        lbcore::CongaDre* dre = p->GetEgressDre(eg);
+                        NS_ABORT_MSG_IF(dre == nullptr, "no DRE on the path's second hop");
+                        Saturate(dre, MilliSeconds(8));
+                        *c->congestedPath = k;
+                    }
+                    c->chosen->push_back(k);
+                },
+                &ctx));
+        Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+        for (uint32_t m = 0; m < 20; ++m)
+        {
+            net.Send(c, 20000, MicroSeconds(1 + 300 * m));
+        }
+        Simulator::Stop(MilliSeconds(8));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(net.done, 20u, "delivered");
+        return chosen;
+    }
+
+    void DoRun() override
+    {
+        uint32_t nonMinimal = 0;
+        std::set<uint32_t> pathsUsed;
+        for (uint32_t d = 8; d < 64; d += 7) // hosts of clusters 1..7
+        {
+            PathsNet net("conga-laps-paths", d); // a run per flow: independent draws
+            const uint32_t s0 = net.t->GetSwitchOfHost(0);
+            const uint32_t sd = net.t->GetSwitchOfHost(d);
+            Ptr<CongaForwardingPolicy> src = net.Conga(s0);
+            NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conga-laps policy on the source switch");
+            NS_TEST_ASSERT_MSG_EQ(std::string(src->Name()), "conga-laps", "policy");
+            const uint16_t l0 = src->GetLeafOfHost(0);
+            const uint16_t ld = src->GetLeafOfHost(d);
+            std::vector<std::pair<uint16_t, uint8_t>> chosen;
+            src->TraceConnectWithoutContext(
+                "PathChoice",
+                MakeBoundCallback(
+                    +[](std::vector<std::pair<uint16_t, uint8_t>>* v, uint16_t l, uint8_t k) {
+                        v->emplace_back(l, k);
+                    },
+                    &chosen));
+            std::vector<std::pair<uint16_t, uint8_t>> fb;
+            src->TraceConnectWithoutContext("Feedback",
+                                            MakeBoundCallback(
+                                                +[](std::vector<std::pair<uint16_t, uint8_t>>* v,
+                                                    uint16_t l,
+                                                    uint8_t tag,
+                                                    uint8_t) { v->emplace_back(l, tag); },
+                                                &fb));
+            Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+            net.Send(c, 50000, MicroSeconds(1));
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(net.done, 1u, "delivered to " << d);
+            const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
+            NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+            NS_TEST_ASSERT_MSG_EQ(src->GetPairPathCount(l0, ld), 8u, "the policy's pair set");
+            NS_TEST_ASSERT_MSG_EQ(chosen.size(), 1u, "one flowlet, one choice");
+            NS_TEST_ASSERT_MSG_EQ(chosen[0].first, ld, "to the destination's leaf");
+            const uint8_t k = chosen[0].second;
+            NS_TEST_ASSERT_MSG_LT(k, 8u, "a path of the pair");
+            const std::set<uint32_t> on(paths[k].links.begin(), paths[k].links.end());
+            for (const DcnLinkInfo& l : net.t->GetLinks())
+            {
+                if (l.tierA < 0 || l.tierB < 0)
+                {
+                    continue; // host links
+                }
+                if (on.count(l.id))
+                {
+                    NS_TEST_EXPECT_MSG_GT_OR_EQ(net.dataPerLink[l.id],
+                                                50u,
+                                                "data on path link " << l.id);
+                }
+                else
+                {
+                    NS_TEST_EXPECT_MSG_EQ(net.dataPerLink[l.id], 0u, "no data on link " << l.id);
+                }
+            }
+            NS_TEST_EXPECT_MSG_GT(net.Conga(paths[k].switches.at(1))->GetPathForwarded(),
+                                  0u,
+                                  "the next switch followed the LBTag's path");
+            // the destination leaf fed back that path's congestion to the source leaf
+            NS_TEST_EXPECT_MSG_GT(src->GetFeedbackReceived(), 0u, "feedback read");
+            const bool fedBack = std::count(fb.begin(), fb.end(), std::make_pair(ld, k)) > 0;
+            NS_TEST_EXPECT_MSG_EQ(fedBack,
+                                  true,
+                                  "feedback for the chosen LBTag from the destination leaf");
+            NS_TEST_EXPECT_MSG_EQ(
+                src->GetCore().IsCongestionToLeafValid(ld, k, Simulator::Now().GetNanoSeconds()),
+                true,
+                "Congestion-To-Leaf[dst][path] set");
+            nonMinimal += paths[k].minimal ? 0 : 1;
+            pathsUsed.insert(k);
+        }
+        NS_TEST_EXPECT_MSG_GT(nonMinimal, 0u, "some flowlet took a non-minimal LAPS path");
+        NS_TEST_EXPECT_MSG_GT(pathsUsed.size(), 1u, "flowlets spread over several paths");
+
+        // a congested path is left at the next flowlet; without congestion ties keep it
+        uint32_t k0 = 99;
+        const std::vector<uint8_t> calm = Flowlets(40, false, &k0);
+        NS_TEST_ASSERT_MSG_EQ(calm.size(), 20u, "a flowlet per message");
+        NS_TEST_EXPECT_MSG_EQ(std::count(calm.begin(), calm.end(), calm[0]),
+                              20,
+                              "uncongested: every flowlet keeps the first path");
+        const std::vector<uint8_t> hot = Flowlets(40, true, &k0);
+        NS_TEST_ASSERT_MSG_EQ(hot.size(), 20u, "a flowlet per message");
+        NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(hot[0]), k0, "the first flowlet's path");
+        NS_TEST_EXPECT_MSG_EQ(std::count(hot.begin() + 1, hot.end(), hot[0]),
+                              0,
+                              "congested: no later flowlet takes it");
+
+        // refusals: not a graph topology; a pair with more paths than the 4-bit LBTag
+        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
+        const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conga-laps-paths", *df);
+        NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_NE(err.find("at most 16"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * ConWeave over the LAPS path set (issue 16, scheme conweave-laps-paths): a flow from Rail
+ * cluster 0 to another cluster, not rerouted, has its data on exactly the links of one
+ * LAPS path of its ToR pair, which later switches followed by the tag's path bits; some
+ * flows take non-minimal paths; a pair of more than 16 paths is refused.
+ */
+class ConWeaveLapsPathsTestCase : public TestCase
+{
+  public:
+    ConWeaveLapsPathsTestCase()
+        : TestCase("conweave-laps-paths: a Rail inter-cluster flow on exactly one LAPS path of "
+                   "its ToR pair, followed by the later switches")
+    {
+    }
+
+  private:
+    static Ptr<ConWeaveForwardingPolicy> Policy(const PathsNet& net, uint32_t sw)
+    {
+        return DynamicCast<ConWeaveForwardingPolicy>(
+            net.t->GetRouting(net.t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
+    }
+
+    void DoRun() override
+    {
+        uint32_t nonMinimal = 0;
+        std::set<uint32_t> pathsUsed;
+        for (uint32_t d = 8; d < 64; d += 7) // hosts of clusters 1..7
+        {
+            PathsNet net("conweave-laps-paths", d);
+            const uint32_t s0 = net.t->GetSwitchOfHost(0);
+            const uint32_t sd = net.t->GetSwitchOfHost(d);
+            Ptr<ConWeaveForwardingPolicy> src = Policy(net, s0);
+            NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conweave-laps policy on the source ToR");
+            NS_TEST_ASSERT_MSG_EQ(std::string(src->Name()), "conweave-laps", "policy");
+            uint32_t reroutes = 0;
+            src->TraceConnectWithoutContext(
+                "Reroute",
+                MakeBoundCallback(
+                    +[](uint32_t* n, uint64_t, uint8_t, uint8_t, bool) { ++*n; },
+                    &reroutes));
+            Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+            net.Send(c, 50000, MicroSeconds(1));
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(net.done, 1u, "delivered to " << d);
+            NS_TEST_EXPECT_MSG_EQ(reroutes, 0u, "an idle fabric: no reroute");
+            std::set<uint32_t> data;
+            for (const DcnLinkInfo& l : net.t->GetLinks())
+            {
+                if (l.tierA >= 0 && l.tierB >= 0 && net.dataPerLink[l.id] > 0)
+                {
+                    data.insert(l.id);
+                }
+            }
+            const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
+            NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+            int k = -1;
+            for (uint32_t i = 0; i < paths.size(); ++i)
+            {
+                if (std::set<uint32_t>(paths[i].links.begin(), paths[i].links.end()) == data)
+                {
+                    k = static_cast<int>(i);
+                }
+            }
+            NS_TEST_ASSERT_MSG_NE(k, -1, "the data crossed exactly the links of one LAPS path");
+            if (k < 0 || paths[k].switches.size() < 2)
+            {
+                continue;
+            }
+            NS_TEST_EXPECT_MSG_GT(Policy(net, paths[k].switches.at(1))->GetPathForwarded(),
+                                  0u,
+                                  "the next switch followed the tag's path");
+            nonMinimal += paths[k].minimal ? 0 : 1;
+            pathsUsed.insert(static_cast<uint32_t>(k));
+        }
+        NS_TEST_EXPECT_MSG_GT(nonMinimal, 0u, "some flow took a non-minimal LAPS path");
+        NS_TEST_EXPECT_MSG_GT(pathsUsed.size(), 1u, "flows spread over several paths");
+        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
+        const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conweave-laps-paths", *df);
+        NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
+        NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
+        Simulator::Destroy();
     }
 };
 
@@ -780,6 +1089,8 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new BufferRefusalTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new EcmpLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new CongaLapsPathsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new ConWeaveLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);

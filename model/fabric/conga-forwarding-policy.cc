@@ -3,9 +3,11 @@
 #include "dcn-queue-disc.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/double.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -20,11 +22,17 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnCongaForwardingPolicy");
 NS_OBJECT_ENSURE_REGISTERED(CongaForwardingPolicy);
+NS_OBJECT_ENSURE_REGISTERED(DcnCongaLapsForwardingPolicy);
 
 namespace
 {
 constexpr uint16_t NO_UPLINK = 0xffff;
-}
+constexpr uint32_t NO_IF = 0xffffffffU;
+const bool g_registered = [] {
+    DcnRegisterForwardingPolicy("conga-laps", "ns3::DcnCongaLapsForwardingPolicy");
+    return true;
+}();
+} // namespace
 
 TypeId
 CongaForwardingPolicy::GetTypeId()
@@ -83,12 +91,45 @@ CongaForwardingPolicy::GetTypeId()
                             "A destination leaf read feedback (source leaf, LBTag, metric) "
                             "from a packet's overlay bytes",
                             MakeTraceSourceAccessor(&CongaForwardingPolicy::m_feedbackTrace),
-                            "ns3::CongaForwardingPolicy::FeedbackTracedCallback");
+                            "ns3::CongaForwardingPolicy::FeedbackTracedCallback")
+            .AddTraceSource("PathChoice",
+                            "LAPS path set (conga-laps): a source leaf's new flowlet to a leaf "
+                            "took a path of the pair's LAPS set (destination leaf, LBTag)",
+                            MakeTraceSourceAccessor(&CongaForwardingPolicy::m_pathChoiceTrace),
+                            "ns3::CongaForwardingPolicy::PathChoiceTracedCallback");
     return tid;
 }
 
 CongaForwardingPolicy::CongaForwardingPolicy()
     : m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this);
+}
+
+CongaForwardingPolicy::CongaForwardingPolicy(bool lapsPaths)
+    : m_lapsPaths(lapsPaths),
+      m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this << lapsPaths);
+}
+
+TypeId
+DcnCongaLapsForwardingPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnCongaLapsForwardingPolicy")
+                            .SetParent<CongaForwardingPolicy>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<DcnCongaLapsForwardingPolicy>();
+    return tid;
+}
+
+DcnCongaLapsForwardingPolicy::DcnCongaLapsForwardingPolicy()
+    : CongaForwardingPolicy(true)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnCongaLapsForwardingPolicy::~DcnCongaLapsForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
 }
@@ -105,6 +146,7 @@ CongaForwardingPolicy::DoDispose()
     NS_LOG_FUNCTION(this);
     Detach();
     m_rng = nullptr;
+    m_paths.Clear();
     ForwardingPolicy::DoDispose();
 }
 
@@ -138,7 +180,26 @@ CongaForwardingPolicy::Detach()
 std::string
 CongaForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
+    return Check(t, true);
+}
+
+std::string
+CongaForwardingPolicy::Check(const DcnTopology& t, bool scanPairs) const
+{
     const auto max = lbcore::CongaLeafCore::kMaxUplinks;
+    if (m_lapsPaths)
+    {
+        const std::string what = "CONGA over the LAPS path set (--lb=conga-laps-paths) ";
+        std::string err = DcnLapsPairTable::Check(t, what, false);
+        if (err.empty())
+        {
+            err = CheckHostSwitchPorts(t,
+                                       what + "numbers a leaf's uplinks in 4 bits; topology '" +
+                                           t.GetTopologyName() + "' ",
+                                       max);
+        }
+        return err.empty() && scanPairs ? DcnLapsPairTable::Check(t, what, true) : err;
+    }
     if (m_anyTopology)
     {
         return CheckHostSwitchPorts(t,
@@ -160,7 +221,9 @@ void
 CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex)
 {
     NS_LOG_FUNCTION(this << switchIndex);
-    std::string err = CheckTopology(t);
+    // the pair scan of the LAPS mode is CheckTopology's (once per run, before the
+    // switches attach); a pair built later keeps at most MAX_PATHS paths
+    std::string err = Check(t, false);
     if (!err.empty())
     {
         // Refused input (examples call CheckTopology first; a program that does
@@ -170,7 +233,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     NodeContainer sw = t.GetAllSwitches();
     // CONGA as published: the tier-0 switches of a Clos are the leaves; AnyTopology
     // (m_general): every switch with hosts is one
-    m_general = m_anyTopology;
+    m_general = m_anyTopology || m_lapsPaths;
     const std::vector<bool> isLeaf = LeafSwitches(t, m_general);
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
@@ -190,6 +253,11 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     }
     Ptr<Node> node = sw.Get(switchIndex);
     const bool leaf = isLeaf[switchIndex];
+    if (m_lapsPaths)
+    {
+        // path indices (LBTags) of any pair index every leaf's tables
+        maxUplinks = lbcore::CongaLeafCore::kMaxUplinks;
+    }
     m_cfg.flowletTimeoutNs = m_flowletTimeout.GetNanoSeconds();
     m_cfg.tDreNs = m_tDre.GetNanoSeconds();
     m_cfg.alpha = m_alpha;
@@ -236,6 +304,10 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
                 Hook(q, iface);
             }
         }
+    }
+    if (m_lapsPaths)
+    {
+        m_paths.Attach(t, switchIndex, isLeaf, m_ifUplink);
     }
     if (leaf)
     {
@@ -290,6 +362,17 @@ CongaForwardingPolicy::OnTransmit(uint32_t port, Ptr<QueueDiscItem> item)
     }
 }
 
+lbcore::CongaDre*
+CongaForwardingPolicy::GetEgressDre(uint32_t iface)
+{
+    if (m_role == LEAF)
+    {
+        const uint16_t u = GetUplinkOfIf(iface);
+        return u < m_core.GetConfig().numUplinks ? &m_core.GetDre(u) : nullptr;
+    }
+    return m_role == SPINE && iface < m_portDre.size() ? &m_portDre[iface] : nullptr;
+}
+
 uint16_t
 CongaForwardingPolicy::GetUplinkOfIf(uint32_t iface) const
 {
@@ -316,6 +399,10 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
     if (!m_configured)
     {
         Configure();
+    }
+    if (m_lapsPaths)
+    {
+        return SelectLapsPath(ctx);
     }
     const int64_t now = Simulator::Now().GetNanoSeconds();
     const Ipv4Header& h = ctx.GetHeader();
@@ -392,6 +479,118 @@ CongaForwardingPolicy::Select(DcnForwardingContext& ctx)
             n)];
     }
     return out; // spine (generalised: any transit switch): CE is raised by the egress hook
+}
+
+uint32_t
+CongaForwardingPolicy::HashMinimal(DcnForwardingContext& ctx)
+{
+    const uint32_t n = ctx.nMinimal;
+    if (n <= 1)
+    {
+        return ctx.minimal[0];
+    }
+    return ctx.minimal[DcnHashToIndex(
+        DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), ctx.GetHeader()), m_salt),
+        n)];
+}
+
+uint32_t
+CongaForwardingPolicy::GetPairPathCount(uint16_t srcLeaf, uint16_t dstLeaf)
+{
+    if (!m_lapsPaths || srcLeaf >= m_paths.GetNLeaves() || dstLeaf >= m_paths.GetNLeaves())
+    {
+        return 0;
+    }
+    return m_paths.Get(srcLeaf, dstLeaf).n;
+}
+
+uint32_t
+CongaForwardingPolicy::GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k)
+{
+    if (!m_lapsPaths || srcLeaf >= m_paths.GetNLeaves() || dstLeaf >= m_paths.GetNLeaves())
+    {
+        return NO_IF;
+    }
+    const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
+    return k < pp.n ? pp.egress[k] : NO_IF;
+}
+
+uint32_t
+CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
+{
+    const int64_t now = Simulator::Now().GetNanoSeconds();
+    const Ipv4Header& h = ctx.GetHeader();
+    const uint16_t id = h.GetIdentification();
+    const uint16_t srcLeaf = GetLeafOfHost(DcnAddressing::HostIndexOf(h.GetSource()));
+    const uint16_t dstLeaf = GetLeafOfHost(ctx.dstHost);
+    if (srcLeaf == NO_LEAF || dstLeaf == NO_LEAF)
+    {
+        return HashMinimal(ctx); // not host to host
+    }
+    const bool fromFabric = GetUplinkOfIf(ctx.inIf) != NO_UPLINK;
+    if (m_role == LEAF && dstLeaf == m_leaf)
+    {
+        if (fromFabric && (id & OVERLAY_BIT))
+        {
+            // destination leaf: Congestion-From-Leaf[src leaf][path] and the feedback
+            const lbcore::CongaTag tag = lbcore::CongaTag::Unpack(id);
+            m_core.OnArrival(srcLeaf, tag, now);
+            if (tag.fbValid)
+            {
+                ++m_fbReceived;
+                m_feedbackTrace(srcLeaf, tag.fbLbTag, tag.fbMetric);
+            }
+        }
+        return ctx.minimal[0]; // the host's port
+    }
+    if (m_role == LEAF && srcLeaf == m_leaf && !fromFabric)
+    {
+        // source leaf: the pair's path of this flowlet
+        const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
+        if (pp.n == 0)
+        {
+            return HashMinimal(ctx);
+        }
+        const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
+        Ptr<UniformRandomVariable> rng = m_rng;
+        const lbcore::CongaChoice c = m_core.ChoosePath(
+            static_cast<uint32_t>(hash >> 32) ^ static_cast<uint32_t>(hash),
+            dstLeaf,
+            now,
+            [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
+            pp.n,
+            pp.firstUplink);
+        const uint32_t out = pp.egress[c.uplink];
+        if (out == NO_IF)
+        {
+            return HashMinimal(ctx); // a path that does not start here (not a LAPS set)
+        }
+        if (c.newFlowlet)
+        {
+            m_pathChoiceTrace(dstLeaf, static_cast<uint8_t>(c.uplink));
+        }
+        lbcore::CongaTag tag; // CE starts at 0; each egress raises it at transmission
+        tag.lbTag = static_cast<uint8_t>(c.uplink & 0xF);
+        m_core.FillFeedback(dstLeaf, tag, now);
+        ctx.MutableHeader().SetIdentification(tag.Pack() | OVERLAY_BIT);
+        NS_LOG_LOGIC("conga-laps: leaf " << m_leaf << " -> leaf " << dstLeaf << " path "
+                                         << int(tag.lbTag)
+                                         << (c.newFlowlet ? " (new flowlet)" : ""));
+        return out;
+    }
+    // any later switch: the egress of path LBTag of the pair, read from the header bytes
+    if (!(id & OVERLAY_BIT))
+    {
+        return HashMinimal(ctx);
+    }
+    const uint8_t k = static_cast<uint8_t>(id >> 12); // LBTag (CongaTag::Pack)
+    const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
+    if (k >= pp.n || pp.egress[k] == NO_IF)
+    {
+        return HashMinimal(ctx); // off its path (not expected): minimal on
+    }
+    ++m_pathForwarded;
+    return pp.egress[k];
 }
 
 int64_t

@@ -40,11 +40,33 @@
  * hops), and every fabric egress raises CE.  On a leaf-spine this is CONGA
  * except while a link is down (the choice is then among the remaining next
  * hops instead of a hashed fallback).
+ *
+ * Over the LAPS path set (DcnCongaLapsForwardingPolicy, switch policy
+ * "conga-laps", scheme --lb=conga-laps-paths; issue 16): the LAPS authors'
+ * artifact [A] installs its path tables into CONGA's switches too
+ * (install_LB_table), so CONGA there chooses among paths, not uplinks.  Here
+ * every switch with hosts is a leaf (as AnyTopology); the source leaf picks,
+ * once per flowlet, the path k of its leaf pair's LAPS set
+ * (dcn::MinimalRouting::LapsPaths(source switch, destination switch), the set
+ * LapsHostTable sprays over; <= 16, CheckTopology refuses more) minimising
+ * max(local DRE of k's first uplink, Congestion-To-Leaf[dst leaf][k]), and
+ * writes LBTag = k in the overlay (IPv4 Identification, as above).  Every
+ * later switch forwards by the real bytes (source address -> source leaf,
+ * destination address -> destination leaf, LBTag -> path k of that pair's
+ * set, which a simple path crosses at most once: the egress towards the next
+ * switch of k), as [A]'s switches look the path up in their installed table;
+ * the egress hooks raise CE at every fabric port; the destination leaf
+ * records Congestion-From-Leaf[src leaf][k] and feeds it back as CONGA does.
+ * No payload byte changes.  A pair's paths are built once per switch on its
+ * first packet (O(paths x path length)); per packet O(1), O(paths) at the
+ * source leaf on a new flowlet.  Not handled: a path over a link taken down
+ * is still followed (LAPS's host table would invalidate it).
  */
 #ifndef DCN_CONGA_FORWARDING_POLICY_H
 #define DCN_CONGA_FORWARDING_POLICY_H
 
 #include "forwarding-policy.h"
+#include "laps-pair-table.h"
 
 #include "ns3/conga-core.h"
 #include "ns3/nstime.h"
@@ -102,6 +124,10 @@ class CongaForwardingPolicy : public ForwardingPolicy
         return m_core;
     }
 
+    /** The DRE that the egress hook of interface \p iface feeds (a leaf's uplink or a
+     *  spine port; nullptr if none), for inspection and tests. */
+    lbcore::CongaDre* GetEgressDre(uint32_t iface);
+
     /** Leaf only: uplink index (LBTag) of an interface, or 0xffff. */
     uint16_t GetUplinkOfIf(uint32_t iface) const;
 
@@ -123,10 +149,53 @@ class CongaForwardingPolicy : public ForwardingPolicy
     /** Signature of "Feedback": (source leaf, LBTag, metric) read at a destination leaf. */
     typedef void (*FeedbackTracedCallback)(uint16_t srcLeaf, uint8_t lbTag, uint8_t metric);
 
+    /** Signature of "PathChoice": a source leaf's new flowlet to a leaf takes path (LBTag). */
+    typedef void (*PathChoiceTracedCallback)(uint16_t dstLeaf, uint8_t path);
+
+    /** Most paths of a leaf pair over the LAPS path set (4-bit LBTag). */
+    static constexpr uint16_t MAX_PATHS = DcnLapsPairTable::MAX_PATHS;
+
+    /** LAPS path set: whether this policy chooses among a leaf pair's LAPS paths. */
+    bool IsLapsPaths() const
+    {
+        return m_lapsPaths;
+    }
+
+    /** LAPS path set: leaf index of a host (0xffff if none). */
+    uint16_t GetLeafOfHost(uint32_t host) const
+    {
+        return host < m_hostLeaf.size() ? m_hostLeaf[host] : NO_LEAF;
+    }
+
+    /** LAPS path set: paths of (srcLeaf, dstLeaf) as this switch knows them (built on
+     *  first use; 0 if none or not the LAPS mode). */
+    uint32_t GetPairPathCount(uint16_t srcLeaf, uint16_t dstLeaf);
+
+    /** LAPS path set: egress interface of path k of (srcLeaf, dstLeaf) at this switch
+     *  (0xffffffff if the path does not leave from here). */
+    uint32_t GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k);
+
+    /** LAPS path set: packets this switch forwarded by a path's LBTag (not source leaf). */
+    uint64_t GetPathForwarded() const
+    {
+        return m_pathForwarded;
+    }
+
+    static constexpr uint16_t NO_LEAF = 0xffff;
+
   protected:
+    /** \param lapsPaths choose among the LAPS paths of a leaf pair (see the file comment). */
+    explicit CongaForwardingPolicy(bool lapsPaths);
     void DoDispose() override;
 
   private:
+    /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
+    std::string Check(const DcnTopology& t, bool scanPairs) const;
+    /** LAPS path set: Select() (see the file comment). */
+    uint32_t SelectLapsPath(DcnForwardingContext& ctx);
+    /** Salted flow hash over the minimal candidates. */
+    uint32_t HashMinimal(DcnForwardingContext& ctx);
+
     void OnTransmit(uint32_t port, Ptr<QueueDiscItem> item);
     /** Set \p q's transmit hook to OnTransmit(port) and remember it (Detach()). */
     void Hook(Ptr<DcnQueueDisc> q, uint32_t port);
@@ -138,6 +207,7 @@ class CongaForwardingPolicy : public ForwardingPolicy
     uint32_t m_quantBits;
     Time m_aging;
     bool m_anyTopology{false};
+    bool m_lapsPaths{false};
 
     Role m_role{NONE};
     uint16_t m_leaf{0};
@@ -157,6 +227,28 @@ class CongaForwardingPolicy : public ForwardingPolicy
     /** Hooked queue discs and the hook set on each: the callback holds a raw `this`,
      *  so Detach() (policy replaced or disposed) removes every one still ours. */
     std::vector<std::pair<Ptr<DcnQueueDisc>, Callback<void, Ptr<QueueDiscItem>>>> m_hooks;
+    // LAPS path set
+    TracedCallback<uint16_t, uint8_t> m_pathChoiceTrace;
+    DcnLapsPairTable m_paths; //!< the leaf pairs' LAPS paths at this switch
+    uint64_t m_pathForwarded{0};
+};
+
+/**
+ * CONGA over the LAPS path set (switch policy "conga-laps", scheme
+ * --lb=conga-laps-paths): CongaForwardingPolicy with the LAPS mode on (see
+ * its file comment).  Attributes are CongaForwardingPolicy's.
+ */
+class DcnCongaLapsForwardingPolicy : public CongaForwardingPolicy
+{
+  public:
+    static TypeId GetTypeId();
+    DcnCongaLapsForwardingPolicy();
+    ~DcnCongaLapsForwardingPolicy() override;
+
+    const char* Name() const override
+    {
+        return "conga-laps";
+    }
 };
 
 } // namespace ns3

@@ -3,9 +3,11 @@
 #include "dcn-switch-routing.h"
 
 #include "ns3/boolean.h"
+#include "ns3/dcn-graph-routing.h"
 #include "ns3/dcn-header.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
+#include "ns3/graph-topology-helper.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -20,9 +22,14 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("DcnConWeaveForwardingPolicy");
 NS_OBJECT_ENSURE_REGISTERED(ConWeaveForwardingPolicy);
+NS_OBJECT_ENSURE_REGISTERED(DcnConWeaveLapsForwardingPolicy);
 
 namespace
 {
+const bool g_registered = [] {
+    DcnRegisterForwardingPolicy("conweave-laps", "ns3::DcnConWeaveLapsForwardingPolicy");
+    return true;
+}();
 constexpr uint16_t NO_UPLINK = 0xffff;
 constexpr uint32_t PEEK = 16; // UDP header + 8 bytes: DcnHeader opcode or control fields
 constexpr uint32_t DEFAULT_REORDER_QUEUES = 64;
@@ -147,6 +154,34 @@ ConWeaveForwardingPolicy::ConWeaveForwardingPolicy()
     NS_LOG_FUNCTION(this);
 }
 
+ConWeaveForwardingPolicy::ConWeaveForwardingPolicy(bool lapsPaths)
+    : m_lapsPaths(lapsPaths),
+      m_rng(CreateObject<UniformRandomVariable>())
+{
+    NS_LOG_FUNCTION(this << lapsPaths);
+}
+
+TypeId
+DcnConWeaveLapsForwardingPolicy::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::DcnConWeaveLapsForwardingPolicy")
+                            .SetParent<ConWeaveForwardingPolicy>()
+                            .SetGroupName("DcnLb")
+                            .AddConstructor<DcnConWeaveLapsForwardingPolicy>();
+    return tid;
+}
+
+DcnConWeaveLapsForwardingPolicy::DcnConWeaveLapsForwardingPolicy()
+    : ConWeaveForwardingPolicy(true)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+DcnConWeaveLapsForwardingPolicy::~DcnConWeaveLapsForwardingPolicy()
+{
+    NS_LOG_FUNCTION(this);
+}
+
 ConWeaveForwardingPolicy::~ConWeaveForwardingPolicy()
 {
     NS_LOG_FUNCTION(this);
@@ -159,14 +194,26 @@ ConWeaveForwardingPolicy::~ConWeaveForwardingPolicy()
 std::string
 ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
+    return Check(t, true);
+}
+
+std::string
+ConWeaveForwardingPolicy::Check(const DcnTopology& t, bool scanPairs) const
+{
     std::string err = CheckTopologyShape(t);
+    if (err.empty() && m_lapsPaths && scanPairs)
+    {
+        err = DcnLapsPairTable::Check(t,
+                                      "ConWeave over the LAPS path set (--lb=conweave-laps-paths) ",
+                                      true);
+    }
     if (!err.empty())
     {
         return err;
     }
     // the reorder queues are allocated up front at every leaf: refuse sizes that
     // would not fit in memory (bad_alloc) before building them
-    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology);
+    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology || m_lapsPaths);
     const uint64_t leaves = std::count(isLeaf.begin(), isLeaf.end(), true);
     const uint64_t slots = leaves * m_numVoqs * m_voqCapacity;
     if (slots > kMaxReorderSlots)
@@ -205,6 +252,18 @@ ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
 std::string
 ConWeaveForwardingPolicy::CheckTopologyShape(const DcnTopology& t) const
 {
+    if (m_lapsPaths)
+    {
+        const std::string what = "ConWeave over the LAPS path set (--lb=conweave-laps-paths) ";
+        const std::string err = DcnLapsPairTable::Check(t, what, false);
+        return !err.empty() ? err
+                            : CheckHostSwitchPorts(t,
+                                                   what +
+                                                       "numbers a ToR's uplinks in 4 bits; "
+                                                       "topology '" +
+                                                       t.GetTopologyName() + "' ",
+                                                   16);
+    }
     if (m_anyTopology)
     {
         return CheckHostSwitchPorts(t,
@@ -225,7 +284,8 @@ void
 ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex)
 {
     NS_LOG_FUNCTION(this << switchIndex);
-    std::string err = CheckTopology(t);
+    // the pair scan of the LAPS mode is CheckTopology's (once per run)
+    std::string err = Check(t, false);
     if (!err.empty())
     {
         // Refused input (examples call CheckTopology first; a program that does
@@ -233,7 +293,7 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
         throw DcnOptionError(err);
     }
     NodeContainer sw = t.GetAllSwitches();
-    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology);
+    const std::vector<bool> isLeaf = LeafSwitches(t, m_anyTopology || m_lapsPaths);
     std::vector<uint16_t> leafOf(sw.GetN(), NO_UPLINK);
     uint16_t nLeaves = 0;
     for (uint32_t i = 0; i < sw.GetN(); ++i)
@@ -259,6 +319,10 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
     if (!isLeaf[switchIndex])
     {
         m_role = SPINE;
+        if (m_lapsPaths)
+        {
+            m_paths.Attach(t, switchIndex, isLeaf, m_ifUplink);
+        }
         return;
     }
     m_role = LEAF;
@@ -286,6 +350,24 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
         if (d != m_leaf && a != DcnAddressing::NONE && b != DcnAddressing::NONE)
         {
             m_baseRttNs[d] = t.GetBaseRtt(a, b, 4096).GetNanoSeconds();
+            if (m_lapsPaths)
+            {
+                // a longer path of the pair's set delays its RTT_REQUEST by its extra
+                // one-way latency over the shortest (our choice)
+                double lo = 0;
+                double hi = 0;
+                bool first = true;
+                for (const auto& gp :
+                     dynamic_cast<const DcnGraphTopology&>(t).GetMinimalRouting().LapsPaths(
+                         t.GetSwitchOfHost(a),
+                         t.GetSwitchOfHost(b)))
+                {
+                    lo = first ? gp.latencyNs : std::min(lo, gp.latencyNs);
+                    hi = first ? gp.latencyNs : std::max(hi, gp.latencyNs);
+                    first = false;
+                }
+                m_baseRttNs[d] += static_cast<int64_t>(hi - lo);
+            }
         }
     }
     m_cfg.replyExtraNs = m_replyExtra.GetNanoSeconds();
@@ -294,6 +376,11 @@ ConWeaveForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIn
     m_cfg.resumeNs = m_resume.GetNanoSeconds();
     m_cfg.resumeExtraNs = m_resumeExtra.GetNanoSeconds();
     m_cfg.numPaths = static_cast<uint16_t>(std::max<size_t>(1, m_uplinkIf.size()));
+    if (m_lapsPaths)
+    {
+        m_cfg.numPaths = DcnLapsPairTable::MAX_PATHS; // paths = LAPS path indices
+        m_paths.Attach(t, switchIndex, isLeaf, m_ifUplink);
+    }
     m_cfg.numDst = nLeaves;
     m_cfg.tableSize = m_tableSize;
     m_cfg.numVoqs = static_cast<uint16_t>(m_numVoqs);
@@ -326,6 +413,47 @@ ConWeaveForwardingPolicy::FlowKey(Ipv4Address src, Ipv4Address dst, uint16_t spo
     k.srcPort = sport;
     k.dstPort = dport;
     return DcnFlowHash(k, 0xc0ffee5eedULL);
+}
+
+uint32_t
+ConWeaveForwardingPolicy::SelectLapsTransit(DcnForwardingContext& ctx)
+{
+    const Ipv4Header& h = ctx.GetHeader();
+    const uint16_t id = h.GetIdentification();
+    const uint32_t n = ctx.nMinimal;
+    const uint32_t src = DcnAddressing::HostIndexOf(h.GetSource());
+    if (lbcore::ConWeaveTag::IsTagged(id) && src < m_hostLeaf.size() &&
+        ctx.dstHost < m_hostLeaf.size() && m_hostLeaf[src] != NO_UPLINK &&
+        m_hostLeaf[ctx.dstHost] != NO_UPLINK && m_paths.IsAttached())
+    {
+        // a ConWeave data packet: its path of the (source ToR, destination ToR) set
+        const uint8_t k = lbcore::ConWeaveTag::Unpack(id).path;
+        const DcnLapsPairTable::Pair& pp = m_paths.Get(m_hostLeaf[src], m_hostLeaf[ctx.dstHost]);
+        if (k < pp.n && pp.egress[k] != DcnLapsPairTable::NO_IF)
+        {
+            ++m_pathForwarded;
+            return pp.egress[k];
+        }
+    }
+    if (n == 1)
+    {
+        return ctx.minimal[0];
+    }
+    return ctx
+        .minimal[DcnHashToIndex(DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt),
+                                n)];
+}
+
+uint32_t
+ConWeaveForwardingPolicy::GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k)
+{
+    if (!m_lapsPaths || !m_paths.IsAttached() || srcLeaf >= m_paths.GetNLeaves() ||
+        dstLeaf >= m_paths.GetNLeaves())
+    {
+        return DcnLapsPairTable::NO_IF;
+    }
+    const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
+    return k < pp.n ? pp.egress[k] : DcnLapsPairTable::NO_IF;
 }
 
 int64_t
@@ -366,8 +494,8 @@ ConWeaveForwardingPolicy::Select(DcnForwardingContext& ctx)
     }
     const bool fromFabric = GetUplinkOfIf(ctx.inIf) != NO_UPLINK;
     // AnyTopology: a ToR a packet only crosses forwards it like a spine
-    const bool transit = m_anyTopology && fromFabric && ctx.dstHost < m_hostLeaf.size() &&
-                         m_hostLeaf[ctx.dstHost] != m_leaf;
+    const bool transit = (m_anyTopology || m_lapsPaths) && fromFabric &&
+                         ctx.dstHost < m_hostLeaf.size() && m_hostLeaf[ctx.dstHost] != m_leaf;
     if (m_role == LEAF && ctx.dstHost < m_hostLeaf.size() && !transit)
     {
         if (fromFabric)
@@ -379,6 +507,10 @@ ConWeaveForwardingPolicy::Select(DcnForwardingContext& ctx)
             return SelectSourceLeaf(ctx, b, udp4791);
         }
         return ctx.minimal[0]; // same leaf
+    }
+    if (m_lapsPaths)
+    {
+        return SelectLapsTransit(ctx);
     }
     if (n == 1)
     {
@@ -417,7 +549,14 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     // uplinks of an unfailed leaf-spine, where the sampling is unchanged).  Until 2026-11-30
     // the published mode sampled all uplinks and sent a withdrawn choice by a hash.
     uint32_t allowed = 0;
-    for (uint32_t i = 0; i < n; ++i)
+    const DcnLapsPairTable::Pair* pp = nullptr;
+    if (m_lapsPaths)
+    {
+        // the paths of this ToR pair's LAPS set (indices 0..n-1)
+        pp = &m_paths.Get(m_leaf, dstLeaf);
+        allowed = pp->n >= 32 ? 0xFFFFFFFFu : ((1u << pp->n) - 1u);
+    }
+    for (uint32_t i = 0; i < n && !pp; ++i)
     {
         const uint16_t u = GetUplinkOfIf(ctx.minimal[i]);
         allowed |= u < 32 ? (1u << u) : 0u;
@@ -446,6 +585,24 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     if (d.rerouted)
     {
         m_rerouteTrace(key, oldPath, m_tx.Find(key)->path, d.replyTimeout);
+    }
+    if (pp)
+    {
+        const uint32_t egress =
+            d.tag.path < pp->n ? pp->egress[d.tag.path] : DcnLapsPairTable::NO_IF;
+        if (egress != DcnLapsPairTable::NO_IF)
+        {
+            ctx.MutableHeader().SetIdentification(d.tag.Pack());
+            NS_LOG_LOGIC("conweave-laps: leaf " << m_leaf << " flow " << key << " epoch "
+                                                << int(d.tag.epoch) << " path " << int(d.tag.path));
+            return egress;
+        }
+        // not a path from here (an empty set): untagged, hashed (not expected)
+        if (lbcore::ConWeaveTag::IsTagged(h.GetIdentification()))
+        {
+            ctx.MutableHeader().SetIdentification(0);
+        }
+        return ctx.minimal[DcnHashToIndex(key, n)];
     }
     uint32_t out = GetIfOfUplink(d.tag.path);
     bool candidate = false;

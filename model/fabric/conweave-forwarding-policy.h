@@ -38,11 +38,24 @@
  * is a ToR over all its fabric ports, a path is the source ToR's first hop among
  * the destination's minimal next hops (ConWeaveTxCore::OnData's mask), a ToR
  * that a packet only crosses forwards it like a spine.
+ *
+ * Over the LAPS path set (DcnConWeaveLapsForwardingPolicy, switch policy
+ * "conweave-laps", scheme --lb=conweave-laps-paths; issue 16, as the LAPS authors'
+ * artifact [A] installs path tables into ConWeave's switches): a ToR is every
+ * switch with hosts, ConWeave's path of a flow is the index k of a path of its
+ * ToR pair's LAPS set (DcnLapsPairTable, <= 16), sampled and rerouted by
+ * ConWeaveTxCore as among uplinks, carried in the tag's 4 path bits; every later
+ * switch forwards a tagged data packet by (source ToR, destination ToR, path),
+ * read from its header bytes, to its egress on that path; other packets (ACKs,
+ * control) go minimally.  theta_reply's base RTT adds the largest extra one-way
+ * latency of the pair's paths over the shortest (our choice: an RTT_REQUEST on a
+ * longer path is not late by design).
  */
 #ifndef DCN_CONWEAVE_FORWARDING_POLICY_H
 #define DCN_CONWEAVE_FORWARDING_POLICY_H
 
 #include "forwarding-policy.h"
+#include "laps-pair-table.h"
 
 #include "ns3/conweave-core.h"
 #include "ns3/event-id.h"
@@ -169,7 +182,30 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     /** Signature of "Release": (packets released, by resume timeout (else TAIL)). */
     typedef void (*ReleaseTracedCallback)(uint32_t packets, bool byTimeout);
 
+    /** LAPS path set: data packets this switch forwarded by their tag's path. */
+    uint64_t GetPathForwarded() const
+    {
+        return m_pathForwarded;
+    }
+
+    /** LAPS path set: egress of path k of (srcLeaf, dstLeaf) here (0xffffffff if none). */
+    uint32_t GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k);
+
+    /** Leaf index of a host (0xffff if none). */
+    uint16_t GetLeafOfHost(uint32_t host) const
+    {
+        return host < m_hostLeaf.size() ? m_hostLeaf[host] : uint16_t(0xffff);
+    }
+
+  protected:
+    /** \param lapsPaths paths = a ToR pair's LAPS paths (see the file comment). */
+    explicit ConWeaveForwardingPolicy(bool lapsPaths);
+
   private:
+    /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
+    std::string Check(const DcnTopology& topology, bool scanPairs) const;
+    /** LAPS path set: a packet crossing this switch (not its source or destination ToR). */
+    uint32_t SelectLapsTransit(DcnForwardingContext& ctx);
     std::string CheckTopologyShape(const DcnTopology& topology) const;
     void Configure();
     uint32_t SelectSourceLeaf(DcnForwardingContext& ctx, const uint8_t* b, bool isData);
@@ -194,6 +230,9 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     Time m_baseRtt;
     bool m_reorder;
     bool m_anyTopology{false}; //!< leaves = host switches, transit ToRs, masked paths
+    bool m_lapsPaths{false};   //!< paths = a ToR pair's LAPS paths (implies leaves = host switches)
+    DcnLapsPairTable m_paths;  //!< LAPS path set: the pairs' paths at this switch
+    uint64_t m_pathForwarded{0};
     uint32_t m_tableSize;
     uint32_t m_numVoqs;
     uint32_t m_voqCapacity;
@@ -219,6 +258,24 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     TracedCallback<uint64_t, uint8_t, uint8_t, bool> m_rerouteTrace;
     TracedCallback<uint32_t, bool> m_releaseTrace;
     TracedCallback<Ptr<const Packet>> m_holdDropTrace;
+};
+
+/**
+ * ConWeave over the LAPS path set (switch policy "conweave-laps", scheme
+ * --lb=conweave-laps-paths): ConWeaveForwardingPolicy with the LAPS mode on (see its
+ * file comment).  Attributes are ConWeaveForwardingPolicy's.
+ */
+class DcnConWeaveLapsForwardingPolicy : public ConWeaveForwardingPolicy
+{
+  public:
+    static TypeId GetTypeId();
+    DcnConWeaveLapsForwardingPolicy();
+    ~DcnConWeaveLapsForwardingPolicy() override;
+
+    const char* Name() const override
+    {
+        return "conweave-laps";
+    }
 };
 
 } // namespace ns3

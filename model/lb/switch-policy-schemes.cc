@@ -8,7 +8,9 @@
  * DcnSchemeRegistry::InstallSwitchPolicy.  CONGA and ConWeave are listed for
  * the 2-tier families and the graph presets (where their policies need
  * AnyTopology=true); elsewhere InstallSwitchPolicy refuses them with the
- * policy's CheckTopology line.
+ * policy's CheckTopology line.  --lb=conga-laps-paths and
+ * --lb=conweave-laps-paths (issue 16) are CONGA and ConWeave over the LAPS path set of
+ * the graph presets (switch policies "conga-laps", "conweave-laps").
  */
 #include "dcn-scheme.h"
 
@@ -57,6 +59,21 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     {}}));
 
 DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conga-laps-paths",
+    "CONGA over the LAPS path set: the source leaf picks per flowlet the LAPS path of its leaf "
+    "pair minimising max(local DRE of its first uplink, Congestion-To-Leaf[dst][path]), "
+    "LBTag = path index in IPv4 header bytes, later switches follow that path (the LAPS "
+    "authors' CONGA, [A] install_LB_table; graph presets)",
+    "ecmp",
+    "dctcp",
+    "selective-repeat",
+    "conga-laps",
+    0,
+    "dcn,tcp",
+    {"laps-", "spritz-", "df-", "sf-"},
+    {}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
     "conweave",
     "ConWeave: source-leaf rerouting on RTT_REQUEST/REPLY timeouts, destination-leaf "
     "reordering of REROUTED packets until the TAIL (SIGCOMM'23; authors' leaf-spine settings), "
@@ -74,6 +91,22 @@ DCNLB_REGISTER_SCHEME((DcnScheme{
     {},
     // RDMA's in-order receiver (ConWeave Sec. 2: it reorders in the network for it); DCQCN
     // needs its CNPs
+    {{"Mode", "InOrder"}}}));
+
+DCNLB_REGISTER_SCHEME((DcnScheme{
+    "conweave-laps-paths",
+    "ConWeave over the LAPS path set: the source ToR samples and reroutes among the LAPS "
+    "paths of its ToR pair (path index in the IPv4 header bytes), later switches follow that "
+    "path, the destination ToR reorders as conweave (the LAPS authors' ConWeave, [A] "
+    "install_LB_table; graph presets); DCQCN and go-back-N as conweave",
+    "ecmp",
+    "dcqcn",
+    "selective-repeat",
+    "conweave-laps",
+    0,
+    "dcn",
+    {"laps-", "spritz-", "df-", "sf-"},
+    {},
     {{"Mode", "InOrder"}}}));
 
 } // namespace ns3

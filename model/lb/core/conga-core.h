@@ -258,6 +258,66 @@ class CongaLeafCore
         return c;
     }
 
+    /**
+     * Source leaf over a path set (CONGA over the LAPS paths, as the LAPS authors' artifact
+     * [A] installs path tables into CONGA's switches): path k < nPaths (<= 16) of the
+     * flow's flowlet, chosen on a new flowlet as the k minimising
+     * max(local DRE of k's first uplink firstUplink[k], Congestion-To-Leaf[dstLeaf][k]);
+     * the remote table is indexed by path (the LBTag), the local DRE by uplink, as several
+     * paths may share a first uplink.  Ties as ChooseUplink.  O(nPaths) on a new flowlet,
+     * else O(1).
+     */
+    template <class Draw>
+    CongaChoice ChoosePath(uint32_t flowHash,
+                           uint16_t dstLeaf,
+                           int64_t nowNs,
+                           Draw&& draw,
+                           uint16_t nPaths,
+                           const uint8_t* firstUplink)
+    {
+        FlowletEntry& e = m_flowlets.Lookup(flowHash);
+        CongaChoice c;
+        nPaths = nPaths > m_cfg.numUplinks ? m_cfg.numUplinks : nPaths;
+        if (nPaths == 0)
+        {
+            return c;
+        }
+        if (e.valid && nowNs - e.lastSeenNs <= m_cfg.flowletTimeoutNs && e.port < nPaths)
+        {
+            e.lastSeenNs = nowNs;
+            c.uplink = e.port;
+            return c;
+        }
+        uint16_t ties[kMaxUplinks];
+        uint16_t nTies = 0;
+        uint8_t best = 0xFF;
+        bool prevAmongTies = false;
+        for (uint16_t k = 0; k < nPaths; ++k)
+        {
+            const uint16_t u = firstUplink[k] < m_cfg.numUplinks ? firstUplink[k] : 0;
+            const uint8_t local = m_dre[u].Metric(nowNs);
+            const uint8_t remote = GetCongestionToLeaf(dstLeaf, k, nowNs);
+            const uint8_t m = local > remote ? local : remote;
+            if (m < best)
+            {
+                best = m;
+                nTies = 0;
+                prevAmongTies = false;
+            }
+            if (m == best)
+            {
+                ties[nTies++] = k;
+                prevAmongTies = prevAmongTies || (e.valid && e.port == k);
+            }
+        }
+        c.uplink = prevAmongTies ? e.port : ties[nTies == 1 ? 0 : draw(nTies)];
+        c.newFlowlet = true;
+        e.port = c.uplink;
+        e.valid = true;
+        e.lastSeenNs = nowNs;
+        return c;
+    }
+
     /** max(local DRE metric, remote Congestion-To-Leaf metric) of uplink u. */
     uint8_t PathMetric(uint16_t dstLeaf, uint16_t u, int64_t nowNs)
     {
@@ -359,6 +419,17 @@ class CongaLeafCore
         }
         const RemoteMetric& r = m_toLeaf[Idx(dstLeaf, u)];
         return r.valid && nowNs - r.updatedNs <= m_cfg.agingNs ? r.metric : 0;
+    }
+
+    /** Whether Congestion-To-Leaf[dstLeaf][u] holds a fed-back value younger than agingNs. */
+    bool IsCongestionToLeafValid(uint16_t dstLeaf, uint16_t u, int64_t nowNs) const
+    {
+        if (dstLeaf >= m_cfg.numLeaves || u >= m_cfg.numUplinks)
+        {
+            return false;
+        }
+        const RemoteMetric& r = m_toLeaf[Idx(dstLeaf, u)];
+        return r.valid && nowNs - r.updatedNs <= m_cfg.agingNs;
     }
 
     uint8_t GetCongestionFromLeaf(uint16_t srcLeaf, uint16_t lbTag) const

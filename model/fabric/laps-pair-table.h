@@ -1,0 +1,103 @@
+/*
+ * The LAPS path set of each leaf pair as one switch sees it, for switch policies that
+ * choose among a pair's LAPS paths at the source leaf and carry the choice as a path
+ * index in header bytes (CONGA's LBTag, ConWeave's path field; issue 16): the LAPS
+ * authors' artifact [A] installs its path tables into the switches of conga and
+ * conweave (install_LB_table).
+ *
+ * A leaf is a switch with hosts (as AnyTopology); the paths of (source leaf, destination
+ * leaf) are dcn::MinimalRouting::LapsPaths(source switch, destination switch), the set
+ * LapsHostTable gives LAPS and the *-laps-paths baselines (Rail: 8 between clusters;
+ * Dragonfly: 1 minimal + 7 Valiant between groups, 3 inside a group).  Path k of a pair
+ * is a simple path, so it leaves a switch on at most one interface: Get() gives, per k,
+ * that egress (or NO_IF) and, at the source leaf, the uplink index of k's first hop.  A
+ * pair is built on its first use at this switch (O(paths x path length), once); Get() is
+ * O(1) afterwards.  Graph topologies (DcnGraphTopology) only; Check() refuses others and
+ * pairs with more than MAX_PATHS paths (a 4-bit index), in one line.
+ */
+#ifndef DCN_LAPS_PAIR_TABLE_H
+#define DCN_LAPS_PAIR_TABLE_H
+
+#include "ns3/dcn-topology.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace dcn
+{
+class MinimalRouting;
+}
+
+namespace ns3
+{
+
+class DcnLapsPairTable
+{
+  public:
+    /** Most paths of a pair: a 4-bit path index in the header. */
+    static constexpr uint16_t MAX_PATHS = 16;
+    static constexpr uint32_t NO_IF = 0xffffffffU;
+
+    /** The paths of one leaf pair at this switch. */
+    struct Pair
+    {
+        uint8_t n{0};                     //!< paths (<= MAX_PATHS)
+        uint32_t egress[MAX_PATHS]{};     //!< interface path k leaves this switch on, or NO_IF
+        uint8_t firstUplink[MAX_PATHS]{}; //!< uplink index of that interface (0 if none)
+    };
+
+    /**
+     * "" if \p t can carry a path index per leaf pair, else one line starting with \p what:
+     * not a graph topology; with scanPairs also a pair of more than MAX_PATHS LAPS paths
+     * (every pair of switches with hosts: O(pairs x paths), once per run).
+     */
+    static std::string Check(const DcnTopology& t, const std::string& what, bool scanPairs);
+
+    /**
+     * Bind to switch \p self of \p t (a graph topology that lives through the run).
+     * \param isLeaf per switch: has hosts (leaf index = rank among the leaves)
+     * \param ifUplink interface -> uplink index (0xffff none) of this switch, for firstUplink
+     */
+    void Attach(const DcnTopology& t,
+                uint32_t self,
+                const std::vector<bool>& isLeaf,
+                const std::vector<uint16_t>& ifUplink);
+
+    /** Forget the topology (DoDispose). */
+    void Clear();
+
+    bool IsAttached() const
+    {
+        return m_mr != nullptr;
+    }
+
+    uint16_t GetNLeaves() const
+    {
+        return m_nLeaves;
+    }
+
+    /** The pair's paths here (srcLeaf, dstLeaf < GetNLeaves(); built on first use). */
+    const Pair& Get(uint16_t srcLeaf, uint16_t dstLeaf)
+    {
+        const uint32_t off = m_off[static_cast<size_t>(srcLeaf) * m_nLeaves + dstLeaf];
+        return off != NO_IF ? m_pairs[off] : Build(srcLeaf, dstLeaf);
+    }
+
+  private:
+    const Pair& Build(uint16_t srcLeaf, uint16_t dstLeaf);
+
+    const dcn::MinimalRouting* m_mr{nullptr}; //!< the graph topology's
+    const DcnTopology* m_topo{nullptr};
+    const Node* m_selfNode{nullptr};
+    uint32_t m_self{0};
+    uint16_t m_nLeaves{0};
+    std::vector<uint32_t> m_leafSwitch; //!< leaf index -> switch index
+    std::vector<uint16_t> m_ifUplink;
+    std::vector<uint32_t> m_off; //!< srcLeaf x nLeaves + dstLeaf -> m_pairs index
+    std::vector<Pair> m_pairs;
+};
+
+} // namespace ns3
+
+#endif // DCN_LAPS_PAIR_TABLE_H
