@@ -181,6 +181,13 @@ class CongaForwardingPolicy : public ForwardingPolicy
         return m_pathForwarded;
     }
 
+    /** LAPS path set: packets of an invalid path (a link of it withdrawn) this switch sent
+     *  to a minimal next hop instead (not source leaf). */
+    uint64_t GetPathDiverted() const
+    {
+        return m_pathDiverted;
+    }
+
     static constexpr uint16_t NO_LEAF = 0xffff;
 
   protected:
@@ -231,6 +238,7 @@ class CongaForwardingPolicy : public ForwardingPolicy
     TracedCallback<uint16_t, uint8_t> m_pathChoiceTrace;
     DcnLapsPairTable m_paths; //!< the leaf pairs' LAPS paths at this switch
     uint64_t m_pathForwarded{0};
+    uint64_t m_pathDiverted{0};
 };
 
 /**

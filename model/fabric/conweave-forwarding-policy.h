@@ -188,6 +188,13 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
         return m_pathForwarded;
     }
 
+    /** LAPS path set: data packets of an invalid path (a link of it withdrawn) this switch
+     *  sent to a minimal next hop instead (not the source ToR). */
+    uint64_t GetPathDiverted() const
+    {
+        return m_pathDiverted;
+    }
+
     /** LAPS path set: egress of path k of (srcLeaf, dstLeaf) here (0xffffffff if none). */
     uint32_t GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k);
 
@@ -200,6 +207,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
   protected:
     /** \param lapsPaths paths = a ToR pair's LAPS paths (see the file comment). */
     explicit ConWeaveForwardingPolicy(bool lapsPaths);
+    void DoDispose() override;
 
   private:
     /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
@@ -233,6 +241,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     bool m_lapsPaths{false};   //!< paths = a ToR pair's LAPS paths (implies leaves = host switches)
     DcnLapsPairTable m_paths;  //!< LAPS path set: the pairs' paths at this switch
     uint64_t m_pathForwarded{0};
+    uint64_t m_pathDiverted{0};
     uint32_t m_tableSize;
     uint32_t m_numVoqs;
     uint32_t m_voqCapacity;
