@@ -59,8 +59,11 @@
  * records Congestion-From-Leaf[src leaf][k] and feeds it back as CONGA does.
  * No payload byte changes.  A pair's paths are built once per switch on its
  * first packet (O(paths x path length)); per packet O(1), O(paths) at the
- * source leaf on a new flowlet.  Not handled: a path over a link taken down
- * is still followed (LAPS's host table would invalidate it).
+ * source leaf on a new flowlet.  Routed failures: a path with a withdrawn link
+ * is invalid (DcnLapsPairTable's validity bit, from the topology's LinkRouted
+ * as LapsHostTable's pids); the source leaf chooses valid paths only (none:
+ * untagged, minimal), and a packet already on an invalid path goes to a
+ * hashed minimal next hop at the next switch (GetPathDiverted).
  */
 #ifndef DCN_CONGA_FORWARDING_POLICY_H
 #define DCN_CONGA_FORWARDING_POLICY_H

@@ -49,7 +49,12 @@
  * read from its header bytes, to its egress on that path; other packets (ACKs,
  * control) go minimally.  theta_reply's base RTT adds the largest extra one-way
  * latency of the pair's paths over the shortest (our choice: an RTT_REQUEST on a
- * longer path is not late by design).
+ * longer path is not late by design).  Routed failures: only the pair's valid
+ * paths (no link withdrawn: DcnLapsPairTable's validity bit, from the topology's
+ * LinkRouted as LapsHostTable's pids) are allowed, a flow on a path gone invalid
+ * starts a new epoch on a valid one (none valid: untagged, minimal), and a tagged
+ * packet already on an invalid path goes to a hashed minimal next hop at the next
+ * switch, its tag kept (GetPathDiverted).
  */
 #ifndef DCN_CONWEAVE_FORWARDING_POLICY_H
 #define DCN_CONWEAVE_FORWARDING_POLICY_H
