@@ -448,4 +448,32 @@ TEST(CongaCore, ChoosePathIndexesRemoteByPathAndLocalByFirstUplink)
     EXPECT_LT(c.uplink, 2);
 }
 
+TEST(CongaCore, ChoosePathOnlyAmongAllowedPaths)
+{
+    // routed failures: the valid paths' mask; a flowlet whose path left it picks again at
+    // once; an empty intersection counts as all
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 16;
+    CongaLeafCore leaf;
+    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    Script draw{{0, 1, 2, 3}};
+    const uint8_t first[4] = {0, 0, 1, 2};
+    for (uint32_t f = 0; f < 32; ++f)
+    {
+        const CongaChoice c = leaf.ChoosePath(100 + f, 1, 10 * kUs, draw, 4, first, 0b1010U);
+        EXPECT_TRUE(c.uplink == 1 || c.uplink == 3) << c.uplink;
+    }
+    const CongaChoice a = leaf.ChoosePath(300, 1, 11 * kUs, draw, 4, first, 0b0100U);
+    EXPECT_EQ(a.uplink, 2);
+    const CongaChoice b = leaf.ChoosePath(300, 1, 12 * kUs, draw, 4, first, 0b0100U);
+    EXPECT_FALSE(b.newFlowlet);
+    EXPECT_EQ(b.uplink, 2);
+    const CongaChoice c = leaf.ChoosePath(300, 1, 13 * kUs, draw, 4, first, 0b0001U);
+    EXPECT_TRUE(c.newFlowlet) << "its path became invalid within the flowlet";
+    EXPECT_EQ(c.uplink, 0);
+    const CongaChoice d = leaf.ChoosePath(400, 1, 14 * kUs, draw, 4, first, 0b10000U);
+    EXPECT_LT(d.uplink, 4) << "no allowed path of the pair: all";
+}
+
 } // namespace

@@ -45,6 +45,7 @@
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/ev-util.h"
+#include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/laps-experiment.h"
 #include "ns3/laps-path-selector.h"
@@ -60,6 +61,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -755,6 +757,151 @@ class ConWeaveLapsPathsTestCase : public TestCase
     }
 };
 
+/**
+ * CONGA and ConWeave over the LAPS path set after routed link failures (FailureHelper
+ * FailLink, withdrawn after withdrawDelay): each ToR keeps a validity bit per (leaf pair,
+ * path), cleared when a link of the path is withdrawn (DcnTopology's LinkRouted, as
+ * LapsHostTable's path validity).  For flows from host 0 to other Rail clusters, a link of
+ * every path but path 0 of the pair is failed, before the traffic or in the middle of it:
+ * while a failed link is withdrawn no data packet is enqueued on it (the source ToR
+ * chooses only valid paths; a packet already on an invalid path goes to a minimal next
+ * hop), and every message completes.  With the validity ignored (the mutation) data is
+ * sent into the withdrawn links.
+ */
+class LapsPathsFailureTestCase : public TestCase
+{
+  public:
+    explicit LapsPathsFailureTestCase(const std::string& scheme)
+        : TestCase(scheme + ": no data onto a withdrawn link of a LAPS path, every message "
+                            "completes (failure before and during the traffic)"),
+          m_scheme(scheme)
+    {
+    }
+
+  private:
+    /** Paths diverted to a minimal next hop, over every switch. */
+    uint64_t Diverted(const PathsNet& net) const
+    {
+        uint64_t n = 0;
+        for (uint32_t s = 0; s < net.t->GetAllSwitches().GetN(); ++s)
+        {
+            Ptr<ForwardingPolicy> p =
+                net.t->GetRouting(net.t->GetAllSwitches().Get(s))->GetForwardingPolicy();
+            if (auto c = DynamicCast<CongaForwardingPolicy>(p))
+            {
+                n += c->GetPathDiverted();
+            }
+            else if (auto w = DynamicCast<ConWeaveForwardingPolicy>(p))
+            {
+                n += w->GetPathDiverted();
+            }
+        }
+        return n;
+    }
+
+    void DoRun() override
+    {
+        uint64_t onWithdrawn = 0;
+        uint64_t diverted = 0;
+        uint32_t hitMidRun = 0;
+        for (const bool midRun : {false, true})
+        {
+            for (uint32_t d = 8; d < 64; d += 14) // hosts of clusters 1, 2, 4, 6
+            {
+                PathsNet net(m_scheme, d + (midRun ? 100 : 0));
+                const uint32_t s0 = net.t->GetSwitchOfHost(0);
+                const uint32_t sd = net.t->GetSwitchOfHost(d);
+                const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
+                NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+                // a link of every path but path 0, not on path 0 (the last such, so a
+                // packet already on its path meets it after the source ToR)
+                const std::set<uint32_t> keep(paths[0].links.begin(), paths[0].links.end());
+                std::set<uint32_t> failed;
+                for (size_t k = 1; k < paths.size(); ++k)
+                {
+                    for (size_t i = paths[k].links.size(); i-- > 0;)
+                    {
+                        if (!keep.count(paths[k].links[i]))
+                        {
+                            failed.insert(paths[k].links[i]);
+                            break;
+                        }
+                    }
+                }
+                NS_TEST_ASSERT_MSG_GT(failed.size(), 0u, "links to fail");
+                // data enqueued on a link while it is withdrawn
+                std::vector<uint64_t> bad(net.t->GetLinks().size(), 0);
+                for (uint32_t l : failed)
+                {
+                    const DcnLinkInfo& li = net.t->GetLink(l);
+                    for (const auto& dev : {li.devA, li.devB})
+                    {
+                        m_ctx.push_back(std::make_unique<Ctx>(Ctx{&bad[l], PeekPointer(net.t), l}));
+                        net.t->GetQueueDisc(dev)->TraceConnectWithoutContext(
+                            "DcnEnqueue",
+                            MakeBoundCallback(
+                                +[](Ctx* c, Ptr<const QueueDiscItem> i, uint32_t) {
+                                    if (i->GetSize() >= 500 && !c->t->IsLinkRouted(c->link))
+                                    {
+                                        ++*c->n;
+                                    }
+                                },
+                                m_ctx.back().get()));
+                    }
+                }
+                Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+                // mid-run: while both 1-MB messages stream (>= 80 us at 100G)
+                const Time at = midRun ? MicroSeconds(20) : Time(0);
+                const Time withdraw = midRun ? MicroSeconds(5) : Time(0);
+                for (uint32_t l : failed)
+                {
+                    fh->FailLink(l, at, withdraw);
+                }
+                Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+                net.Send(c, 1000000, MicroSeconds(1));
+                for (uint32_t m = 1; m <= 5; ++m) // later flowlets
+                {
+                    net.Send(c, 40000, MicroSeconds(100 * m + 200));
+                }
+                // the reverse direction (ACKs and data) crosses the failed links too
+                Ptr<DcnConnection> r = net.OpenWith(d, 0, PathSelectorRegistry::Create("ecmp"));
+                net.Send(r, 1000000, MicroSeconds(1));
+                Simulator::Stop(MilliSeconds(40));
+                Simulator::Run();
+                NS_TEST_EXPECT_MSG_EQ(net.done,
+                                      7u,
+                                      m_scheme << " to host " << d << (midRun ? " mid-run" : "")
+                                               << ": every message completes");
+                for (uint32_t l : failed)
+                {
+                    onWithdrawn += bad[l];
+                    NS_TEST_EXPECT_MSG_EQ(bad[l],
+                                          0u,
+                                          m_scheme << " to host " << d << (midRun ? " mid-run" : "")
+                                                   << ": data enqueued on withdrawn link " << l);
+                }
+                diverted += Diverted(net);
+                hitMidRun += midRun && fh->GetInjectedDrops() > 0 ? 1 : 0;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(onWithdrawn, 0u, "no data onto a withdrawn link");
+        NS_TEST_EXPECT_MSG_GT(hitMidRun, 0u, "some mid-run failure hit a flow's path");
+        NS_TEST_EXPECT_MSG_GT(diverted, 0u, "packets on an invalidated path went minimal");
+        m_ctx.clear();
+    }
+
+    /** A withdrawn-link data counter's state. */
+    struct Ctx
+    {
+        uint64_t* n;
+        DcnTopology* t;
+        uint32_t link;
+    };
+
+    std::string m_scheme;
+    std::vector<std::unique_ptr<Ctx>> m_ctx;
+};
+
 /** RunLapsExperiment with lapsPathBaselines: the routed baselines finish over longer paths. */
 class LapsPathBaselinesRunTestCase : public TestCase
 {
@@ -1091,6 +1238,8 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CongaLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new ConWeaveLapsPathsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathsFailureTestCase("conga-laps-paths"), DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathsFailureTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);

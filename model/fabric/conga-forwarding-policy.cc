@@ -547,8 +547,16 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
     {
         // source leaf: the pair's path of this flowlet
         const DcnLapsPairTable::Pair& pp = m_paths.Get(srcLeaf, dstLeaf);
-        if (pp.n == 0)
+        if (pp.n == 0 || pp.valid == 0)
         {
+            // no path, or every path of the pair has a withdrawn link: untagged (later
+            // switches hash over their minimal next hops; LAPS sends on the minimal path then)
+            NS_LOG_LOGIC("conga-laps: leaf " << m_leaf << " -> leaf " << dstLeaf
+                                             << ": no valid LAPS path, minimal");
+            if (id & OVERLAY_BIT)
+            {
+                ctx.MutableHeader().SetIdentification(id & ~OVERLAY_BIT);
+            }
             return HashMinimal(ctx);
         }
         const uint64_t hash = DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt);
@@ -559,7 +567,8 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
             now,
             [&rng](uint32_t k) { return rng->GetInteger(0, k - 1); },
             pp.n,
-            pp.firstUplink);
+            pp.firstUplink,
+            pp.valid); // the valid paths only (every link routed: LAPS's path validity)
         const uint32_t out = pp.egress[c.uplink];
         if (out == NO_IF)
         {
@@ -588,6 +597,16 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
     if (k >= pp.n || pp.egress[k] == NO_IF)
     {
         return HashMinimal(ctx); // off its path (not expected): minimal on
+    }
+    if (!DcnLapsPairTable::IsValid(pp, k))
+    {
+        // a link of the path is withdrawn (every switch learns it at the same instant, so no
+        // later switch of the path takes the packet back onto it): minimal to the
+        // destination from here, as AnyTopology's transit switches route
+        ++m_pathDiverted;
+        NS_LOG_LOGIC("conga-laps: path " << int(k) << " of leaf " << srcLeaf << " -> leaf "
+                                         << dstLeaf << " invalid here: minimal next hop");
+        return HashMinimal(ctx);
     }
     ++m_pathForwarded;
     return pp.egress[k];

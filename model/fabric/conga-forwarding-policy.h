@@ -59,8 +59,11 @@
  * records Congestion-From-Leaf[src leaf][k] and feeds it back as CONGA does.
  * No payload byte changes.  A pair's paths are built once per switch on its
  * first packet (O(paths x path length)); per packet O(1), O(paths) at the
- * source leaf on a new flowlet.  Not handled: a path over a link taken down
- * is still followed (LAPS's host table would invalidate it).
+ * source leaf on a new flowlet.  Routed failures: a path with a withdrawn link
+ * is invalid (DcnLapsPairTable's validity bit, from the topology's LinkRouted
+ * as LapsHostTable's pids); the source leaf chooses valid paths only (none:
+ * untagged, minimal), and a packet already on an invalid path goes to a
+ * hashed minimal next hop at the next switch (GetPathDiverted).
  */
 #ifndef DCN_CONGA_FORWARDING_POLICY_H
 #define DCN_CONGA_FORWARDING_POLICY_H
@@ -181,6 +184,13 @@ class CongaForwardingPolicy : public ForwardingPolicy
         return m_pathForwarded;
     }
 
+    /** LAPS path set: packets of an invalid path (a link of it withdrawn) this switch sent
+     *  to a minimal next hop instead (not source leaf). */
+    uint64_t GetPathDiverted() const
+    {
+        return m_pathDiverted;
+    }
+
     static constexpr uint16_t NO_LEAF = 0xffff;
 
   protected:
@@ -231,6 +241,7 @@ class CongaForwardingPolicy : public ForwardingPolicy
     TracedCallback<uint16_t, uint8_t> m_pathChoiceTrace;
     DcnLapsPairTable m_paths; //!< the leaf pairs' LAPS paths at this switch
     uint64_t m_pathForwarded{0};
+    uint64_t m_pathDiverted{0};
 };
 
 /**

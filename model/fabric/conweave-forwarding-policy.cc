@@ -191,6 +191,14 @@ ConWeaveForwardingPolicy::~ConWeaveForwardingPolicy()
     }
 }
 
+void
+ConWeaveForwardingPolicy::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_paths.Clear(); // stops listening to the topology's LinkRouted
+    ForwardingPolicy::DoDispose();
+}
+
 std::string
 ConWeaveForwardingPolicy::CheckTopology(const DcnTopology& t) const
 {
@@ -429,10 +437,20 @@ ConWeaveForwardingPolicy::SelectLapsTransit(DcnForwardingContext& ctx)
         // a ConWeave data packet: its path of the (source ToR, destination ToR) set
         const uint8_t k = lbcore::ConWeaveTag::Unpack(id).path;
         const DcnLapsPairTable::Pair& pp = m_paths.Get(m_hostLeaf[src], m_hostLeaf[ctx.dstHost]);
-        if (k < pp.n && pp.egress[k] != DcnLapsPairTable::NO_IF)
+        if (k < pp.n && pp.egress[k] != DcnLapsPairTable::NO_IF && DcnLapsPairTable::IsValid(pp, k))
         {
             ++m_pathForwarded;
             return pp.egress[k];
+        }
+        if (k < pp.n && !DcnLapsPairTable::IsValid(pp, k))
+        {
+            // a link of the path is withdrawn (every switch knows it at the same instant, so
+            // no later switch of the path takes the packet back onto it): minimal to the
+            // destination from here, the tag kept for the destination ToR's reordering
+            ++m_pathDiverted;
+            NS_LOG_LOGIC("conweave-laps: path " << int(k) << " of leaf " << m_hostLeaf[src]
+                                                << " -> leaf " << m_hostLeaf[ctx.dstHost]
+                                                << " invalid here: minimal next hop");
         }
     }
     if (n == 1)
@@ -554,7 +572,23 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     {
         // the paths of this ToR pair's LAPS set (indices 0..n-1)
         pp = &m_paths.Get(m_leaf, dstLeaf);
-        allowed = pp->n >= 32 ? 0xFFFFFFFFu : ((1u << pp->n) - 1u);
+        // only the valid paths (every link routed, as LAPS's path validity); the flow's
+        // path gone invalid takes a new epoch on a valid one (the core's pathGone)
+        allowed = pp->valid;
+        if (allowed == 0)
+        {
+            // every path of the pair invalid: untagged, to a minimal next hop (LAPS sends
+            // on the minimal path then)
+            if (lbcore::ConWeaveTag::IsTagged(h.GetIdentification()))
+            {
+                ctx.MutableHeader().SetIdentification(0);
+            }
+            NS_LOG_LOGIC("conweave-laps: leaf " << m_leaf << " -> leaf " << dstLeaf
+                                                << ": every LAPS path invalid, minimal");
+            return ctx.minimal[DcnHashToIndex(
+                DcnFlowHash(DcnFlowKey::FromPacket(ctx.GetPacket(), h), m_salt),
+                n)];
+        }
     }
     for (uint32_t i = 0; i < n && !pp; ++i)
     {
@@ -588,8 +622,9 @@ ConWeaveForwardingPolicy::SelectSourceLeaf(DcnForwardingContext& ctx,
     }
     if (pp)
     {
-        const uint32_t egress =
-            d.tag.path < pp->n ? pp->egress[d.tag.path] : DcnLapsPairTable::NO_IF;
+        const uint32_t egress = DcnLapsPairTable::IsValid(*pp, d.tag.path)
+                                    ? pp->egress[d.tag.path]
+                                    : DcnLapsPairTable::NO_IF;
         if (egress != DcnLapsPairTable::NO_IF)
         {
             ctx.MutableHeader().SetIdentification(d.tag.Pack());

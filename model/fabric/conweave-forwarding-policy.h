@@ -49,7 +49,12 @@
  * read from its header bytes, to its egress on that path; other packets (ACKs,
  * control) go minimally.  theta_reply's base RTT adds the largest extra one-way
  * latency of the pair's paths over the shortest (our choice: an RTT_REQUEST on a
- * longer path is not late by design).
+ * longer path is not late by design).  Routed failures: only the pair's valid
+ * paths (no link withdrawn: DcnLapsPairTable's validity bit, from the topology's
+ * LinkRouted as LapsHostTable's pids) are allowed, a flow on a path gone invalid
+ * starts a new epoch on a valid one (none valid: untagged, minimal), and a tagged
+ * packet already on an invalid path goes to a hashed minimal next hop at the next
+ * switch, its tag kept (GetPathDiverted).
  */
 #ifndef DCN_CONWEAVE_FORWARDING_POLICY_H
 #define DCN_CONWEAVE_FORWARDING_POLICY_H
@@ -188,6 +193,13 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
         return m_pathForwarded;
     }
 
+    /** LAPS path set: data packets of an invalid path (a link of it withdrawn) this switch
+     *  sent to a minimal next hop instead (not the source ToR). */
+    uint64_t GetPathDiverted() const
+    {
+        return m_pathDiverted;
+    }
+
     /** LAPS path set: egress of path k of (srcLeaf, dstLeaf) here (0xffffffff if none). */
     uint32_t GetPairPathEgress(uint16_t srcLeaf, uint16_t dstLeaf, uint16_t k);
 
@@ -200,6 +212,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
   protected:
     /** \param lapsPaths paths = a ToR pair's LAPS paths (see the file comment). */
     explicit ConWeaveForwardingPolicy(bool lapsPaths);
+    void DoDispose() override;
 
   private:
     /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
@@ -233,6 +246,7 @@ class ConWeaveForwardingPolicy : public ForwardingPolicy
     bool m_lapsPaths{false};   //!< paths = a ToR pair's LAPS paths (implies leaves = host switches)
     DcnLapsPairTable m_paths;  //!< LAPS path set: the pairs' paths at this switch
     uint64_t m_pathForwarded{0};
+    uint64_t m_pathDiverted{0};
     uint32_t m_tableSize;
     uint32_t m_numVoqs;
     uint32_t m_voqCapacity;

@@ -60,6 +60,7 @@ DcnLapsPairTable::Attach(const DcnTopology& t,
                          const std::vector<uint16_t>& ifUplink)
 {
     NS_LOG_FUNCTION(this << self);
+    Clear();
     m_mr = &dynamic_cast<const DcnGraphTopology&>(t).GetMinimalRouting();
     m_topo = &t;
     m_self = self;
@@ -76,16 +77,72 @@ DcnLapsPairTable::Attach(const DcnTopology& t,
     m_ifUplink = ifUplink;
     m_off.assign(static_cast<size_t>(m_nLeaves) * m_nLeaves, NO_IF);
     m_pairs.clear();
+    m_links.clear();
+    // the topology lives through the run; held while listening (released by Clear)
+    m_traced = Ptr<DcnTopology>(const_cast<DcnTopology*>(&t));
+    m_traced->TraceConnectWithoutContext("LinkRouted",
+                                         MakeCallback(&DcnLapsPairTable::OnLinkRouted, this));
 }
 
 void
 DcnLapsPairTable::Clear()
 {
+    if (m_traced)
+    {
+        m_traced->TraceDisconnectWithoutContext(
+            "LinkRouted",
+            MakeCallback(&DcnLapsPairTable::OnLinkRouted, this));
+        m_traced = nullptr;
+    }
     m_mr = nullptr;
     m_topo = nullptr;
     m_selfNode = nullptr;
     m_pairs.clear();
     m_off.clear();
+    m_links.clear();
+}
+
+bool
+DcnLapsPairTable::AllRouted(const Pair& p, uint16_t k) const
+{
+    for (uint32_t i = p.linkBegin[k]; i < p.linkBegin[k + 1]; ++i)
+    {
+        if (!m_topo->IsLinkRouted(m_links[i]))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+DcnLapsPairTable::OnLinkRouted(uint32_t linkId, bool routed)
+{
+    NS_LOG_FUNCTION(this << linkId << routed);
+    if (!m_topo)
+    {
+        return;
+    }
+    // as LapsHostTable::OnLinkRouted: a path is valid iff every link of it is routed (two
+    // failures on one path need two restores); only the paths over linkId change
+    for (Pair& p : m_pairs)
+    {
+        for (uint16_t k = 0; k < p.n; ++k)
+        {
+            const auto b = m_links.begin() + p.linkBegin[k];
+            const auto e = m_links.begin() + p.linkBegin[k + 1];
+            if (std::find(b, e, linkId) == e)
+            {
+                continue;
+            }
+            const bool v = AllRouted(p, k);
+            p.valid = static_cast<uint16_t>(v ? (p.valid | (1U << k)) : (p.valid & ~(1U << k)));
+            NS_LOG_LOGIC("laps pair table: switch "
+                         << m_self << " link " << linkId << (routed ? " routed" : " withdrawn")
+                         << ": path " << k << (v ? " valid" : " invalid") << " (valid mask "
+                         << p.valid << ")");
+        }
+    }
 }
 
 const DcnLapsPairTable::Pair&
@@ -101,6 +158,10 @@ DcnLapsPairTable::Build(uint16_t srcLeaf, uint16_t dstLeaf)
     for (uint16_t k = 0; k < pp.n; ++k)
     {
         const dcn::GraphPath& p = paths[k];
+        pp.linkBegin[k] = static_cast<uint32_t>(m_links.size());
+        m_links.insert(m_links.end(), p.links.begin(), p.links.end());
+        pp.linkBegin[k + 1] = static_cast<uint32_t>(m_links.size());
+        pp.valid = static_cast<uint16_t>(pp.valid | (AllRouted(pp, k) ? (1U << k) : 0U));
         pp.egress[k] = NO_IF;
         for (size_t i = 0; i + 1 < p.switches.size() && i < p.links.size(); ++i)
         {
@@ -124,7 +185,8 @@ DcnLapsPairTable::Build(uint16_t srcLeaf, uint16_t dstLeaf)
         }
     }
     NS_LOG_LOGIC("laps pair table: switch " << m_self << " pair " << srcLeaf << " -> " << dstLeaf
-                                            << ": " << unsigned{pp.n} << " paths");
+                                            << ": " << unsigned{pp.n} << " paths, valid mask "
+                                            << pp.valid);
     uint32_t& off = m_off[static_cast<size_t>(srcLeaf) * m_nLeaves + dstLeaf];
     off = static_cast<uint32_t>(m_pairs.size());
     m_pairs.push_back(pp);

@@ -14,6 +14,15 @@
  * pair is built on its first use at this switch (O(paths x path length), once); Get() is
  * O(1) afterwards.  Graph topologies (DcnGraphTopology) only; Check() refuses others and
  * pairs with more than MAX_PATHS paths (a 4-bit index), in one line.
+ *
+ * Path validity (routed failures): bit k of Pair::valid is set iff every link of path k
+ * is routed (DcnTopology::IsLinkRouted), the knowledge and timing LAPS's host table has
+ * (LapsHostTable::OnLinkRouted, spec 1.2 [P]: "a path is marked invalid when one of its
+ * links fails"): the table listens to the topology's LinkRouted trace, fired when a
+ * FailLink's withdrawDelay has passed (and again at the restore), and recomputes the
+ * bits of the built pairs that cross that link then, O(links of the built pairs) per
+ * event; a pair built later starts from the routed state.  A silent failure
+ * (FailLinkSilent, not withdrawn) leaves its paths valid, as for LAPS.
  */
 #ifndef DCN_LAPS_PAIR_TABLE_H
 #define DCN_LAPS_PAIR_TABLE_H
@@ -35,6 +44,15 @@ namespace ns3
 class DcnLapsPairTable
 {
   public:
+    DcnLapsPairTable() = default;
+    DcnLapsPairTable(const DcnLapsPairTable&) = delete; //!< the trace holds `this`
+    DcnLapsPairTable& operator=(const DcnLapsPairTable&) = delete;
+
+    ~DcnLapsPairTable()
+    {
+        Clear();
+    }
+
     /** Most paths of a pair: a 4-bit path index in the header. */
     static constexpr uint16_t MAX_PATHS = 16;
     static constexpr uint32_t NO_IF = 0xffffffffU;
@@ -42,9 +60,11 @@ class DcnLapsPairTable
     /** The paths of one leaf pair at this switch. */
     struct Pair
     {
-        uint8_t n{0};                     //!< paths (<= MAX_PATHS)
-        uint32_t egress[MAX_PATHS]{};     //!< interface path k leaves this switch on, or NO_IF
-        uint8_t firstUplink[MAX_PATHS]{}; //!< uplink index of that interface (0 if none)
+        uint8_t n{0};                        //!< paths (<= MAX_PATHS)
+        uint32_t egress[MAX_PATHS]{};        //!< interface path k leaves this switch on, or NO_IF
+        uint8_t firstUplink[MAX_PATHS]{};    //!< uplink index of that interface (0 if none)
+        uint16_t valid{0};                   //!< bit k: every link of path k routed
+        uint32_t linkBegin[MAX_PATHS + 1]{}; //!< path k's links: m_links[linkBegin[k], [k+1])
     };
 
     /**
@@ -64,8 +84,14 @@ class DcnLapsPairTable
                 const std::vector<bool>& isLeaf,
                 const std::vector<uint16_t>& ifUplink);
 
-    /** Forget the topology (DoDispose). */
+    /** Forget the topology and stop listening to its LinkRouted trace (DoDispose). */
     void Clear();
+
+    /** Is path k of the pair valid (every link routed)?  O(1). */
+    static bool IsValid(const Pair& p, uint16_t k)
+    {
+        return k < p.n && ((p.valid >> k) & 1U) != 0;
+    }
 
     bool IsAttached() const
     {
@@ -86,9 +112,14 @@ class DcnLapsPairTable
 
   private:
     const Pair& Build(uint16_t srcLeaf, uint16_t dstLeaf);
+    /** DcnTopology::LinkRouted: recompute the validity bits of the paths over linkId. */
+    void OnLinkRouted(uint32_t linkId, bool routed);
+    /** Every link of path k of p routed? */
+    bool AllRouted(const Pair& p, uint16_t k) const;
 
     const dcn::MinimalRouting* m_mr{nullptr}; //!< the graph topology's
     const DcnTopology* m_topo{nullptr};
+    Ptr<DcnTopology> m_traced; //!< the topology whose LinkRouted this table listens to
     const Node* m_selfNode{nullptr};
     uint32_t m_self{0};
     uint16_t m_nLeaves{0};
@@ -96,6 +127,7 @@ class DcnLapsPairTable
     std::vector<uint16_t> m_ifUplink;
     std::vector<uint32_t> m_off; //!< srcLeaf x nLeaves + dstLeaf -> m_pairs index
     std::vector<Pair> m_pairs;
+    std::vector<uint32_t> m_links; //!< link ids of the built pairs' paths (Pair::linkBegin)
 };
 
 } // namespace ns3

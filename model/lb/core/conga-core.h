@@ -265,7 +265,9 @@ class CongaLeafCore
      * max(local DRE of k's first uplink firstUplink[k], Congestion-To-Leaf[dstLeaf][k]);
      * the remote table is indexed by path (the LBTag), the local DRE by uplink, as several
      * paths may share a first uplink.  Ties as ChooseUplink.  O(nPaths) on a new flowlet,
-     * else O(1).
+     * else O(1).  Only the paths whose bit is set in `allowed` (the valid ones: no link
+     * withdrawn) are candidates; a flowlet whose path left `allowed` takes a new one at once.
+     * An empty intersection counts as "all" (as ChooseUplink).
      */
     template <class Draw>
     CongaChoice ChoosePath(uint32_t flowHash,
@@ -273,7 +275,8 @@ class CongaLeafCore
                            int64_t nowNs,
                            Draw&& draw,
                            uint16_t nPaths,
-                           const uint8_t* firstUplink)
+                           const uint8_t* firstUplink,
+                           uint32_t allowed = 0xFFFFFFFFu)
     {
         FlowletEntry& e = m_flowlets.Lookup(flowHash);
         CongaChoice c;
@@ -282,7 +285,13 @@ class CongaLeafCore
         {
             return c;
         }
-        if (e.valid && nowNs - e.lastSeenNs <= m_cfg.flowletTimeoutNs && e.port < nPaths)
+        const uint32_t all = nPaths >= 32 ? 0xFFFFFFFFu : ((1u << nPaths) - 1u);
+        if ((allowed & all) == 0)
+        {
+            allowed = all;
+        }
+        if (e.valid && nowNs - e.lastSeenNs <= m_cfg.flowletTimeoutNs && e.port < nPaths &&
+            ((allowed >> e.port) & 1u))
         {
             e.lastSeenNs = nowNs;
             c.uplink = e.port;
@@ -294,6 +303,10 @@ class CongaLeafCore
         bool prevAmongTies = false;
         for (uint16_t k = 0; k < nPaths; ++k)
         {
+            if (((allowed >> k) & 1u) == 0)
+            {
+                continue;
+            }
             const uint16_t u = firstUplink[k] < m_cfg.numUplinks ? firstUplink[k] : 0;
             const uint8_t local = m_dre[u].Metric(nowNs);
             const uint8_t remote = GetCongestionToLeaf(dstLeaf, k, nowNs);
