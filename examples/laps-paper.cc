@@ -646,7 +646,7 @@ main(int argc, char** argv)
              << satMin
              << (authors ? " on minimal paths and " : " on minimal paths (ECMP, LetFlow, PLB) and ")
              << satLaps
-             << (authors ? " spread evenly over the LAPS paths (LAPS and every baseline)"
+             << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, CONGA, ConWeave, PLB)"
                          : " spread evenly over the LAPS paths")
              << "; --load=" << o.load;
         // --loadRef=artifact: the offered load is load x [A]'s reference

@@ -418,13 +418,18 @@ TEST(CongaCore, ChoosePathIndexesRemoteByPathAndLocalByFirstUplink)
     fb.fbLbTag = 0;
     fb.fbMetric = 7;
     leaf.OnArrival(1, fb, 10 * kUs);
+    uint32_t onPath1 = 0;
     for (uint32_t f = 0; f < 32; ++f)
     {
         const CongaChoice c = leaf.ChoosePath(100 + f, 1, 11 * kUs, draw, 4, first);
         EXPECT_TRUE(c.newFlowlet);
         EXPECT_NE(c.uplink, 0) << "path 0 is congested";
         EXPECT_LT(c.uplink, 4);
+        onPath1 += c.uplink == 1 ? 1 : 0;
     }
+    // path 1 shares path 0's first uplink but not its LBTag: a remote table indexed by
+    // uplink would rule it out too (review s47 #3)
+    EXPECT_GT(onPath1, 0u) << "path 1 is free: its remote entry is its own";
     // a busy first uplink (local DRE) rules out both paths over it
     for (int i = 0; i < 100; ++i)
     {

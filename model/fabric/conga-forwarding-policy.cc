@@ -572,7 +572,13 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
         const uint32_t out = pp.egress[c.uplink];
         if (out == NO_IF)
         {
-            return HashMinimal(ctx); // a path that does not start here (not a LAPS set)
+            // a path that does not start here (not a LAPS set): untagged, so no later switch
+            // reads a stale overlay (review s47 #6)
+            if (id & OVERLAY_BIT)
+            {
+                ctx.MutableHeader().SetIdentification(id & ~OVERLAY_BIT);
+            }
+            return HashMinimal(ctx);
         }
         if (c.newFlowlet)
         {

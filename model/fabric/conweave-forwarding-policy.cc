@@ -84,7 +84,9 @@ ConWeaveForwardingPolicy::GetTypeId()
                           "Base RTT between leaves for theta_reply; 0 = the topology's "
                           "unloaded RTT of a 4096-byte data packet and its ACK between the "
                           "first hosts of the two leaves (our choice; the authors use the "
-                          "ToR-to-ToR base RTT)",
+                          "ToR-to-ToR base RTT), plus in conweave-laps the pair's longest "
+                          "minus shortest LAPS path delay; a value given here is used as is "
+                          "(no LAPS slack added)",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&ConWeaveForwardingPolicy::m_baseRtt),
                           MakeTimeChecker(Time(0), Seconds(1)))

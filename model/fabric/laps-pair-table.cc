@@ -1,6 +1,7 @@
 #include "laps-pair-table.h"
 
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-options.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/log.h"
 
@@ -152,9 +153,15 @@ DcnLapsPairTable::Build(uint16_t srcLeaf, uint16_t dstLeaf)
     Pair pp;
     const std::vector<dcn::GraphPath> paths =
         m_mr->LapsPaths(m_leafSwitch[srcLeaf], m_leafSwitch[dstLeaf]);
-    // Check() refuses more than MAX_PATHS before a run; a program that skipped it keeps the
-    // first MAX_PATHS
-    pp.n = static_cast<uint8_t>(std::min<size_t>(paths.size(), MAX_PATHS));
+    // Check() refuses more than MAX_PATHS before a run; a program that skipped it is refused
+    // here, in one line, rather than run on the first MAX_PATHS (review s47 #5)
+    DCN_REFUSE_IF(paths.size() > MAX_PATHS,
+                  "option --lb: switches " << m_leafSwitch[srcLeaf] << " -> "
+                                           << m_leafSwitch[dstLeaf] << " have " << paths.size()
+                                           << " LAPS paths, more than a 4-bit path index "
+                                              "numbers; allowed: at most "
+                                           << MAX_PATHS << " per leaf pair");
+    pp.n = static_cast<uint8_t>(paths.size());
     for (uint16_t k = 0; k < pp.n; ++k)
     {
         const dcn::GraphPath& p = paths[k];

@@ -30,6 +30,7 @@
 #include "ns3/dcn-topology.h"
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,8 @@ class DcnLapsPairTable
         return m_nLeaves;
     }
 
-    /** The pair's paths here (srcLeaf, dstLeaf < GetNLeaves(); built on first use). */
+    /** The pair's paths here (srcLeaf, dstLeaf < GetNLeaves(); built on first use).  The
+     *  reference stays valid until Clear(), also across the building of other pairs. */
     const Pair& Get(uint16_t srcLeaf, uint16_t dstLeaf)
     {
         const uint32_t off = m_off[static_cast<size_t>(srcLeaf) * m_nLeaves + dstLeaf];
@@ -125,8 +127,9 @@ class DcnLapsPairTable
     uint16_t m_nLeaves{0};
     std::vector<uint32_t> m_leafSwitch; //!< leaf index -> switch index
     std::vector<uint16_t> m_ifUplink;
-    std::vector<uint32_t> m_off; //!< srcLeaf x nLeaves + dstLeaf -> m_pairs index
-    std::vector<Pair> m_pairs;
+    std::vector<uint32_t> m_off;   //!< srcLeaf x nLeaves + dstLeaf -> m_pairs index
+    std::deque<Pair> m_pairs;      //!< a deque: a reference Get() returned stays valid when
+                                   //!< another pair is built (a trace sink may look one up)
     std::vector<uint32_t> m_links; //!< link ids of the built pairs' paths (Pair::linkBegin)
 };
 
