@@ -227,35 +227,9 @@ class CongaLeafCore
             c.uplink = e.port;
             return c;
         }
-        uint16_t ties[kMaxUplinks];
-        uint16_t nTies = 0;
-        uint8_t best = 0xFF;
-        bool prevAmongTies = false;
-        for (uint16_t u = 0; u < m_cfg.numUplinks; ++u)
-        {
-            if (((allowed >> u) & 1u) == 0)
-            {
-                continue;
-            }
-            const uint8_t m = PathMetric(dstLeaf, u, nowNs);
-            if (m < best)
-            {
-                best = m;
-                nTies = 0;
-                prevAmongTies = false;
-            }
-            if (m == best)
-            {
-                ties[nTies++] = u;
-                prevAmongTies = prevAmongTies || (e.valid && e.port == u);
-            }
-        }
-        c.uplink = prevAmongTies ? e.port : ties[nTies == 1 ? 0 : draw(nTies)];
-        c.newFlowlet = true;
-        e.port = c.uplink;
-        e.valid = true;
-        e.lastSeenNs = nowNs;
-        return c;
+        return NewFlowlet(e, m_cfg.numUplinks, allowed, nowNs, draw, [&](uint16_t u) {
+            return PathMetric(dstLeaf, u, nowNs);
+        });
     }
 
     /**
@@ -297,38 +271,12 @@ class CongaLeafCore
             c.uplink = e.port;
             return c;
         }
-        uint16_t ties[kMaxUplinks];
-        uint16_t nTies = 0;
-        uint8_t best = 0xFF;
-        bool prevAmongTies = false;
-        for (uint16_t k = 0; k < nPaths; ++k)
-        {
-            if (((allowed >> k) & 1u) == 0)
-            {
-                continue;
-            }
+        return NewFlowlet(e, nPaths, allowed, nowNs, draw, [&](uint16_t k) {
             const uint16_t u = firstUplink[k] < m_cfg.numUplinks ? firstUplink[k] : 0;
             const uint8_t local = m_dre[u].Metric(nowNs);
             const uint8_t remote = GetCongestionToLeaf(dstLeaf, k, nowNs);
-            const uint8_t m = local > remote ? local : remote;
-            if (m < best)
-            {
-                best = m;
-                nTies = 0;
-                prevAmongTies = false;
-            }
-            if (m == best)
-            {
-                ties[nTies++] = k;
-                prevAmongTies = prevAmongTies || (e.valid && e.port == k);
-            }
-        }
-        c.uplink = prevAmongTies ? e.port : ties[nTies == 1 ? 0 : draw(nTies)];
-        c.newFlowlet = true;
-        e.port = c.uplink;
-        e.valid = true;
-        e.lastSeenNs = nowNs;
-        return c;
+            return local > remote ? local : remote;
+        });
     }
 
     /** max(local DRE metric, remote Congestion-To-Leaf metric) of uplink u. */
@@ -472,6 +420,51 @@ class CongaLeafCore
     }
 
   private:
+    /**
+     * A new flowlet of entry `e` (ChooseUplink, ChoosePath): the candidate k < n whose bit
+     * is set in `allowed` with the least metric(k); the flowlet's previous choice if it is
+     * among the ties, else a uniform draw among them.  n <= kMaxUplinks.
+     */
+    template <class Draw, class Metric>
+    CongaChoice NewFlowlet(FlowletEntry& e,
+                           uint16_t n,
+                           uint32_t allowed,
+                           int64_t nowNs,
+                           Draw& draw,
+                           Metric&& metric)
+    {
+        CongaChoice c;
+        uint16_t ties[kMaxUplinks];
+        uint16_t nTies = 0;
+        uint8_t best = 0xFF;
+        bool prevAmongTies = false;
+        for (uint16_t k = 0; k < n; ++k)
+        {
+            if (((allowed >> k) & 1u) == 0)
+            {
+                continue;
+            }
+            const uint8_t m = metric(k);
+            if (m < best)
+            {
+                best = m;
+                nTies = 0;
+                prevAmongTies = false;
+            }
+            if (m == best)
+            {
+                ties[nTies++] = k;
+                prevAmongTies = prevAmongTies || (e.valid && e.port == k);
+            }
+        }
+        c.uplink = prevAmongTies ? e.port : ties[nTies == 1 ? 0 : draw(nTies)];
+        c.newFlowlet = true;
+        e.port = c.uplink;
+        e.valid = true;
+        e.lastSeenNs = nowNs;
+        return c;
+    }
+
     struct RemoteMetric
     {
         int64_t updatedNs{0};
