@@ -19,7 +19,9 @@
  *    choice), feedback for that LBTag reaches the source leaf, a path whose link CONGA sees
  *    saturated is left at the next flowlet (and kept without it); a pair of more than 16
  *    paths is refused; ConWeave likewise (conweave-laps-paths): an unrerouted flow's data
- *    on exactly one LAPS path's links, followed by the later switches;
+ *    on exactly one LAPS path's links, followed by the later switches; a rerouted flow
+ *    (reply deadline forced to pass) on exactly its tags' paths' links, >= 2 paths,
+ *    reordered by the destination ToR, delivered once and in order, no hold drop;
  *  - a buffer below the PFC headroom is refused with the least allowed value, exactly;
  *  - RunLapsExperiment with lapsPathBaselines: ECMP, LetFlow and PLB incasts from
  *    other clusters complete and cross more links than on the minimal paths;
@@ -47,6 +49,7 @@
 #include "ns3/ev-util.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
+#include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/laps-experiment.h"
 #include "ns3/laps-path-selector.h"
 #include "ns3/laps-paths-selector.h"
@@ -758,6 +761,265 @@ class ConWeaveLapsPathsTestCase : public TestCase
 };
 
 /**
+ * A ConWeave REROUTE among LAPS path indices (conweave-laps-paths): theta_reply made to
+ * pass at once (BaseRtt = 1 ns, ReplyDeadlineExtra = 0), so every epoch's second packet
+ * is the TAIL on the old path and the rest of the epoch goes REROUTED on another path
+ * index of the ToR pair.  For a flow from Rail cluster 0 to each other cluster: the
+ * source ToR rerouted (Reroute trace); every data packet on a fabric link carries a path
+ * index < the pair's path count and crosses only that path's links, and the links crossed
+ * are exactly the union of the link sets of two or more paths (the ones the Reroute trace
+ * names), of more than one length over the run; the destination ToR held REROUTED packets
+ * that overtook their TAIL and released them after it, with no hold drop, no missing reorder
+ * queue and no resume-timeout release; every message completes and the receiver gets each
+ * packet once, in PSN order.  The attributes are back to their defaults afterwards.
+ */
+class ConWeaveLapsRerouteTestCase : public TestCase
+{
+  public:
+    ConWeaveLapsRerouteTestCase()
+        : TestCase("conweave-laps-paths reroute: TAIL on the old LAPS path, REROUTED on another, "
+                   "exactly their links, reordered by the destination ToR, delivered in order")
+    {
+    }
+
+  private:
+    static Ptr<ConWeaveForwardingPolicy> Policy(const PathsNet& net, uint32_t sw)
+    {
+        return DynamicCast<ConWeaveForwardingPolicy>(
+            net.t->GetRouting(net.t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
+    }
+
+    /** The tagged data packets enqueued on the fabric links of one run. */
+    struct Seen
+    {
+        std::vector<std::set<uint32_t>> pathLinks; //!< the pair's path k -> its links
+        std::set<uint32_t> paths;                  //!< path indices in the tags
+        std::set<uint32_t> links;                  //!< links with data
+        uint64_t tagged{0};
+        uint64_t untagged{0}; //!< data on a fabric link without a ConWeave tag
+        uint64_t badIndex{0}; //!< a path index >= the pair's path count
+        uint64_t offPath{0};  //!< data on a link not on its tag's path
+        uint64_t rerouted{0}; //!< of them, REROUTED
+        uint64_t tails{0};
+    };
+
+    struct LinkCtx
+    {
+        Seen* seen;
+        uint32_t link;
+    };
+
+    /** The receiver's delivered PSNs. */
+    struct RxOrder
+    {
+        int64_t last{-1};
+        uint64_t delivered{0};
+        uint64_t outOfSequence{0}; //!< a delivered psn other than the previous one + 1
+        uint64_t duplicates{0};
+    };
+
+    void DoRun() override
+    {
+        uint64_t held = 0;
+        uint64_t releasedByTail = 0;
+        std::set<size_t> lengths;            // hop counts of the paths data took, over the runs
+        for (uint32_t d = 8; d < 64; d += 7) // hosts of clusters 1..7
+        {
+            // theta_reply = 1 ns: the reply deadline passes before the epoch's second packet
+            Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::BaseRtt",
+                               TimeValue(NanoSeconds(1)));
+            Config::SetDefault("ns3::DcnConWeaveForwardingPolicy::ReplyDeadlineExtra",
+                               TimeValue(Time(0)));
+            PathsNet net("conweave-laps-paths", d); // its destructor: Config::Reset
+            const uint32_t s0 = net.t->GetSwitchOfHost(0);
+            const uint32_t sd = net.t->GetSwitchOfHost(d);
+            Ptr<ConWeaveForwardingPolicy> src = Policy(net, s0);
+            Ptr<ConWeaveForwardingPolicy> dst = Policy(net, sd);
+            NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conweave-laps policy on the source ToR");
+            NS_TEST_ASSERT_MSG_NE(dst, nullptr, "and on the destination ToR");
+            const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
+            NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+            NS_TEST_ASSERT_MSG_EQ(src->GetTxCore().GetConfig().replyExtraNs, 0, "attribute");
+
+            Seen seen;
+            for (const auto& p : paths)
+            {
+                seen.pathLinks.emplace_back(p.links.begin(), p.links.end());
+            }
+            std::vector<std::unique_ptr<LinkCtx>> ctx;
+            for (const DcnLinkInfo& l : net.t->GetLinks())
+            {
+                if (l.tierA < 0 || l.tierB < 0)
+                {
+                    continue; // host links: untagged from the host, tagged to it
+                }
+                ctx.push_back(std::make_unique<LinkCtx>(LinkCtx{&seen, l.id}));
+                for (const auto& dev : {l.devA, l.devB})
+                {
+                    net.t->GetQueueDisc(dev)->TraceConnectWithoutContext(
+                        "DcnEnqueue",
+                        MakeBoundCallback(
+                            +[](LinkCtx* c, Ptr<const QueueDiscItem> i, uint32_t) {
+                                auto ip = DynamicCast<const Ipv4QueueDiscItem>(i);
+                                if (i->GetSize() < 500 || !ip)
+                                {
+                                    return; // ACKs, ConWeave control
+                                }
+                                Seen& s = *c->seen;
+                                const uint16_t id = ip->GetHeader().GetIdentification();
+                                if (!lbcore::ConWeaveTag::IsTagged(id))
+                                {
+                                    ++s.untagged;
+                                    return;
+                                }
+                                const lbcore::ConWeaveTag tag = lbcore::ConWeaveTag::Unpack(id);
+                                ++s.tagged;
+                                s.rerouted += tag.rerouted ? 1 : 0;
+                                s.tails += tag.flag == lbcore::CwFlag::TAIL ? 1 : 0;
+                                s.links.insert(c->link);
+                                if (tag.path >= s.pathLinks.size())
+                                {
+                                    ++s.badIndex;
+                                    return;
+                                }
+                                s.paths.insert(tag.path);
+                                s.offPath += s.pathLinks[tag.path].count(c->link) ? 0 : 1;
+                            },
+                            ctx.back().get()));
+                }
+            }
+            // the source ToR's reroutes: (old path, new path, by reply timeout)
+            std::vector<std::tuple<uint32_t, uint32_t, bool>> reroutes;
+            src->TraceConnectWithoutContext(
+                "Reroute",
+                MakeBoundCallback(
+                    +[](std::vector<std::tuple<uint32_t, uint32_t, bool>>* v,
+                        uint64_t,
+                        uint8_t from,
+                        uint8_t to,
+                        bool timeout) { v->emplace_back(from, to, timeout); },
+                    &reroutes));
+            RxOrder order;
+            Ptr<DcnTransport> rx = DcnTransportHelper::Get(net.t->GetHosts().Get(d));
+            rx->TraceConnectWithoutContext(
+                "Rx",
+                MakeBoundCallback(
+                    +[](RxOrder* o, Ptr<const Packet>, const DcnHeader& h, Ipv4Address, bool dup) {
+                        if (dup)
+                        {
+                            ++o->duplicates;
+                            return;
+                        }
+                        o->outOfSequence += static_cast<int64_t>(h.psn) == o->last + 1 ? 0 : 1;
+                        o->last = h.psn;
+                        ++o->delivered;
+                    },
+                    &order));
+            Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+            net.Send(c, 200000, MicroSeconds(1));
+            net.Send(c, 100000, MicroSeconds(40)); // queued behind: one flow, no idle gap
+            net.Send(c, 100000, MicroSeconds(150));
+            Simulator::Stop(MilliSeconds(5));
+            Simulator::Run();
+
+            // (1) reroutes at the reply timeout
+            NS_TEST_EXPECT_MSG_EQ(net.done, 3u, "every message to host " << d << " completes");
+            NS_TEST_ASSERT_MSG_GT(reroutes.size(),
+                                  0u,
+                                  "the source ToR rerouted (host " << d << ")");
+            NS_TEST_EXPECT_MSG_EQ(reroutes.size(),
+                                  src->GetTxCore().GetReroutes(),
+                                  "one trace per reroute");
+            NS_TEST_EXPECT_MSG_GT(src->GetTxCore().GetReplyTimeouts(), 0u, "reply timeouts");
+            // the paths named: the first one and every new one (the last new one unused if
+            // the flow's last packet was a TAIL)
+            std::set<uint32_t> named{std::get<0>(reroutes.front())};
+            std::set<uint32_t> namedUsed = named;
+            for (size_t i = 0; i < reroutes.size(); ++i)
+            {
+                const auto& r = reroutes[i];
+                NS_TEST_EXPECT_MSG_EQ(std::get<2>(r), true, "rerouted by the reply timeout");
+                NS_TEST_EXPECT_MSG_NE(std::get<0>(r), std::get<1>(r), "to another path");
+                named.insert(std::get<1>(r));
+                if (i + 1 < reroutes.size())
+                {
+                    namedUsed.insert(std::get<1>(r));
+                }
+            }
+            // (2) the data on exactly the links of the paths of its tags, >= 2 of them
+            NS_TEST_EXPECT_MSG_GT(seen.tagged, 0u, "tagged data");
+            NS_TEST_EXPECT_MSG_EQ(seen.untagged, 0u, "no untagged data on a fabric link");
+            NS_TEST_EXPECT_MSG_EQ(seen.badIndex, 0u, "every path index < the pair's 8");
+            NS_TEST_EXPECT_MSG_EQ(seen.offPath, 0u, "every data packet on its tag's path");
+            NS_TEST_EXPECT_MSG_GT(seen.rerouted, 0u, "REROUTED packets");
+            NS_TEST_EXPECT_MSG_GT(seen.tails, 0u, "TAILs");
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(seen.paths.size(), 2u, "two or more paths of the pair");
+            NS_TEST_EXPECT_MSG_EQ(
+                std::includes(named.begin(), named.end(), seen.paths.begin(), seen.paths.end()) &&
+                    std::includes(seen.paths.begin(),
+                                  seen.paths.end(),
+                                  namedUsed.begin(),
+                                  namedUsed.end()),
+                true,
+                "the paths used are the ones the Reroute trace names");
+            std::set<uint32_t> onPaths;
+            for (uint32_t k : seen.paths)
+            {
+                onPaths.insert(paths[k].links.begin(), paths[k].links.end());
+                lengths.insert(paths[k].links.size());
+            }
+            NS_TEST_EXPECT_MSG_EQ((seen.links == onPaths),
+                                  true,
+                                  "the data crossed exactly the union of those paths' links");
+            std::set<uint32_t> dataLinks; // the same from PathsNet's own counters
+            for (const DcnLinkInfo& l : net.t->GetLinks())
+            {
+                if (l.tierA >= 0 && l.tierB >= 0 && net.dataPerLink[l.id] > 0)
+                {
+                    dataLinks.insert(l.id);
+                }
+            }
+            NS_TEST_EXPECT_MSG_EQ((dataLinks == onPaths), true, "per-link counts agree");
+            // (3) reordered at the destination ToR, nothing dropped, in order at the host
+            const auto& rxc = dst->GetRxCore();
+            held += rxc.GetHeld();
+            releasedByTail += rxc.GetReleasedByTail();
+            NS_TEST_EXPECT_MSG_EQ(rxc.GetHoldDrops(), 0u, "no reorder-queue drop");
+            NS_TEST_EXPECT_MSG_EQ(rxc.GetNoVoq(), 0u, "a reorder queue whenever needed");
+            NS_TEST_EXPECT_MSG_EQ(rxc.GetReleasedByTimeout(), 0u, "every hold ended by its TAIL");
+            NS_TEST_EXPECT_MSG_EQ(rxc.GetVoqsInUse(), 0u, "no packet left held");
+            uint64_t drops = 0;
+            for (uint32_t s = 0; s < net.t->GetAllSwitches().GetN(); ++s)
+            {
+                drops += Policy(net, s)->GetDrops();
+            }
+            NS_TEST_EXPECT_MSG_EQ(drops, 0u, "no ConWeave drop anywhere");
+            const DcnTransportStats& rs = rx->GetStats();
+            const DcnTransportStats& ss =
+                DcnTransportHelper::Get(net.t->GetHosts().Get(0))->GetStats();
+            NS_TEST_EXPECT_MSG_EQ(rs.uniqueBytesDelivered, 400000u, "every byte delivered");
+            NS_TEST_EXPECT_MSG_GT(order.delivered, 0u, "packets delivered");
+            NS_TEST_EXPECT_MSG_EQ(order.outOfSequence, 0u, "in PSN order at host " << d);
+            NS_TEST_EXPECT_MSG_EQ(order.duplicates, 0u, "each packet once");
+            NS_TEST_EXPECT_MSG_EQ(rs.outOfOrderPackets, 0u, "the receiver saw no reordering");
+            NS_TEST_EXPECT_MSG_EQ(ss.retransmissions, 0u, "no retransmission");
+            NS_TEST_EXPECT_MSG_EQ(ss.timeouts, 0u, "no timeout");
+        }
+        NS_TEST_EXPECT_MSG_GT(held, 0u, "REROUTED packets overtook a TAIL and were held");
+        NS_TEST_EXPECT_MSG_GT(releasedByTail, 0u, "and were released after their TAIL");
+        NS_TEST_EXPECT_MSG_GT(lengths.size(), 1u, "rerouted between paths of different lengths");
+        // (4) the defaults are back (PathsNet's Config::Reset)
+        Ptr<ConWeaveForwardingPolicy> fresh = CreateObject<DcnConWeaveLapsForwardingPolicy>();
+        TimeValue v;
+        fresh->GetAttribute("BaseRtt", v);
+        NS_TEST_EXPECT_MSG_EQ(v.Get(), Time(0), "BaseRtt restored");
+        fresh->GetAttribute("ReplyDeadlineExtra", v);
+        NS_TEST_EXPECT_MSG_EQ(v.Get(), MicroSeconds(4), "ReplyDeadlineExtra restored");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * CONGA and ConWeave over the LAPS path set after routed link failures (FailureHelper
  * FailLink, withdrawn after withdrawDelay): each ToR keeps a validity bit per (leaf pair,
  * path), cleared when a link of the path is withdrawn (DcnTopology's LinkRouted, as
@@ -1238,6 +1500,7 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new PlbLetflowLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new CongaLapsPathsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new ConWeaveLapsPathsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new ConWeaveLapsRerouteTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathsFailureTestCase("conga-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathsFailureTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
