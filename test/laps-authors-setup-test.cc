@@ -202,6 +202,15 @@ class AuthorsBufferTestCase : public TestCase
     }
 };
 
+/** The line a switch-side scheme over LAPS path indices gives on a df-small with h = 5
+ *  (20 paths per group pair, more than a 4-bit index numbers). */
+std::string
+PathCountRefusal(const std::string& scheme)
+{
+    Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
+    return DcnSchemeRegistry::CheckSwitchPolicy(scheme, *df);
+}
+
 /** laps-rail with the scheme's switch policy, transports and per-link enqueue counts. */
 struct PathsNet
 {
@@ -274,6 +283,13 @@ struct PathsNet
     Ptr<CongaForwardingPolicy> Conga(uint32_t sw) const
     {
         return DynamicCast<CongaForwardingPolicy>(
+            t->GetRouting(t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
+    }
+
+    /** The ConWeave policy of switch sw (conweave-laps-paths). */
+    Ptr<ConWeaveForwardingPolicy> ConWeave(uint32_t sw) const
+    {
+        return DynamicCast<ConWeaveForwardingPolicy>(
             t->GetRouting(t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
     }
 
@@ -666,8 +682,7 @@ class CongaLapsPathsTestCase : public TestCase
                               "congested: no later flowlet takes it");
 
         // refusals: not a graph topology; a pair with more paths than the 4-bit LBTag
-        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
-        const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conga-laps-paths", *df);
+        const std::string err = PathCountRefusal("conga-laps-paths");
         NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_NE(err.find("at most 16"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
@@ -691,12 +706,6 @@ class ConWeaveLapsPathsTestCase : public TestCase
     }
 
   private:
-    static Ptr<ConWeaveForwardingPolicy> Policy(const PathsNet& net, uint32_t sw)
-    {
-        return DynamicCast<ConWeaveForwardingPolicy>(
-            net.t->GetRouting(net.t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
-    }
-
     void DoRun() override
     {
         uint32_t nonMinimal = 0;
@@ -706,7 +715,7 @@ class ConWeaveLapsPathsTestCase : public TestCase
             PathsNet net("conweave-laps-paths", d);
             const uint32_t s0 = net.t->GetSwitchOfHost(0);
             const uint32_t sd = net.t->GetSwitchOfHost(d);
-            Ptr<ConWeaveForwardingPolicy> src = Policy(net, s0);
+            Ptr<ConWeaveForwardingPolicy> src = net.ConWeave(s0);
             NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conweave-laps policy on the source ToR");
             NS_TEST_ASSERT_MSG_EQ(std::string(src->Name()), "conweave-laps", "policy");
             uint32_t reroutes = 0;
@@ -744,7 +753,7 @@ class ConWeaveLapsPathsTestCase : public TestCase
             {
                 continue;
             }
-            NS_TEST_EXPECT_MSG_GT(Policy(net, paths[k].switches.at(1))->GetPathForwarded(),
+            NS_TEST_EXPECT_MSG_GT(net.ConWeave(paths[k].switches.at(1))->GetPathForwarded(),
                                   0u,
                                   "the next switch followed the tag's path");
             nonMinimal += paths[k].minimal ? 0 : 1;
@@ -752,8 +761,7 @@ class ConWeaveLapsPathsTestCase : public TestCase
         }
         NS_TEST_EXPECT_MSG_GT(nonMinimal, 0u, "some flow took a non-minimal LAPS path");
         NS_TEST_EXPECT_MSG_GT(pathsUsed.size(), 1u, "flows spread over several paths");
-        Ptr<DcnGraphTopology> df = DcnTopologyPresets::Create("df-small", {{"h", "5"}}, "minimal");
-        const std::string err = DcnSchemeRegistry::CheckSwitchPolicy("conweave-laps-paths", *df);
+        const std::string err = PathCountRefusal("conweave-laps-paths");
         NS_TEST_EXPECT_MSG_NE(err.find("LAPS paths in 4 bits"), std::string::npos, err);
         NS_TEST_EXPECT_MSG_EQ(err.find('\n'), std::string::npos, "one line");
         Simulator::Destroy();
@@ -783,12 +791,6 @@ class ConWeaveLapsRerouteTestCase : public TestCase
     }
 
   private:
-    static Ptr<ConWeaveForwardingPolicy> Policy(const PathsNet& net, uint32_t sw)
-    {
-        return DynamicCast<ConWeaveForwardingPolicy>(
-            net.t->GetRouting(net.t->GetAllSwitches().Get(sw))->GetForwardingPolicy());
-    }
-
     /** The tagged data packets enqueued on the fabric links of one run. */
     struct Seen
     {
@@ -833,8 +835,8 @@ class ConWeaveLapsRerouteTestCase : public TestCase
             PathsNet net("conweave-laps-paths", d); // its destructor: Config::Reset
             const uint32_t s0 = net.t->GetSwitchOfHost(0);
             const uint32_t sd = net.t->GetSwitchOfHost(d);
-            Ptr<ConWeaveForwardingPolicy> src = Policy(net, s0);
-            Ptr<ConWeaveForwardingPolicy> dst = Policy(net, sd);
+            Ptr<ConWeaveForwardingPolicy> src = net.ConWeave(s0);
+            Ptr<ConWeaveForwardingPolicy> dst = net.ConWeave(sd);
             NS_TEST_ASSERT_MSG_NE(src, nullptr, "the conweave-laps policy on the source ToR");
             NS_TEST_ASSERT_MSG_NE(dst, nullptr, "and on the destination ToR");
             const auto paths = net.t->GetMinimalRouting().LapsPaths(s0, sd);
@@ -991,7 +993,7 @@ class ConWeaveLapsRerouteTestCase : public TestCase
             uint64_t drops = 0;
             for (uint32_t s = 0; s < net.t->GetAllSwitches().GetN(); ++s)
             {
-                drops += Policy(net, s)->GetDrops();
+                drops += net.ConWeave(s)->GetDrops();
             }
             NS_TEST_EXPECT_MSG_EQ(drops, 0u, "no ConWeave drop anywhere");
             const DcnTransportStats& rs = rx->GetStats();
