@@ -31,6 +31,16 @@ struct Script
     }
 };
 
+/** A CONGA leaf of a two-leaf fabric with `uplinks` uplinks and the default config. */
+bool
+ConfigureTwoLeafCongaLeaf(CongaLeafCore& leaf, uint16_t uplinks)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = uplinks;
+    return leaf.Configure(cfg, nullptr);
+}
+
 // ---------------------------------------------------------------- LetFlow
 TEST(LetflowCore, KeepsPortWithinFlowletChangesOnlyAfterGap)
 {
@@ -371,11 +381,8 @@ TEST(CongaCore, FlowletKeepsUplinkUntilGap)
 TEST(CongaCore, AllowedMaskLimitsTheChoice)
 {
     // the generalised mode (AnyTopology) passes the destination's minimal next hops
-    CongaConfig cfg;
-    cfg.numLeaves = 2;
-    cfg.numUplinks = 4;
     CongaLeafCore leaf;
-    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    ASSERT_TRUE(ConfigureTwoLeafCongaLeaf(leaf, 4));
     Script draw{{0, 1, 2, 3}};
     for (uint32_t f = 0; f < 64; ++f) // all idle: ties drawn among the allowed only
     {
@@ -405,11 +412,8 @@ TEST(CongaCore, AllowedMaskLimitsTheChoice)
 TEST(CongaCore, ChoosePathIndexesRemoteByPathAndLocalByFirstUplink)
 {
     // CONGA over the LAPS path set (issue 16): paths 0..3, paths 0 and 1 share uplink 0
-    CongaConfig cfg;
-    cfg.numLeaves = 2;
-    cfg.numUplinks = 16;
     CongaLeafCore leaf;
-    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    ASSERT_TRUE(ConfigureTwoLeafCongaLeaf(leaf, 16));
     Script draw{{0, 1, 2, 3}};
     const uint8_t first[4] = {0, 0, 1, 2};
     // remote congestion on path 0 only (LBTag 0): path 1, on the same uplink, stays free
@@ -457,11 +461,8 @@ TEST(CongaCore, ChoosePathOnlyAmongAllowedPaths)
 {
     // routed failures: the valid paths' mask; a flowlet whose path left it picks again at
     // once; an empty intersection counts as all
-    CongaConfig cfg;
-    cfg.numLeaves = 2;
-    cfg.numUplinks = 16;
     CongaLeafCore leaf;
-    ASSERT_TRUE(leaf.Configure(cfg, nullptr));
+    ASSERT_TRUE(ConfigureTwoLeafCongaLeaf(leaf, 16));
     Script draw{{0, 1, 2, 3}};
     const uint8_t first[4] = {0, 0, 1, 2};
     for (uint32_t f = 0; f < 32; ++f)
