@@ -1166,6 +1166,92 @@ class LapsPathsFailureTestCase : public TestCase
     std::vector<std::unique_ptr<Ctx>> m_ctx;
 };
 
+/**
+ * CONGA and ConWeave over the LAPS path set after a routed failure is restored: every path
+ * of the pair but path 0 loses a link at 0 (withdrawn at once) for 300 us; flows started
+ * after the restore take the restored paths again (their validity bits set back by
+ * DcnTopology's LinkRouted), and every message completes.  Twelve new flows choose among
+ * the eight paths (ties at an idle fabric), so none on a restored path has probability
+ * 8^-12; a table that never set a path valid again (the mutation) keeps every later
+ * flow on path 0.
+ */
+class LapsPathsRestoreTestCase : public TestCase
+{
+  public:
+    explicit LapsPathsRestoreTestCase(const std::string& scheme)
+        : TestCase(scheme + ": flows after a restore use the restored LAPS paths again"),
+          m_scheme(scheme)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PathsNet net(m_scheme, 7);
+        const uint32_t d = 22; // a host of cluster 2
+        const auto paths = net.t->GetMinimalRouting().LapsPaths(net.t->GetSwitchOfHost(0),
+                                                                net.t->GetSwitchOfHost(d));
+        NS_TEST_ASSERT_MSG_EQ(paths.size(), 8u, "8 LAPS paths between Rail clusters");
+        const std::set<uint32_t> keep(paths[0].links.begin(), paths[0].links.end());
+        std::set<uint32_t> failed;
+        for (size_t k = 1; k < paths.size(); ++k)
+        {
+            for (uint32_t l : paths[k].links)
+            {
+                if (!keep.count(l))
+                {
+                    failed.insert(l);
+                    break;
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(failed.size(), 0u, "links to fail");
+        Ptr<FailureHelper> fh = CreateObject<FailureHelper>(net.t);
+        const Time restore = MicroSeconds(300);
+        for (uint32_t l : failed)
+        {
+            fh->FailLink(l, Time(0), Time(0), restore);
+        }
+        // before the restore: one flow, on path 0 only (no data onto a failed link)
+        Ptr<DcnConnection> first = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+        net.Send(first, 200000, MicroSeconds(1));
+        uint64_t before = 0;
+        Simulator::Schedule(restore, [&]() {
+            for (uint32_t l : failed)
+            {
+                before += net.dataPerLink[l];
+            }
+        });
+        // after it: twelve new flows
+        const uint32_t nLater = 12;
+        for (uint32_t i = 0; i < nLater; ++i)
+        {
+            Ptr<DcnConnection> c = net.OpenWith(0, d, PathSelectorRegistry::Create("ecmp"));
+            net.Send(c, 20000, restore + MicroSeconds(100 + 20 * i));
+        }
+        Simulator::Stop(MilliSeconds(20));
+        Simulator::Run();
+        uint64_t after = 0;
+        for (uint32_t l : failed)
+        {
+            after += net.dataPerLink[l];
+        }
+        after -= before;
+        NS_TEST_EXPECT_MSG_EQ(net.done, nLater + 1, m_scheme << ": every message completes");
+        NS_TEST_EXPECT_MSG_EQ(before, 0u, m_scheme << ": no data onto a failed link before");
+        NS_TEST_EXPECT_MSG_GT(after,
+                              0u,
+                              m_scheme << ": later flows use the restored paths (data packets "
+                                          "on the restored links)");
+        for (uint32_t l : failed)
+        {
+            NS_TEST_EXPECT_MSG_EQ(net.t->IsLinkRouted(l), true, "link " << l << " routed again");
+        }
+    }
+
+    std::string m_scheme;
+};
+
 /** RunLapsExperiment with lapsPathBaselines: the routed baselines finish over longer paths. */
 class LapsPathBaselinesRunTestCase : public TestCase
 {
@@ -1505,6 +1591,8 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new ConWeaveLapsRerouteTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathsFailureTestCase("conga-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathsFailureTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathsRestoreTestCase("conga-laps-paths"), DCNLB_TEST_QUICK);
+        AddTestCase(new LapsPathsRestoreTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);
