@@ -17,15 +17,22 @@
 # asserts them.
 #   LAPS against OPS on a small Rail (doc/laps.rst):
 #   bench/lb-cost.sh -n 3 ops laps:laps -- --topo=laps-rail --msgBytes=1048576
+# -i: count instructions instead of timing (valgrind's callgrind, about 50x slower, but
+# deterministic: one round is enough, and other jobs on the machine do not disturb it).
+# Each LB also runs once with --msgBytes=1000 instead (set-up and a few packets), and
+# ir_per_hop = (Ir - Ir of that run) / (hops - its hops): the per-packet-hop work without
+# the topology's set-up; vs_ecmp is its ratio to ECMP's.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROUNDS=3
 B=build
-while getopts "n:b:" opt; do
+IR=0
+while getopts "n:b:i" opt; do
     case $opt in
     n) ROUNDS=$OPTARG ;;
     b) B=$OPTARG ;;
-    *) echo "usage: $0 [-n ROUNDS] [-b BUILD_DIR] [LB ...] [-- bench args...]" >&2; exit 2 ;;
+    i) IR=1 ;;
+    *) echo "usage: $0 [-n ROUNDS] [-b BUILD_DIR] [-i] [LB ...] [-- bench args...]" >&2; exit 2 ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -42,6 +49,42 @@ BIN=$B/dcn-transport-bench
 ALL=(ecmp "${LBS[@]}")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+if [[ $IR == 1 ]]; then
+    command -v valgrind >/dev/null || bash tools/install-deps.sh valgrind
+    for lb in "${ALL[@]}"; do
+        CC=()
+        [[ $lb == *:* ]] && CC=(--cc="${lb#*:}")
+        for size in full setup; do
+            RUNARGS=("${ARGS[@]}")
+            if [[ $size == setup ]]; then
+                RUNARGS=(--msgBytes=1000)
+                for a in "${ARGS[@]}"; do [[ $a == --msgBytes=* ]] || RUNARGS+=("$a"); done
+            fi
+            valgrind --tool=callgrind --callgrind-out-file=/dev/null "$BIN" "${RUNARGS[@]}" \
+                --lb="${lb%%:*}" "${CC[@]}" >"$tmp/out" 2>"$tmp/vg" ||
+                { echo "lb-cost: $lb failed under valgrind" >&2; exit 1; }
+            ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$tmp/vg")
+            bench=$(grep '^BENCH' "$tmp/out" | tail -1)
+            hops=$(sed -n 's/.*packet_hops=\([0-9]*\).*/\1/p' <<<"$bench")
+            echo "$lb $size $ir $hops" >>"$tmp/ir"
+            echo "$lb $size Ir=$ir packet_hops=$hops"
+        done
+    done
+    python3 - "$tmp/ir" <<'EOF2'
+import sys
+d = {}
+for line in open(sys.argv[1]):
+    lb, size, ir, hops = line.split()
+    d.setdefault(lb, {})[size] = (int(ir), int(hops))
+def per_hop(lb):
+    (i, h), (i0, h0) = d[lb]["full"], d[lb]["setup"]
+    return (i - i0) / (h - h0)
+print(f"{'lb':<10} {'ir_per_hop':>11} {'vs_ecmp':>8}")
+for lb in d:
+    print(f"{lb:<10} {per_hop(lb):>11.0f} {per_hop(lb) / per_hop('ecmp'):>8.3f}")
+EOF2
+    exit 0
+fi
 for ((r = 0; r < ROUNDS; r++)); do
     n=${#ALL[@]}
     for ((k = 0; k < n; k++)); do

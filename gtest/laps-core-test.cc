@@ -7,6 +7,7 @@
 #include "ns3/laps-core.h"
 
 #include <cmath>
+#include <cstring>
 #include <gtest/gtest.h>
 #include <limits>
 #include <random>
@@ -117,6 +118,62 @@ TEST(LapsCore, InfiniteTemperatureAndInvalidPaths)
     double sum = LapsWeights(p.data(), 3, 1.0, w);
     EXPECT_EQ(sum, 0.0);
     EXPECT_EQ(LapsSample(w, 3, sum, 0.5), -1);
+}
+
+// the cached softmax gives LapsWeights's weights and sum bit for bit over a random sequence
+// of realVal changes, validity flips, new minima and beta changes (also infinite), and
+// evaluates exp only for what changed
+TEST(LapsCore, CachedWeightsEqualTheUncachedBitForBit)
+{
+    const uint32_t n = 8;
+    std::vector<LapsPathEntry> v(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        v[i].realNs = 2000 + 300 * i;
+    }
+    auto p = Ptrs(v);
+    LapsWeightCache cache;
+    cache.Reset(n);
+    std::mt19937 g(7);
+    double beta = 1.0 / 4000;
+    double w[n];
+    double wc[n];
+    uint32_t sameInputs = 0;
+    for (int step = 0; step < 20000; ++step)
+    {
+        const uint32_t what = g() % 10;
+        const uint32_t i = g() % n;
+        if (what < 5)
+        {
+            v[i].realNs = 1000 + static_cast<int64_t>(g() % 20000);
+        }
+        else if (what == 5)
+        {
+            v[i].valid = !v[i].valid;
+        }
+        else if (what == 6)
+        {
+            beta = (g() % 4 == 0) ? std::numeric_limits<double>::infinity()
+                                  : 1.0 / (1000 + g() % 9000);
+        }
+        else
+        {
+            ++sameInputs; // nothing changed: the cache alone answers
+        }
+        const double sum = LapsWeights(p.data(), n, beta, w);
+        const double sumc = LapsWeightsCached(p.data(), n, beta, wc, cache);
+        ASSERT_EQ(std::memcmp(&sum, &sumc, sizeof sum), 0) << "step " << step;
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            ASSERT_EQ(std::memcmp(&w[k], &wc[k], sizeof w[k]), 0) << "step " << step << " k " << k;
+        }
+    }
+    EXPECT_GT(sameInputs, 1000u);
+    // a change the cache missed would show: overwrite a cached weight, change nothing, and
+    // the cached call keeps the stale value (it does not recompute unchanged entries)
+    wc[0] = -1;
+    LapsWeightsCached(p.data(), n, beta, wc, cache);
+    EXPECT_EQ(wc[0], -1);
 }
 
 // spec 7.7: a stale entry probes once, doubles realVal, sets time; no second

@@ -328,6 +328,7 @@ LapsPathSelector::Ready()
         }
     }
     m_w.assign(m_n, 0.0);
+    m_wCache.Reset(m_n);
     m_deadline.assign(m_n, std::numeric_limits<int64_t>::max());
     m_timer.assign(m_n, EventId());
     m_timerAt.assign(m_n, std::numeric_limits<int64_t>::max());
@@ -430,7 +431,8 @@ LapsPathSelector::Choose(const SendContext& ctx)
     // or alpha / the largest unloaded delay, [A])
     const int64_t norm = GetSoftmaxNormNs();
     const double beta = norm > 0 ? m_alpha / static_cast<double>(norm) : 0.0;
-    const double sum = lapscore::LapsWeights(m_entries.data(), m_n, beta, m_w.data());
+    const double sum =
+        lapscore::LapsWeightsCached(m_entries.data(), m_n, beta, m_w.data(), m_wCache);
     int k = lapscore::LapsSample(m_w.data(), m_n, sum, Rng().GetValue());
     if (k < 0)
     {

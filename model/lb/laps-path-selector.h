@@ -218,6 +218,7 @@ class LapsPathSelector : public PathSelector
     lapscore::LapsLossCore m_loss;
     std::vector<lapscore::LapsPathEntry*> m_entries;
     std::vector<double> m_w;
+    lapscore::LapsWeightCache m_wCache; //!< what each m_w[k] was computed from
     std::vector<uint32_t> m_stale;
     std::vector<uint32_t> m_lost;
     std::vector<int64_t> m_deadline;

@@ -119,6 +119,70 @@ LapsWeights(LapsPathEntry* const* p, uint32_t n, double beta, double* w)
     return sum;
 }
 
+/**
+ * What LapsWeightsCached last computed each weight from: entry i's realVal and validity, the
+ * least valid realVal and beta.  Sized to the path count once (Reset), no allocation after.
+ */
+struct LapsWeightCache
+{
+    std::vector<int64_t> real;
+    std::vector<uint8_t> valid;
+    int64_t minReal{0};
+    double beta{0};
+    bool filled{false};
+
+    void Reset(uint32_t n)
+    {
+        real.assign(n, 0);
+        valid.assign(n, 0);
+        filled = false;
+    }
+};
+
+/**
+ * LapsWeights, bit for bit (each w[i] the same function of the same inputs, summed in the
+ * same order), with exp evaluated only for the entries whose realVal or validity changed
+ * since the last call, or for all of them when the least valid realVal or beta changed:
+ * between two feedbacks a flow's sends reuse the weights.  c was Reset(n).
+ */
+inline double
+LapsWeightsCached(LapsPathEntry* const* p, uint32_t n, double beta, double* w, LapsWeightCache& c)
+{
+    int64_t minReal = std::numeric_limits<int64_t>::max();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (p[i]->valid)
+        {
+            minReal = std::min(minReal, p[i]->realNs);
+        }
+    }
+    const bool all = !c.filled || minReal != c.minReal || beta != c.beta;
+    c.filled = true;
+    c.minReal = minReal;
+    c.beta = beta;
+    double sum = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const uint8_t v = p[i]->valid ? 1 : 0;
+        if (all || v != c.valid[i] || p[i]->realNs != c.real[i])
+        {
+            c.valid[i] = v;
+            c.real[i] = p[i]->realNs;
+            if (!v)
+            {
+                w[i] = 0;
+            }
+            else
+            {
+                const double d = static_cast<double>(p[i]->realNs - minReal);
+                w[i] = std::isinf(beta) ? (d == 0 ? 1.0 : 0.0) : std::exp(-beta * d);
+            }
+        }
+        sum += w[i];
+    }
+    return sum;
+}
+
 /** Index drawn with probability w[i] / sum for a uniform u in [0, 1); -1 if sum == 0. */
 inline int
 LapsSample(const double* w, uint32_t n, double sum, double u)
