@@ -28,7 +28,9 @@
  * per switch, ECMP / LetFlow / CONGA / ConWeave / PLB over the LAPS path set (CONGA
  * and ConWeave as --lb=conga-laps-paths / conweave-laps-paths, the source leaf's choice
  * among the LAPS paths); and [A]'s LAPS per-path timer (PathTimeoutFactor 400), softmax / in-flight
- * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets (LapsAuthorsDefaults),
+ * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets, CONGA's choice
+ * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent;
+ * LapsAuthorsDefaults),
  * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
@@ -347,8 +349,9 @@ main(int argc, char** argv)
                 "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
                 "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
                 "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
-                "LetFlow / CONGA flowlets 10 us, --loadRef=artifact, --staggerStarts=10ms "
-                "(allreduce, allscatter); doc/laps.rst",
+                "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
+                "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false), "
+                "--loadRef=artifact, --staggerStarts=10ms (allreduce, allscatter); doc/laps.rst",
                 o.setup,
                 {"spec", "authors"});
     opts.Check([&] {

@@ -6,6 +6,7 @@
 #include "ns3/drill-core.h"
 #include "ns3/letflow-core.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <random>
 #include <vector>
@@ -480,6 +481,264 @@ TEST(CongaCore, ChoosePathOnlyAmongAllowedPaths)
     EXPECT_EQ(c.uplink, 0);
     const CongaChoice d = leaf.ChoosePath(400, 1, 14 * kUs, draw, 4, first, 0b10000U);
     EXPECT_LT(d.uplink, 4) << "no allowed path of the pair: all";
+}
+
+// ---------------------------------------------------------------- CONGA as [A] chooses
+// The LAPS authors' simulator [A] (SwitchNode::GetCongaBestPath(key, 4)): 4 consecutive
+// paths of the pair's list from a uniform start, ties uniform (CongaConfig::pathSamples,
+// tiesPreferCurrent; DcnCongaLapsForwardingPolicy PathSamples / TiesPreferCurrent).
+
+/** mt19937 draws, each call recorded as (n, result). */
+struct RecordingDraw
+{
+    std::mt19937 gen;
+    std::vector<std::pair<uint32_t, uint32_t>> calls;
+
+    explicit RecordingDraw(uint32_t seed)
+        : gen(seed)
+    {
+    }
+
+    uint32_t operator()(uint32_t n)
+    {
+        const uint32_t x = gen() % n;
+        calls.emplace_back(n, x);
+        return x;
+    }
+};
+
+/** A two-leaf CONGA leaf over 16 path indices with [A]'s sampling options. */
+bool
+ConfigureSamplingLeaf(CongaLeafCore& leaf, uint16_t samples, bool tiesPreferCurrent)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 16;
+    cfg.pathSamples = samples;
+    cfg.tiesPreferCurrent = tiesPreferCurrent;
+    return leaf.Configure(cfg, nullptr);
+}
+
+/** Congestion-To-Leaf[1][k] = metric[k] for k < n, fed back at time t. */
+void
+SetRemoteMetrics(CongaLeafCore& leaf, const uint8_t* metric, uint16_t n, int64_t t)
+{
+    for (uint16_t k = 0; k < n; ++k)
+    {
+        CongaTag fb;
+        fb.fbValid = true;
+        fb.fbLbTag = static_cast<uint8_t>(k);
+        fb.fbMetric = metric[k];
+        leaf.OnArrival(1, fb, t);
+    }
+}
+
+TEST(CongaCore, PathSamplesWindowFollowsTheAuthorsDistribution)
+{
+    // 8 idle paths, PathSamples 4: a window of 4 consecutive paths from a start uniform in
+    // [0, 4], then uniform among its (tied) paths: P(k) = windows containing k / 5 x 1/4
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureSamplingLeaf(leaf, 4, false));
+    const uint8_t first[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    RecordingDraw draw(7);
+    const int n = 40000;
+    int count[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    int64_t t = 0;
+    for (int i = 0; i < n; ++i, t += 200 * kUs) // every decision a new flowlet of one flow
+    {
+        draw.calls.clear();
+        const CongaChoice c = leaf.ChoosePath(77, 1, t, draw, 8, first);
+        ASSERT_TRUE(c.newFlowlet);
+        ASSERT_EQ(draw.calls.size(), 2u) << "the window's start, then the tie";
+        ASSERT_EQ(draw.calls[0].first, 5u) << "start uniform in [0, 8 - 4]";
+        ASSERT_EQ(draw.calls[1].first, 4u) << "4 tied candidates";
+        const uint32_t start = draw.calls[0].second;
+        ASSERT_GE(c.uplink, start);
+        ASSERT_LT(c.uplink, start + 4) << "a path outside the sampled window";
+        ++count[c.uplink];
+    }
+    const double expected[8] = {1, 2, 3, 4, 4, 3, 2, 1}; // / 20
+    for (int k = 0; k < 8; ++k)
+    {
+        EXPECT_NEAR(count[k] / static_cast<double>(n), expected[k] / 20.0, 0.01) << "path " << k;
+    }
+}
+
+TEST(CongaCore, PathSamplesTheBestPathOnlyWhenItsWindowIsSampled)
+{
+    // path 0 free, paths 1..7 congested: path 0 wins only when the window starts at 0 (1/5);
+    // else the least congested of the window, never a path outside it
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureSamplingLeaf(leaf, 4, false));
+    const uint8_t first[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    const uint8_t metric[8] = {0, 5, 6, 6, 6, 6, 6, 6};
+    RecordingDraw draw(11);
+    const int n = 20000;
+    int onBest = 0;
+    int64_t t = 10 * kUs;
+    for (int i = 0; i < n; ++i, t += 20 * kUs)
+    {
+        SetRemoteMetrics(leaf, metric, 8, t);
+        draw.calls.clear();
+        const CongaChoice c = leaf.ChoosePath(1000 + i, 1, t, draw, 8, first);
+        ASSERT_FALSE(draw.calls.empty());
+        const uint32_t start = draw.calls[0].second;
+        ASSERT_GE(c.uplink, start);
+        ASSERT_LT(c.uplink, start + 4);
+        if (start <= 1)
+        {
+            EXPECT_EQ(c.uplink, start) << "the window's least congested path";
+        }
+        onBest += c.uplink == 0 ? 1 : 0;
+    }
+    EXPECT_NEAR(onBest / static_cast<double>(n), 0.2, 0.015);
+}
+
+TEST(CongaCore, TiesPreferCurrentKeepsThePreviousPathOnlyWhenTrue)
+{
+    // 4 idle paths (all tied), all of them candidates: a flowlet's previous path is kept on
+    // every new flowlet with TiesPreferCurrent (CONGA Sec. 3.5), not always without ([A])
+    const uint8_t first[4] = {0, 1, 2, 3};
+    for (int prefer = 0; prefer < 2; ++prefer)
+    {
+        CongaLeafCore leaf;
+        ASSERT_TRUE(ConfigureSamplingLeaf(leaf, 0, prefer == 1));
+        RecordingDraw draw(3);
+        uint16_t prev = leaf.ChoosePath(5, 1, 0, draw, 4, first).uplink;
+        const size_t drawsBefore = draw.calls.size();
+        int kept = 0;
+        const int n = 2000;
+        int64_t t = 0;
+        for (int i = 0; i < n; ++i)
+        {
+            t += 200 * kUs; // beyond the 150-us flowlet timeout
+            const CongaChoice c = leaf.ChoosePath(5, 1, t, draw, 4, first);
+            ASSERT_TRUE(c.newFlowlet);
+            kept += c.uplink == prev ? 1 : 0;
+            prev = c.uplink;
+        }
+        if (prefer)
+        {
+            EXPECT_EQ(kept, n) << "ties keep the flowlet's path";
+            EXPECT_EQ(draw.calls.size(), drawsBefore) << "no draw when the previous path ties";
+        }
+        else
+        {
+            EXPECT_LT(kept, n) << "ties uniform: the previous path is not always kept";
+            EXPECT_NEAR(kept / static_cast<double>(n), 0.25, 0.04);
+            EXPECT_EQ(draw.calls.size(), drawsBefore + n);
+        }
+    }
+}
+
+TEST(CongaCore, PathSamplesWindowIsOverTheValidPaths)
+{
+    // 8 paths, path 3 invalid: 7 valid ones, windows start at rank 0..3 of (0 1 2 4 5 6 7)
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureSamplingLeaf(leaf, 4, false));
+    const uint8_t first[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    const uint32_t valid = 0xFFu & ~(1u << 3);
+    // start rank 2, tie 3: window (2 4 5 6) -> 6 (a window of indices 2..5 would give 2, 4, 5)
+    Script script{{2, 3}};
+    const CongaChoice a = leaf.ChoosePath(9, 1, 0, script, 8, first, valid);
+    EXPECT_EQ(script.calls, 2u);
+    EXPECT_EQ(a.uplink, 6);
+    const uint16_t ranks[7] = {0, 1, 2, 4, 5, 6, 7};
+    RecordingDraw draw(5);
+    int count[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    const int n = 20000;
+    int64_t t = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        t += 200 * kUs;
+        draw.calls.clear();
+        const CongaChoice c = leaf.ChoosePath(9, 1, t, draw, 8, first, valid);
+        ASSERT_EQ(draw.calls.size(), 2u);
+        ASSERT_EQ(draw.calls[0].first, 4u) << "start uniform in [0, 7 - 4]";
+        const uint32_t r = draw.calls[0].second;
+        ASSERT_NE(c.uplink, 3) << "an invalid path";
+        ASSERT_GE(c.uplink, ranks[r]);
+        ASSERT_LE(c.uplink, ranks[r + 3]);
+        ++count[c.uplink];
+    }
+    // P = windows containing the rank / 4 x 1/4: ranks 0..6 in 1, 2, 3, 4, 3, 2, 1 windows
+    const double expected[8] = {1, 2, 3, 0, 4, 3, 2, 1}; // / 16
+    for (int k = 0; k < 8; ++k)
+    {
+        EXPECT_NEAR(count[k] / static_cast<double>(n), expected[k] / 16.0, 0.012) << "path " << k;
+    }
+    // no more valid paths than samples: all of them, no window draw
+    Script one{{1}};
+    const CongaChoice b = leaf.ChoosePath(10, 1, t, one, 8, first, 0b10110u);
+    EXPECT_EQ(one.calls, 1u) << "only the tie draw";
+    EXPECT_EQ(b.uplink, 2);
+}
+
+TEST(CongaCore, PathSamplesZeroIsThePaperChoice)
+{
+    // PathSamples 0 (and PathSamples >= the valid paths) with TiesPreferCurrent: the least
+    // congested of all valid paths, the previous one if it ties, else ties[draw(ties)], one
+    // draw per contested decision (CONGA Sec. 3.5, the choice before these options)
+    const uint8_t first[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+    for (uint16_t samples : {uint16_t{0}, uint16_t{8}, uint16_t{16}})
+    {
+        CongaLeafCore leaf;
+        ASSERT_TRUE(ConfigureSamplingLeaf(leaf, samples, true));
+        std::mt19937 metrics(21);
+        RecordingDraw draw(13);
+        int64_t t = 0;
+        int64_t prev = -1;
+        for (int i = 0; i < 3000; ++i)
+        {
+            t += 200 * kUs;
+            uint8_t metric[8];
+            for (uint8_t& m : metric)
+            {
+                m = static_cast<uint8_t>(metrics() % 3);
+            }
+            SetRemoteMetrics(leaf, metric, 8, t);
+            const uint32_t valid = 0xFFu & ~(1u << (i % 9)); // one path invalid, or none
+            uint8_t best = 0xFF;
+            for (uint16_t k = 0; k < 8; ++k)
+            {
+                best = ((valid >> k) & 1u) && metric[k] < best ? metric[k] : best;
+            }
+            std::vector<uint16_t> ties;
+            for (uint16_t k = 0; k < 8; ++k)
+            {
+                if (((valid >> k) & 1u) && metric[k] == best)
+                {
+                    ties.push_back(k);
+                }
+            }
+            draw.calls.clear();
+            const CongaChoice c = leaf.ChoosePath(3, 1, t, draw, 8, first, valid);
+            const bool prevTies =
+                prev >= 0 && std::find(ties.begin(), ties.end(), prev) != ties.end();
+            if (prevTies || ties.size() == 1)
+            {
+                EXPECT_TRUE(draw.calls.empty()) << "samples " << samples;
+                EXPECT_EQ(c.uplink, prevTies ? prev : ties[0]);
+            }
+            else
+            {
+                ASSERT_EQ(draw.calls.size(), 1u) << "samples " << samples;
+                EXPECT_EQ(draw.calls[0].first, ties.size());
+                EXPECT_EQ(c.uplink, ties[draw.calls[0].second]);
+            }
+            prev = c.uplink;
+        }
+    }
+}
+
+TEST(CongaCore, PathSamplesAlsoBoundsChooseUplink)
+{
+    // NewFlowlet is shared: a leaf-spine uplink choice honours the window too
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureSamplingLeaf(leaf, 2, false));
+    Script script{{3, 1}}; // start 3 of [0, 16 - 2], then the second tie
+    EXPECT_EQ(leaf.ChooseUplink(1, 1, 0, script).uplink, 4);
+    EXPECT_EQ(script.calls, 2u);
 }
 
 } // namespace

@@ -149,7 +149,11 @@ LapsAuthorsAttributeDefaults()
         // L13: [A] C00017 run.py passes --flowletTimoutInUs with its parser default 10
         {"ns3::DcnLetflowForwardingPolicy::FlowletTimeout", "10us"},
         {"ns3::DcnCongaForwardingPolicy::FlowletTimeout", "10us"},
-        {"ns3::DcnLapsPathsSelector::FlowletTimeout", "10us"}};
+        {"ns3::DcnLapsPathsSelector::FlowletTimeout", "10us"},
+        // [A] SwitchNode::GetCongaBestPath(key, 4) on every new flow and flowlet timeout: 4
+        // consecutive paths of the pair's list from a uniform start, ties uniform
+        {"ns3::DcnCongaLapsForwardingPolicy::PathSamples", "4"},
+        {"ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent", "false"}};
     return v;
 }
 

@@ -230,7 +230,9 @@ double LapsAuthorsLoadScale(const std::string& topo);
  * buffer and path-set pieces (review s44 L2, L11, L12, L13), as (attribute, value):
  * LapsPathSelector PathTimeoutFactor 400 ([A]'s per-path timeout 200 x 2 x the path's latest
  * latency), SoftmaxNorm and InflightCapBasis "unloaded" ([A]'s largest unloaded delay), and
- * the LetFlow / CONGA flowlet timeout 10 us ([A] C00017 run.py --flowletTimoutInUs default).
+ * the LetFlow / CONGA flowlet timeout 10 us ([A] C00017 run.py --flowletTimoutInUs default),
+ * and CONGA over the LAPS paths choosing as [A]'s GetCongaBestPath(key, 4): PathSamples 4,
+ * TiesPreferCurrent false (DcnCongaLapsForwardingPolicy).
  */
 const std::vector<std::pair<std::string, std::string>>& LapsAuthorsAttributeDefaults();
 

@@ -516,7 +516,7 @@ class CongaLapsPathsTestCase : public TestCase
     CongaLapsPathsTestCase()
         : TestCase("conga-laps-paths: a Rail inter-cluster flowlet on exactly one LAPS path of "
                    "its leaf pair, feedback for that path at the source leaf, a congested path "
-                   "left")
+                   "left; as [A]: PathSamples 4, ties uniform")
     {
     }
 
@@ -532,11 +532,28 @@ class CongaLapsPathsTestCase : public TestCase
     }
 
     /** Paths chosen per new flowlet from host 0 to d (messages every 300 us, > 150 us
-     *  flowlet timeout); congest: saturate the second link of the first flowlet's path. */
-    std::vector<uint8_t> Flowlets(uint32_t d, bool congest, uint32_t* congestedPath)
+     *  flowlet timeout); congest: saturate the second link of the first flowlet's path;
+     *  authorsChoice: PathSamples 4, TiesPreferCurrent false ([A]'s GetCongaBestPath). */
+    std::vector<uint8_t> Flowlets(uint32_t d,
+                                  bool congest,
+                                  uint32_t* congestedPath,
+                                  bool authorsChoice = false)
     {
-        PathsNet net("conga-laps-paths");
+        if (authorsChoice)
+        {
+            Config::SetDefault("ns3::DcnCongaLapsForwardingPolicy::PathSamples", UintegerValue(4));
+            Config::SetDefault("ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent",
+                               BooleanValue(false));
+        }
+        PathsNet net("conga-laps-paths"); // its destructor: Config::Reset
         Ptr<CongaForwardingPolicy> src = net.Conga(net.t->GetSwitchOfHost(0));
+        const lbcore::CongaConfig& cfg = src->GetCore().GetConfig();
+        NS_TEST_EXPECT_MSG_EQ(cfg.pathSamples,
+                              authorsChoice ? 4 : 0,
+                              "PathSamples reaches the core");
+        NS_TEST_EXPECT_MSG_EQ(cfg.tiesPreferCurrent,
+                              !authorsChoice,
+                              "TiesPreferCurrent reaches the core");
         const uint16_t l0 = src->GetLeafOfHost(0);
         const uint16_t ld = src->GetLeafOfHost(d);
         std::vector<uint8_t> chosen;
@@ -674,6 +691,15 @@ class CongaLapsPathsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(std::count(calm.begin(), calm.end(), calm[0]),
                               20,
                               "uncongested: every flowlet keeps the first path");
+        // as [A] (PathSamples 4, ties uniform): uncongested flowlets do not keep their path
+        const std::vector<uint8_t> authors = Flowlets(40, false, &k0, true);
+        NS_TEST_ASSERT_MSG_EQ(authors.size(), 20u, "a flowlet per message");
+        NS_TEST_EXPECT_MSG_LT(std::count(authors.begin(), authors.end(), authors[0]),
+                              20,
+                              "[A]'s choice: ties uniform, the first path not always kept");
+        NS_TEST_EXPECT_MSG_GT(std::set<uint8_t>(authors.begin(), authors.end()).size(),
+                              2u,
+                              "[A]'s choice: flowlets over several paths");
         const std::vector<uint8_t> hot = Flowlets(40, true, &k0);
         NS_TEST_ASSERT_MSG_EQ(hot.size(), 20u, "a flowlet per message");
         NS_TEST_ASSERT_MSG_EQ(static_cast<uint32_t>(hot[0]), k0, "the first flowlet's path");
@@ -1471,6 +1497,15 @@ class AuthorsLapsDefaultsTestCase : public TestCase
                     NS_TEST_EXPECT_MSG_EQ(v->Get(), MicroSeconds(10), policy << " flowlets");
                 }
             }
+            // CONGA over the LAPS paths chooses as [A]'s GetCongaBestPath(key, 4): 4
+            // consecutive paths from a uniform start, ties uniform (CONGA Sec. 3.5 without)
+            Ptr<DcnCongaLapsForwardingPolicy> conga = CreateObject<DcnCongaLapsForwardingPolicy>();
+            UintegerValue samples;
+            conga->GetAttribute("PathSamples", samples);
+            NS_TEST_EXPECT_MSG_EQ(samples.Get(), authors ? 4u : 0u, "CONGA PathSamples");
+            BooleanValue ties;
+            conga->GetAttribute("TiesPreferCurrent", ties);
+            NS_TEST_EXPECT_MSG_EQ(ties.Get(), !authors, "CONGA TiesPreferCurrent");
             Config::Reset();
         }
     }

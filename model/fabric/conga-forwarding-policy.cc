@@ -116,10 +116,32 @@ CongaForwardingPolicy::CongaForwardingPolicy(bool lapsPaths)
 TypeId
 DcnCongaLapsForwardingPolicy::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::DcnCongaLapsForwardingPolicy")
-                            .SetParent<CongaForwardingPolicy>()
-                            .SetGroupName("DcnLb")
-                            .AddConstructor<DcnCongaLapsForwardingPolicy>();
+    static TypeId tid =
+        TypeId("ns3::DcnCongaLapsForwardingPolicy")
+            .SetParent<CongaForwardingPolicy>()
+            .SetGroupName("DcnLb")
+            .AddConstructor<DcnCongaLapsForwardingPolicy>()
+            .AddAttribute(
+                "PathSamples",
+                "Candidates of a new flowlet at the source leaf: 0 = every valid path of the "
+                "leaf pair (default, CONGA SIGCOMM'14 Sec. 3.5: the least congested of all); "
+                "s > 0 with more than s valid paths: s consecutive valid paths of the pair's "
+                "list from a uniform start in [0, valid - s] (LAPS authors' simulator [A]: "
+                "GetCongaBestPath samples 4 consecutive PST paths from a uniform start; ties "
+                "uniform); laps-paper --setup=authors sets 4",
+                UintegerValue(0),
+                MakeUintegerAccessor(&DcnCongaLapsForwardingPolicy::m_pathSamples),
+                MakeUintegerChecker<uint32_t>(0, lbcore::CongaLeafCore::kMaxUplinks))
+            .AddAttribute(
+                "TiesPreferCurrent",
+                "true: among the least congested candidates of a new flowlet, keep the "
+                "flowlet's previous path if it is one of them, else a uniform draw (default, "
+                "CONGA SIGCOMM'14 Sec. 3.5); false: a uniform draw among all of them (LAPS "
+                "authors' simulator [A]: GetCongaBestPath samples 4 consecutive PST paths from "
+                "a uniform start; ties uniform); laps-paper --setup=authors sets false",
+                BooleanValue(true),
+                MakeBooleanAccessor(&DcnCongaLapsForwardingPolicy::m_tiesPreferCurrent),
+                MakeBooleanChecker());
     return tid;
 }
 
@@ -263,6 +285,8 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     m_cfg.alpha = m_alpha;
     m_cfg.quantBits = static_cast<uint8_t>(m_quantBits);
     m_cfg.agingNs = m_aging.GetNanoSeconds();
+    m_cfg.pathSamples = static_cast<uint16_t>(m_pathSamples);
+    m_cfg.tiesPreferCurrent = m_tiesPreferCurrent;
     m_cfg.numLeaves = nLeaves;
     for (uint32_t l : t.GetLinksOfNode(node))
     {

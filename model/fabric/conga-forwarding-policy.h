@@ -49,7 +49,9 @@
  * once per flowlet, the path k of its leaf pair's LAPS set
  * (dcn::MinimalRouting::LapsPaths(source switch, destination switch), the set
  * LapsHostTable sprays over; <= 16, CheckTopology refuses more) minimising
- * max(local DRE of k's first uplink, Congestion-To-Leaf[dst leaf][k]), and
+ * max(local DRE of k's first uplink, Congestion-To-Leaf[dst leaf][k]) (among
+ * all valid paths, or with PathSamples = s among s consecutive ones from a
+ * uniform start as [A]; ties per TiesPreferCurrent), and
  * writes LBTag = k in the overlay (IPv4 Identification, as above).  Every
  * later switch forwards by the real bytes (source address -> source leaf,
  * destination address -> destination leaf, LBTag -> path k of that pair's
@@ -198,6 +200,13 @@ class CongaForwardingPolicy : public ForwardingPolicy
     explicit CongaForwardingPolicy(bool lapsPaths);
     void DoDispose() override;
 
+    /** CongaConfig::pathSamples (attribute PathSamples of DcnCongaLapsForwardingPolicy;
+     *  0 = every valid path, CONGA Sec. 3.5). */
+    uint32_t m_pathSamples{0};
+    /** CongaConfig::tiesPreferCurrent (attribute TiesPreferCurrent of
+     *  DcnCongaLapsForwardingPolicy; true = CONGA Sec. 3.5). */
+    bool m_tiesPreferCurrent{true};
+
   private:
     /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
     std::string Check(const DcnTopology& t, bool scanPairs) const;
@@ -247,7 +256,11 @@ class CongaForwardingPolicy : public ForwardingPolicy
 /**
  * CONGA over the LAPS path set (switch policy "conga-laps", scheme
  * --lb=conga-laps-paths): CongaForwardingPolicy with the LAPS mode on (see
- * its file comment).  Attributes are CongaForwardingPolicy's.
+ * its file comment).  Attributes are CongaForwardingPolicy's, and how a new
+ * flowlet's candidates are taken: PathSamples (0 = all valid paths, CONGA
+ * Sec. 3.5; the LAPS authors' simulator [A]: 4 consecutive paths of the pair's
+ * list from a uniform start) and TiesPreferCurrent (true = CONGA Sec. 3.5;
+ * [A]: false, ties uniform).  laps-paper --setup=authors sets [A]'s values.
  */
 class DcnCongaLapsForwardingPolicy : public CongaForwardingPolicy
 {

@@ -14,7 +14,10 @@
  *    were last sent.
  *  - Sec. 3.5 decision, once per flowlet: the uplink minimising
  *    max(local uplink DRE, Congestion-To-Leaf[dst][uplink]); ties prefer the
- *    flowlet entry's previous port, else random among the ties.
+ *    flowlet entry's previous port, else random among the ties.  Options of
+ *    CongaConfig for the LAPS authors' simulator [A] (GetCongaBestPath):
+ *    pathSamples (s consecutive candidates from a uniform start) and
+ *    tiesPreferCurrent = false (ties uniform, no preference).
  * Paper settings (Sec. 3.6): Q = 3 bits, tau = 160 us, flowlet timeout 500 us.
  * Defaults here: flowlet timeout 150 us (as Hermes SIGCOMM'17 Sec. 5 ran
  * CONGA); preset CongaPaper() = 500 us, Laps() = 50 us.  Our choices:
@@ -50,6 +53,13 @@ struct CongaConfig
     int64_t agingNs{10'000'000};       //!< our choice: stale remote metric reads 0
     uint16_t numLeaves{1};
     uint16_t numUplinks{1}; //!< <= 16 (4-bit LBTag)
+    /** Candidates of a new flowlet: 0 = every valid path / uplink (Sec. 3.5); s > 0 with
+     *  more than s valid ones: s consecutive valid ones from a uniform start (the LAPS
+     *  authors' simulator [A], GetCongaBestPath with s = 4). */
+    uint16_t pathSamples{0};
+    /** Ties keep the flowlet's previous choice if among them (Sec. 3.5); false: uniform
+     *  among all ties ([A]). */
+    bool tiesPreferCurrent{true};
 
     static CongaConfig CongaPaper()
     {
@@ -238,7 +248,8 @@ class CongaLeafCore
      * flow's flowlet, chosen on a new flowlet as the k minimising
      * max(local DRE of k's first uplink firstUplink[k], Congestion-To-Leaf[dstLeaf][k]);
      * the remote table is indexed by path (the LBTag), the local DRE by uplink, as several
-     * paths may share a first uplink.  Ties as ChooseUplink.  O(nPaths) on a new flowlet,
+     * paths may share a first uplink.  Ties, and the window of cfg.pathSamples, as
+     * ChooseUplink (NewFlowlet).  O(nPaths) on a new flowlet,
      * else O(1).  Only the paths whose bit is set in `allowed` (the valid ones: no link
      * withdrawn) are candidates; a flowlet whose path left `allowed` takes a new one at once.
      * An empty intersection counts as "all" (as ChooseUplink).
@@ -423,7 +434,11 @@ class CongaLeafCore
     /**
      * A new flowlet of entry `e` (ChooseUplink, ChoosePath): the candidate k < n whose bit
      * is set in `allowed` with the least metric(k); the flowlet's previous choice if it is
-     * among the ties, else a uniform draw among them.  n <= kMaxUplinks.
+     * among the ties (cfg.tiesPreferCurrent), else a uniform draw among them.  With
+     * cfg.pathSamples = s > 0 and more than s allowed k, the candidates are s consecutive
+     * allowed k (in index order) from the r-th allowed one, r a uniform draw in
+     * [0, allowed - s] made before the tie draw ([A]'s window); otherwise no extra draw.
+     * n <= kMaxUplinks; O(n), no allocation.
      */
     template <class Draw, class Metric>
     CongaChoice NewFlowlet(FlowletEntry& e,
@@ -438,9 +453,35 @@ class CongaLeafCore
         uint16_t nTies = 0;
         uint8_t best = 0xFF;
         bool prevAmongTies = false;
+        // [A]'s window: ranks [first, first + s) among the allowed candidates
+        uint16_t first = 0;
+        uint16_t last = kMaxUplinks; // exclusive rank bound
+        const uint16_t s = m_cfg.pathSamples;
+        if (s > 0)
+        {
+            const uint32_t mask = n >= 32 ? 0xFFFFFFFFu : ((1u << n) - 1u);
+            uint32_t bits = allowed & mask;
+            uint16_t nAllowed = 0;
+            for (; bits != 0; bits &= bits - 1)
+            {
+                ++nAllowed;
+            }
+            if (nAllowed > s)
+            {
+                first = static_cast<uint16_t>(draw(static_cast<uint32_t>(nAllowed - s + 1)));
+                last = static_cast<uint16_t>(first + s);
+            }
+        }
+        const bool keepPrev = m_cfg.tiesPreferCurrent;
+        uint16_t rank = 0;
         for (uint16_t k = 0; k < n; ++k)
         {
             if (((allowed >> k) & 1u) == 0)
+            {
+                continue;
+            }
+            const uint16_t r = rank++;
+            if (r < first || r >= last)
             {
                 continue;
             }
@@ -454,7 +495,7 @@ class CongaLeafCore
             if (m == best)
             {
                 ties[nTies++] = k;
-                prevAmongTies = prevAmongTies || (e.valid && e.port == k);
+                prevAmongTies = prevAmongTies || (keepPrev && e.valid && e.port == k);
             }
         }
         c.uplink = prevAmongTies ? e.port : ties[nTies == 1 ? 0 : draw(nTies)];
