@@ -29,8 +29,8 @@
  * and ConWeave as --lb=conga-laps-paths / conweave-laps-paths, the source leaf's choice
  * among the LAPS paths); and [A]'s LAPS per-path timer (PathTimeoutFactor 400), softmax / in-flight
  * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets, CONGA's choice
- * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent;
- * LapsAuthorsDefaults),
+ * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent) and
+ * its DRE at 200 us x 0.2 (DreInterval, DreAlpha; LapsAuthorsDefaults),
  * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
@@ -341,19 +341,21 @@ main(int argc, char** argv)
                                  "the load reference of each run; allowed: --loadRef=host|"
                                  "artifact");
     });
-    opts.Choice("setup",
-                "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
-                "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
-                "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
-                "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
-                "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
-                "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
-                "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
-                "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
-                "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false), "
-                "--loadRef=artifact, --staggerStarts=10ms (allreduce, allscatter); doc/laps.rst",
-                o.setup,
-                {"spec", "authors"});
+    opts.Choice(
+        "setup",
+        "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
+        "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
+        "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
+        "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
+        "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
+        "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
+        "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
+        "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
+        "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false) and "
+        "its DRE at 200 us x 0.2 (DreInterval, DreAlpha), "
+        "--loadRef=artifact, --staggerStarts=10ms (allreduce, allscatter); doc/laps.rst",
+        o.setup,
+        {"spec", "authors"});
     opts.Check([&] {
         // --setup=authors sets these per run: a user's value would be overwritten
         if (o.setup != "authors")
@@ -649,7 +651,8 @@ main(int argc, char** argv)
              << satMin
              << (authors ? " on minimal paths and " : " on minimal paths (ECMP, LetFlow, PLB) and ")
              << satLaps
-             << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, CONGA, ConWeave, PLB)"
+             << (authors ? " spread evenly over the LAPS paths (LAPS, ECMP, LetFlow, CONGA, "
+                           "ConWeave, PLB)"
                          : " spread evenly over the LAPS paths")
              << "; --load=" << o.load;
         // --loadRef=artifact: the offered load is load x [A]'s reference

@@ -153,7 +153,11 @@ LapsAuthorsAttributeDefaults()
         // [A] SwitchNode::GetCongaBestPath(key, 4) on every new flow and flowlet timeout: 4
         // consecutive paths of the pair's list from a uniform start, ties uniform
         {"ns3::DcnCongaLapsForwardingPolicy::PathSamples", "4"},
-        {"ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent", "false"}};
+        {"ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent", "false"},
+        // [A] SwitchNode's constructor: DRE decay every m_dreTime = 200 us by m_alpha = 0.2
+        // (tau = 1 ms, against CONGA's 160 us); its aging time 10 ms is our Aging already
+        {"ns3::DcnCongaForwardingPolicy::DreInterval", "200us"},
+        {"ns3::DcnCongaForwardingPolicy::DreAlpha", "0.2"}};
     return v;
 }
 

@@ -1506,6 +1506,15 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             BooleanValue ties;
             conga->GetAttribute("TiesPreferCurrent", ties);
             NS_TEST_EXPECT_MSG_EQ(ties.Get(), !authors, "CONGA TiesPreferCurrent");
+            // [A]'s SwitchNode DRE: 200 us x 0.2 (tau 1 ms; CONGA's 160 us by 16 us x 0.1)
+            TimeValue tDre;
+            conga->GetAttribute("DreInterval", tDre);
+            NS_TEST_EXPECT_MSG_EQ(tDre.Get(),
+                                  MicroSeconds(authors ? 200 : 16),
+                                  "CONGA DreInterval");
+            DoubleValue dreAlpha;
+            conga->GetAttribute("DreAlpha", dreAlpha);
+            NS_TEST_EXPECT_MSG_EQ(dreAlpha.Get(), authors ? 0.2 : 0.1, "CONGA DreAlpha");
             Config::Reset();
         }
     }
