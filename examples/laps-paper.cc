@@ -30,7 +30,8 @@
  * among the LAPS paths); and [A]'s LAPS per-path timer (PathTimeoutFactor 400), softmax / in-flight
  * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets, CONGA's choice
  * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent) and
- * its DRE at 200 us x 0.2 (DreInterval, DreAlpha; LapsAuthorsDefaults),
+ * its DRE at 200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s constructor
+ * (ReplyDeadlineExtra, InactiveTime, PathBusyTime, ResumeExtra; LapsAuthorsDefaults),
  * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
  *
  *   ./build/laps-paper
@@ -352,7 +353,8 @@ main(int argc, char** argv)
         "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
         "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
         "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false) and "
-        "its DRE at 200 us x 0.2 (DreInterval, DreAlpha), "
+        "its DRE at 200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s "
+        "(80 ns, 10 us, 4 us, 32 us), "
         "--loadRef=artifact, --staggerStarts=10ms (allreduce, allscatter); doc/laps.rst",
         o.setup,
         {"spec", "authors"});

@@ -157,7 +157,14 @@ LapsAuthorsAttributeDefaults()
         // [A] SwitchNode's constructor: DRE decay every m_dreTime = 200 us by m_alpha = 0.2
         // (tau = 1 ms, against CONGA's 160 us); its aging time 10 ms is our Aging already
         {"ns3::DcnCongaForwardingPolicy::DreInterval", "200us"},
-        {"ns3::DcnCongaForwardingPolicy::DreAlpha", "0.2"}};
+        {"ns3::DcnCongaForwardingPolicy::DreAlpha", "0.2"},
+        // [A]'s ConWeaveRouting constructor at C00017's commit 4a4be64 (no SetConstants call,
+        // no configuration key reaches them): reply slack 80 ns, TX expiry 10 us, path pause
+        // 4 us, extra VOQ flush 32 us (default VOQ wait 200 us = our ResumeTime already)
+        {"ns3::DcnConWeaveForwardingPolicy::ReplyDeadlineExtra", "80ns"},
+        {"ns3::DcnConWeaveForwardingPolicy::InactiveTime", "10us"},
+        {"ns3::DcnConWeaveForwardingPolicy::PathBusyTime", "4us"},
+        {"ns3::DcnConWeaveForwardingPolicy::ResumeExtra", "32us"}};
     return v;
 }
 

@@ -1515,6 +1515,20 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             DoubleValue dreAlpha;
             conga->GetAttribute("DreAlpha", dreAlpha);
             NS_TEST_EXPECT_MSG_EQ(dreAlpha.Get(), authors ? 0.2 : 0.1, "CONGA DreAlpha");
+            // [A]'s ConWeaveRouting constructor (C00017's commit): 80 ns, 10 us, 4 us, 32 us
+            Ptr<ConWeaveForwardingPolicy> cw = CreateObject<ConWeaveForwardingPolicy>();
+            const std::vector<std::tuple<const char*, Time, Time>> cwTimers = {
+                {"ReplyDeadlineExtra", NanoSeconds(80), MicroSeconds(4)},
+                {"InactiveTime", MicroSeconds(10), MicroSeconds(300)},
+                {"PathBusyTime", MicroSeconds(4), MicroSeconds(16)},
+                {"ResumeExtra", MicroSeconds(32), MicroSeconds(16)},
+                {"ResumeTime", MicroSeconds(200), MicroSeconds(200)}};
+            for (const auto& [name, inAuthors, inSpec] : cwTimers)
+            {
+                TimeValue v;
+                cw->GetAttribute(name, v);
+                NS_TEST_EXPECT_MSG_EQ(v.Get(), authors ? inAuthors : inSpec, "ConWeave " << name);
+            }
             Config::Reset();
         }
     }
