@@ -32,7 +32,8 @@
  * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent) and
  * its DRE at 200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s constructor
  * (ReplyDeadlineExtra, InactiveTime, PathBusyTime, ResumeExtra; LapsAuthorsDefaults),
- * --loadRef=artifact (all2all) and --staggerStarts=10ms (allreduce, allscatter).
+ * --loadRef=artifact (all2all) and --staggerStarts=10ms --staggerDraw=poisson (allreduce,
+ * allscatter).
  *
  *   ./build/laps-paper
  *   ./build/laps-paper --experiment=allreduce --topo=df
@@ -94,6 +95,8 @@ struct Options
     std::string loadRef{"host"};
     /** --staggerStarts: allreduce / allscatter messages start over this window (0 = at once) */
     Time staggerStarts{0};
+    /** --staggerDraw: uniform (n uniform times in the window) or poisson ([A]'s draw) */
+    std::string staggerDraw{"uniform"};
     /** --roceWindow: the DCQCN baselines' send window (LapsExperimentConfig::dcqcnWindow) */
     uint64_t roceWindow{LapsExperimentConfig::UNIFIED_WINDOW};
 };
@@ -172,6 +175,7 @@ RunOne(const Options& o, const std::string& lb)
     c.lapsPathBaselines = authors;
     c.loadScale = o.loadRef == "artifact" ? LapsAuthorsLoadScale(c.topo) : 1.0;
     c.staggerStarts = o.staggerStarts;
+    c.staggerPoisson = o.staggerDraw == "poisson";
     return RunLapsExperiment(c);
 }
 
@@ -355,7 +359,8 @@ main(int argc, char** argv)
         "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false) and "
         "its DRE at 200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s "
         "(80 ns, 10 us, 4 us, 32 us), "
-        "--loadRef=artifact, --staggerStarts=10ms (allreduce, allscatter); doc/laps.rst",
+        "--loadRef=artifact, --staggerStarts=10ms --staggerDraw=poisson (allreduce, allscatter); "
+        "doc/laps.rst",
         o.setup,
         {"spec", "authors"});
     opts.Check([&] {
@@ -374,7 +379,7 @@ main(int argc, char** argv)
         {
             set.push_back(nv.first);
         }
-        for (const char* opt : {"loadRef=artifact", "staggerStarts=10ms"})
+        for (const char* opt : {"loadRef=artifact", "staggerStarts=10ms", "staggerDraw=poisson"})
         {
             const std::string name = std::string(opt).substr(0, std::string(opt).find('='));
             if (opts.Given(name))
@@ -407,6 +412,14 @@ main(int argc, char** argv)
               "10ms); 0 = all at once (paper Sec. V, the default)",
               o.staggerStarts)
         .Max(Seconds(1));
+    opts.Choice("staggerDraw",
+                "allreduce / allscatter with --staggerStarts: uniform = every message at a "
+                "uniform time in the window (default); poisson = as [A] "
+                "(generate_LLMA_rdma_flows_on_nodes at 4a4be642): a Poisson process of rate "
+                "messages / window from the workload start, its i-th arrival to the i-th "
+                "sender in id order, not cut at the window (--setup=authors sets it)",
+                o.staggerDraw,
+                {"uniform", "poisson"});
     opts.Bool("pfc",
               "PFC and a 32 MB shared buffer per switch under every scheme (LAPS paper "
               "Sec. V / spec 3: lossless RoCE; DcnPfcHelper, doc/roce.rst); false: the lossy "
@@ -468,6 +481,7 @@ main(int argc, char** argv)
             {"duration", {"all2all"}},
             {"loadRef", {"all2all"}},
             {"staggerStarts", {"allreduce", "allscatter"}},
+            {"staggerDraw", {"allreduce", "allscatter"}},
             {"msgSize", {"allreduce", "allscatter"}},
             {"senders", {"allreduce", "allscatter"}}};
         for (const auto& [name, exps] : only)
@@ -501,6 +515,7 @@ main(int argc, char** argv)
         if (o.experiment != "all2all")
         {
             o.staggerStarts = MicroSeconds(LapsAuthorsValues::STAGGER_US);
+            o.staggerDraw = "poisson";
         }
     }
     if (o.staggerStarts >= o.stopTime && o.staggerStarts.IsStrictlyPositive())
@@ -512,6 +527,13 @@ main(int argc, char** argv)
                 "us' is not below --stopTime " + std::to_string(o.stopTime.GetMicroSeconds()) +
                 "us (messages would start after the stop; --setup=authors sets "
                 "10ms); allowed: a stagger below --stopTime");
+    }
+    if (opts.Given("staggerDraw") && !o.staggerStarts.IsStrictlyPositive())
+    {
+        // nothing to draw: the option would be silently ignored
+        DcnOptions::Exit("laps-paper",
+                         "option --staggerDraw: value '" + o.staggerDraw +
+                             "' without a window; allowed: with --staggerStarts > 0");
     }
     if (o.experiment == "all2all")
     {
@@ -622,7 +644,8 @@ main(int argc, char** argv)
         x << (authorsOptions.empty() ? "" : ";") << "staggerStarts="
           << (ns % 1000000 == 0 ? std::to_string(ns / 1000000) + "ms"
               : ns % 1000 == 0  ? std::to_string(ns / 1000) + "us"
-                                : std::to_string(ns) + "ns");
+                                : std::to_string(ns) + "ns")
+          << (o.staggerDraw == "poisson" ? ";staggerDraw=poisson" : "");
         authorsOptions += x.str();
     }
     std::string headerOptions = authorsOptions;

@@ -27,7 +27,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
+#include <vector>
 
 namespace ns3
 {
@@ -178,13 +180,36 @@ LapsAuthorsDefaults()
 }
 
 void
-LapsStaggerStarts(WorkloadPlan& plan, Time window, Ptr<UniformRandomVariable> u)
+LapsStaggerStarts(WorkloadPlan& plan, Time window, Ptr<UniformRandomVariable> u, bool poisson)
 {
     const double w = static_cast<double>(window.GetNanoSeconds());
-    for (WorkloadMessage& m : plan.messages)
+    if (!poisson)
     {
-        // n Poisson arrivals conditioned on the window are n uniform times in it
-        m.release = NanoSeconds(static_cast<int64_t>(u->GetValue(0.0, w)));
+        for (WorkloadMessage& m : plan.messages)
+        {
+            // n Poisson arrivals conditioned on the window are n uniform times in it
+            m.release = NanoSeconds(static_cast<int64_t>(u->GetValue(0.0, w)));
+        }
+        return;
+    }
+    // [A] (generate_LLMA_rdma_flows_on_nodes, 4a4be642): exponential gaps of mean
+    // window / n from the start, in the order of the senders' ids, not cut at the window
+    std::vector<size_t> order(plan.messages.size());
+    for (size_t i = 0; i < order.size(); ++i)
+    {
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&plan](size_t a, size_t b) {
+        const WorkloadMessage& x = plan.messages[a];
+        const WorkloadMessage& y = plan.messages[b];
+        return x.src != y.src ? x.src < y.src : x.dst < y.dst;
+    });
+    const double mean = order.empty() ? 0.0 : w / static_cast<double>(order.size());
+    double t = 0;
+    for (size_t i : order)
+    {
+        t += -mean * std::log(1.0 - u->GetValue(0.0, 1.0)); // U in [0, 1): finite
+        plan.messages[i].release = NanoSeconds(static_cast<int64_t>(t));
     }
 }
 
@@ -345,7 +370,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
                                                         c.msgBytes,
                                                         0,
                                                         0);
-            LapsStaggerStarts(plan, c.staggerStarts, startRv);
+            LapsStaggerStarts(plan, c.staggerStarts, startRv, c.staggerPoisson);
             wl->SetPlan(plan);
         }
         else if (!c.incastSenders.empty())
@@ -370,7 +395,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
             }
             if (stagger)
             {
-                LapsStaggerStarts(plan, c.staggerStarts, startRv);
+                LapsStaggerStarts(plan, c.staggerStarts, startRv, c.staggerPoisson);
             }
             wl->SetPlan(plan);
         }
@@ -413,7 +438,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         }
         if (stagger)
         {
-            LapsStaggerStarts(plan, c.staggerStarts, startRv);
+            LapsStaggerStarts(plan, c.staggerStarts, startRv, c.staggerPoisson);
         }
         wl->SetPlan(plan);
     }

@@ -107,6 +107,11 @@ struct LapsExperimentConfig
      *  [0, staggerStarts) after the workload start (n Poisson arrivals in the window;
      *  [A]'s flowLunchEndTimeInSec, review s44 L13; LapsStaggerStarts); 0 = all at once. */
     Time staggerStarts{0};
+    /** with staggerStarts > 0: false = the uniform times above; true = [A]'s draw
+     *  (generate_LLMA_rdma_flows_on_nodes at 4a4be642): a Poisson process of rate
+     *  n / staggerStarts from the workload start, its i-th arrival to the i-th message in
+     *  (source, destination) order, not cut at the window (laps-paper --staggerDraw). */
+    bool staggerPoisson{false};
     uint32_t seed{1}; //!< RngSeedManager seed (laps-paper: --RngSeed)
     uint64_t run{1};  //!< RngSeedManager run (laps-paper: --RngRun)
 };
@@ -198,7 +203,7 @@ struct LapsAuthorsValues
     static constexpr uint64_t KMAX_PER_GBPS = 16000;
     static constexpr double PMAX = 0.8;
     static constexpr uint64_t BUFFER_PER_PORT = 1ull << 20;
-    /** [A] C00017 run.py: LLM flows start over flowLunchEndTimeInSec = 0.01 s */
+    /** [A] C00016 run.py (LLM runs at 4a4be642): flowLunchEndTimeInSec = 0.01 s */
     static constexpr int64_t STAGGER_US = 10000;
 };
 
@@ -241,7 +246,10 @@ void LapsAuthorsDefaults();
 
 /** [A]'s staggered starts (review s44 L13): every message's release = a uniform draw from
  *  [0, window) of u (n Poisson arrivals conditioned on the window), in plan order. */
-void LapsStaggerStarts(WorkloadPlan& plan, Time window, Ptr<UniformRandomVariable> u);
+void LapsStaggerStarts(WorkloadPlan& plan,
+                       Time window,
+                       Ptr<UniformRandomVariable> u,
+                       bool poisson = false);
 
 /** Set [A]'s per-rate ECN thresholds (LapsAuthorsValues) on every port of a built topology
  *  (LapsExperimentConfig::authorsEcn): switch ports mark at 4000 / 16000 B per Gb/s of their

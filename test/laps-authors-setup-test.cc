@@ -1393,6 +1393,76 @@ class StaggerStartsTestCase : public TestCase
     }
 };
 
+/** --staggerDraw=poisson ([A]'s generate_LLMA_rdma_flows_on_nodes at 4a4be642): a Poisson
+ *  process of rate n / window from 0, its arrivals to the senders in id order, not cut. */
+class StaggerPoissonTestCase : public TestCase
+{
+  public:
+    StaggerPoissonTestCase()
+        : TestCase("staggered incast starts as [A]: Poisson arrivals at n per 10 ms in "
+                   "sender-id order, the n-th at 10 ms on average, not cut at the window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        RngSeedManager::SetSeed(1);
+        RngSeedManager::SetRun(1);
+        Ptr<UniformRandomVariable> u = CreateObject<UniformRandomVariable>();
+        u->SetStream(7);
+        const int64_t window = 10000000;
+        const int rounds = 400;
+        double lastSum = 0;
+        double gapSum = 0;
+        double gapSq = 0;
+        uint64_t gaps = 0;
+        int beyond = 0;
+        bool ordered = true;
+        for (int r = 0; r < rounds; ++r)
+        {
+            // 63 senders 1..63 -> 0, listed in reverse so that the order comes from the ids
+            WorkloadPlan plan;
+            for (uint32_t s = 63; s >= 1; --s)
+            {
+                WorkloadMessage m;
+                m.src = s;
+                m.dst = 0;
+                m.bytes = 1000;
+                plan.messages.push_back(m);
+            }
+            LapsStaggerStarts(plan, NanoSeconds(window), u, true);
+            // plan.messages[i] is sender 63 - i: starts must not decrease with the id
+            int64_t prev = 0;
+            for (size_t i = plan.messages.size(); i-- > 0;)
+            {
+                const int64_t t = plan.messages[i].release.GetNanoSeconds();
+                ordered = ordered && t >= prev;
+                const double g = static_cast<double>(t - prev);
+                gapSum += g;
+                gapSq += g * g;
+                ++gaps;
+                prev = t;
+            }
+            lastSum += static_cast<double>(prev);
+            beyond += prev >= window ? 1 : 0;
+        }
+        NS_TEST_EXPECT_MSG_EQ(ordered, true, "starts follow the senders' ids");
+        // the 63rd arrival is Gamma(63, window / 63): mean 10 ms, sd 1.26 ms (0.063 over 400)
+        NS_TEST_EXPECT_MSG_EQ_TOL(lastSum / rounds / window, 1.0, 0.03, "last start ~ window");
+        // P(Gamma(63, 1/63) > 1) = 0.483: about half the incasts end their starts after it
+        NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(beyond) / rounds,
+                                  0.483,
+                                  0.09,
+                                  "not cut at the window");
+        // exponential gaps: mean window / 63, coefficient of variation 1
+        const double mean = gapSum / static_cast<double>(gaps);
+        const double cv = std::sqrt(gapSq / static_cast<double>(gaps) - mean * mean) / mean;
+        NS_TEST_EXPECT_MSG_EQ_TOL(mean * 63 / window, 1.0, 0.03, "mean gap window / n");
+        NS_TEST_EXPECT_MSG_EQ_TOL(cv, 1.0, 0.05, "exponential gaps");
+    }
+};
+
 /** --loadRef=artifact (review s44 L7): [A]'s reference scales the Poisson rate exactly. */
 class LoadScaleTestCase : public TestCase
 {
@@ -1653,6 +1723,7 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new LapsPathsRestoreTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new StaggerPoissonTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new AuthorsLapsDefaultsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new SoftmaxNormTestCase, DCNLB_TEST_QUICK);
