@@ -731,6 +731,159 @@ TEST(CongaCore, PathSamplesZeroIsThePaperChoice)
     }
 }
 
+// ---------------------------------------------------------------- CONGA feedback as [A]
+// [A] (SwitchNode::GetCongaEgressPort) piggy-backs on every packet the metric of a path of
+// the reverse pair drawn by std::rand() % pathNum; a never-written entry (CONGA_NULL) is
+// ignored by the receiver, an aged one reads 0, and the receiver's write refreshes it
+// (CongaConfig::feedbackRandom; DcnCongaLapsForwardingPolicy FeedbackChoice Random).
+
+/** A two-leaf CONGA leaf over 16 path indices with FeedbackChoice Random or RoundRobin. */
+bool
+ConfigureFeedbackLeaf(CongaLeafCore& leaf, bool random)
+{
+    CongaConfig cfg;
+    cfg.numLeaves = 2;
+    cfg.numUplinks = 16;
+    cfg.feedbackRandom = random;
+    return leaf.Configure(cfg, nullptr);
+}
+
+TEST(CongaCore, FeedbackRandomIsUniformOverTheReversePairsSetEntries)
+{
+    // the reverse pair has 8 paths; packets from leaf 0 arrived on paths 0-5 (CE k + 1) and
+    // on LBTag 10 (not a path of the pair); paths 6 and 7 never: over 80,000 packets each of
+    // 0-5 is fed back in 1/8 of them with its metric, 6, 7 and 10 never (6 and 7 drawn: no
+    // feedback, 2/8 of the packets), one draw among 8 per packet
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureFeedbackLeaf(leaf, true));
+    for (uint8_t k = 0; k < 6; ++k)
+    {
+        CongaTag a;
+        a.lbTag = k;
+        a.ce = static_cast<uint8_t>(k + 1);
+        leaf.OnArrival(0, a, 0);
+    }
+    CongaTag off;
+    off.lbTag = 10;
+    off.ce = 7;
+    leaf.OnArrival(0, off, 0);
+    RecordingDraw draw(7);
+    const uint32_t packets = 80000;
+    std::vector<uint32_t> count(16, 0);
+    uint32_t none = 0;
+    for (uint32_t i = 0; i < packets; ++i)
+    {
+        CongaTag b;
+        b.lbTag = 3; // the packet's own fields stay
+        leaf.FillFeedback(0, b, 1 * kUs + i, 8, draw);
+        EXPECT_EQ(b.lbTag, 3);
+        if (!b.fbValid)
+        {
+            ++none;
+            continue;
+        }
+        ASSERT_LT(b.fbLbTag, 16);
+        ++count[b.fbLbTag];
+        EXPECT_EQ(b.fbMetric, b.fbLbTag + 1) << "path " << int(b.fbLbTag);
+    }
+    ASSERT_EQ(draw.calls.size(), packets) << "one draw per packet";
+    for (const auto& [n, x] : draw.calls)
+    {
+        EXPECT_EQ(n, 8u);
+    }
+    for (uint16_t k = 0; k < 6; ++k)
+    {
+        EXPECT_NEAR(count[k] / double(packets), 1.0 / 8, 0.01) << "path " << k;
+    }
+    for (uint16_t k = 6; k < 16; ++k)
+    {
+        EXPECT_EQ(count[k], 0u) << "path " << k << ": never arrived, or not of the pair";
+    }
+    EXPECT_NEAR(none / double(packets), 2.0 / 8, 0.01);
+    // the leaf-spine core's round robin is the default: the same leaf without the option
+    // sends LBTag 10 in turn (it is a valid entry of the table) and draws nothing
+    CongaLeafCore rr;
+    ASSERT_TRUE(ConfigureFeedbackLeaf(rr, false));
+    rr.OnArrival(0, off, 0);
+    RecordingDraw none2(7);
+    CongaTag b;
+    rr.FillFeedback(0, b, 1 * kUs, 8, none2);
+    EXPECT_TRUE(b.fbValid);
+    EXPECT_EQ(b.fbLbTag, 10);
+    EXPECT_TRUE(none2.calls.empty());
+}
+
+TEST(CongaCore, FeedbackRandomAgesToZeroUnlessFedBack)
+{
+    // one path (no draw): CE 5 at t0; fed back at t0 + aging / 2, which refreshes it (as
+    // [A]'s receiver writes value and time back), so still 5 just under an aging time
+    // later; 0 once an aging time passed with neither a packet nor a feedback
+    CongaLeafCore leaf;
+    ASSERT_TRUE(ConfigureFeedbackLeaf(leaf, true));
+    const int64_t aging = leaf.GetConfig().agingNs;
+    RecordingDraw draw(1);
+    CongaTag b;
+    leaf.FillFeedback(0, b, 0, 1, draw);
+    EXPECT_FALSE(b.fbValid) << "no packet came on the path yet";
+    const int64_t t0 = 1000 * kUs;
+    CongaTag a;
+    a.lbTag = 0;
+    a.ce = 5;
+    leaf.OnArrival(0, a, t0);
+    const int64_t t1 = t0 + aging / 2;
+    leaf.FillFeedback(0, b, t1, 1, draw);
+    EXPECT_TRUE(b.fbValid);
+    EXPECT_EQ(b.fbMetric, 5);
+    leaf.FillFeedback(0, b, t1 + aging, 1, draw);
+    EXPECT_TRUE(b.fbValid);
+    EXPECT_EQ(b.fbMetric, 5) << "refreshed by the feedback at t1";
+    const int64_t t2 = t1 + 2 * aging + 1;
+    leaf.FillFeedback(0, b, t2, 1, draw);
+    EXPECT_TRUE(b.fbValid);
+    EXPECT_EQ(b.fbLbTag, 0);
+    EXPECT_EQ(b.fbMetric, 0) << "aged: [A]'s AgingEvent zeroes it";
+    a.ce = 3;
+    leaf.OnArrival(0, a, t2);
+    leaf.FillFeedback(0, b, t2, 1, draw);
+    EXPECT_EQ(b.fbMetric, 3);
+    EXPECT_TRUE(draw.calls.empty()) << "one path: nothing to draw";
+    // the destination of that feedback: Congestion-To-Leaf reads it
+    CongaLeafCore src;
+    ASSERT_TRUE(ConfigureFeedbackLeaf(src, true));
+    src.OnArrival(1, CongaTag::Unpack(b.Pack()), t2);
+    EXPECT_EQ(src.GetCongestionToLeaf(1, 0, t2), 3);
+}
+
+TEST(CongaCore, FeedbackRoundRobinDrawsNothingAndIsUnchanged)
+{
+    // FeedbackChoice RoundRobin (default): the overload with a draw gives the round robin
+    // tag for tag, whatever nEntries, and never draws
+    CongaLeafCore a;
+    CongaLeafCore b;
+    ASSERT_TRUE(ConfigureFeedbackLeaf(a, false));
+    ASSERT_TRUE(ConfigureFeedbackLeaf(b, false));
+    std::mt19937 gen(3);
+    RecordingDraw draw(3);
+    for (uint32_t i = 0; i < 2000; ++i)
+    {
+        const int64_t t = i * 10 * kUs;
+        if (gen() % 3 == 0)
+        {
+            CongaTag arr;
+            arr.lbTag = static_cast<uint8_t>(gen() % 16);
+            arr.ce = static_cast<uint8_t>(gen() % 8);
+            a.OnArrival(0, arr, t);
+            b.OnArrival(0, arr, t);
+        }
+        CongaTag ta;
+        CongaTag tb;
+        a.FillFeedback(0, ta, t);
+        b.FillFeedback(0, tb, t, static_cast<uint16_t>(1 + gen() % 16), draw);
+        ASSERT_EQ(ta.Pack(), tb.Pack()) << "packet " << i;
+    }
+    EXPECT_TRUE(draw.calls.empty());
+}
+
 TEST(CongaCore, PathSamplesAlsoBoundsChooseUplink)
 {
     // NewFlowlet is shared: a leaf-spine uplink choice honours the window too

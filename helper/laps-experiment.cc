@@ -156,6 +156,9 @@ LapsAuthorsAttributeDefaults()
         // consecutive paths of the pair's list from a uniform start, ties uniform
         {"ns3::DcnCongaLapsForwardingPolicy::PathSamples", "4"},
         {"ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent", "false"},
+        // [A] SwitchNode::GetCongaEgressPort piggy-backs, on every packet, the metric of a
+        // path of the reverse pair drawn by std::rand() % pathNum (CONGA Sec. 3.4: round robin)
+        {"ns3::DcnCongaLapsForwardingPolicy::FeedbackChoice", "Random"},
         // [A] SwitchNode's constructor: DRE decay every m_dreTime = 200 us by m_alpha = 0.2
         // (tau = 1 ms, against CONGA's 160 us); its aging time 10 ms is our Aging already
         {"ns3::DcnCongaForwardingPolicy::DreInterval", "200us"},

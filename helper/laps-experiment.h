@@ -237,7 +237,8 @@ double LapsAuthorsLoadScale(const std::string& topo);
  * latency), SoftmaxNorm and InflightCapBasis "unloaded" ([A]'s largest unloaded delay), and
  * the LetFlow / CONGA flowlet timeout 10 us ([A] C00017 run.py --flowletTimoutInUs default),
  * and CONGA over the LAPS paths choosing as [A]'s GetCongaBestPath(key, 4): PathSamples 4,
- * TiesPreferCurrent false (DcnCongaLapsForwardingPolicy).
+ * TiesPreferCurrent false, and its feedback as [A]'s GetCongaEgressPort: FeedbackChoice
+ * Random (DcnCongaLapsForwardingPolicy).
  */
 const std::vector<std::pair<std::string, std::string>>& LapsAuthorsAttributeDefaults();
 

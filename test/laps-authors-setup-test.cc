@@ -533,7 +533,8 @@ class CongaLapsPathsTestCase : public TestCase
 
     /** Paths chosen per new flowlet from host 0 to d (messages every 300 us, > 150 us
      *  flowlet timeout); congest: saturate the second link of the first flowlet's path;
-     *  authorsChoice: PathSamples 4, TiesPreferCurrent false ([A]'s GetCongaBestPath). */
+     *  authorsChoice: PathSamples 4, TiesPreferCurrent false ([A]'s GetCongaBestPath) and
+     *  FeedbackChoice Random ([A]'s GetCongaEgressPort). */
     std::vector<uint8_t> Flowlets(uint32_t d,
                                   bool congest,
                                   uint32_t* congestedPath,
@@ -544,6 +545,8 @@ class CongaLapsPathsTestCase : public TestCase
             Config::SetDefault("ns3::DcnCongaLapsForwardingPolicy::PathSamples", UintegerValue(4));
             Config::SetDefault("ns3::DcnCongaLapsForwardingPolicy::TiesPreferCurrent",
                                BooleanValue(false));
+            Config::SetDefault("ns3::DcnCongaLapsForwardingPolicy::FeedbackChoice",
+                               StringValue("Random"));
         }
         PathsNet net("conga-laps-paths"); // its destructor: Config::Reset
         Ptr<CongaForwardingPolicy> src = net.Conga(net.t->GetSwitchOfHost(0));
@@ -554,6 +557,7 @@ class CongaLapsPathsTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(cfg.tiesPreferCurrent,
                               !authorsChoice,
                               "TiesPreferCurrent reaches the core");
+        NS_TEST_EXPECT_MSG_EQ(cfg.feedbackRandom, authorsChoice, "FeedbackChoice reaches the core");
         const uint16_t l0 = src->GetLeafOfHost(0);
         const uint16_t ld = src->GetLeafOfHost(d);
         std::vector<uint8_t> chosen;
@@ -1576,6 +1580,19 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             BooleanValue ties;
             conga->GetAttribute("TiesPreferCurrent", ties);
             NS_TEST_EXPECT_MSG_EQ(ties.Get(), !authors, "CONGA TiesPreferCurrent");
+            // and feeds back as [A]'s GetCongaEgressPort: a uniformly drawn reverse path
+            // (CONGA Sec. 3.4: round robin)
+            StringValue fbChoice;
+            conga->GetAttribute("FeedbackChoice", fbChoice);
+            NS_TEST_EXPECT_MSG_EQ(fbChoice.Get(),
+                                  authors ? "Random" : "RoundRobin",
+                                  "CONGA FeedbackChoice");
+            // ... and not the leaf-spine CONGA's (the paper's round robin stays there)
+            TypeId::AttributeInformation fbInfo;
+            NS_TEST_EXPECT_MSG_EQ(TypeId::LookupByName("ns3::DcnCongaForwardingPolicy")
+                                      .LookupAttributeByName("FeedbackChoice", &fbInfo),
+                                  false,
+                                  "FeedbackChoice only on conga-laps");
             // [A]'s SwitchNode DRE: 200 us x 0.2 (tau 1 ms; CONGA's 160 us by 16 us x 0.1)
             TimeValue tDre;
             conga->GetAttribute("DreInterval", tDre);

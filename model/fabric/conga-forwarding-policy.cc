@@ -4,9 +4,11 @@
 
 #include "ns3/boolean.h"
 #include "ns3/dcn-graph-routing.h"
+#include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-topology.h"
 #include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/graph-topology-helper.h"
 #include "ns3/ipv4-queue-disc-item.h"
 #include "ns3/log.h"
@@ -141,7 +143,20 @@ DcnCongaLapsForwardingPolicy::GetTypeId()
                 "a uniform start; ties uniform); laps-paper --setup=authors sets false",
                 BooleanValue(true),
                 MakeBooleanAccessor(&DcnCongaLapsForwardingPolicy::m_tiesPreferCurrent),
-                MakeBooleanChecker());
+                MakeBooleanChecker())
+            .AddAttribute(
+                "FeedbackChoice",
+                "Which Congestion-From-Leaf entry a packet from its source leaf carries as "
+                "feedback: RoundRobin (default, CONGA SIGCOMM'14 Sec. 3.4: round robin over "
+                "the destination leaf's LBTags, entries changed since last sent first; no "
+                "random draw) or Random (LAPS authors' simulator [A], SwitchNode::"
+                "GetCongaEgressPort: a path of the reverse leaf pair drawn uniformly on every "
+                "packet from this policy's random stream; none if no packet came on it yet, "
+                "metric 0 if aged); laps-paper --setup=authors sets Random",
+                EnumValue(FEEDBACK_ROUND_ROBIN),
+                DCNLB_ENUM_ACCESSOR(FeedbackChoice,
+                                    &DcnCongaLapsForwardingPolicy::m_feedbackChoice),
+                MakeEnumChecker(FEEDBACK_ROUND_ROBIN, "RoundRobin", FEEDBACK_RANDOM, "Random"));
     return tid;
 }
 
@@ -287,6 +302,7 @@ CongaForwardingPolicy::AttachTopology(const DcnTopology& t, uint32_t switchIndex
     m_cfg.agingNs = m_aging.GetNanoSeconds();
     m_cfg.pathSamples = static_cast<uint16_t>(m_pathSamples);
     m_cfg.tiesPreferCurrent = m_tiesPreferCurrent;
+    m_cfg.feedbackRandom = m_feedbackChoice == FEEDBACK_RANDOM;
     m_cfg.numLeaves = nLeaves;
     for (uint32_t l : t.GetLinksOfNode(node))
     {
@@ -610,7 +626,12 @@ CongaForwardingPolicy::SelectLapsPath(DcnForwardingContext& ctx)
         }
         lbcore::CongaTag tag; // CE starts at 0; each egress raises it at transmission
         tag.lbTag = static_cast<uint8_t>(c.uplink & 0xF);
-        m_core.FillFeedback(dstLeaf, tag, now);
+        // the entries fed back are those of the reverse pair (dstLeaf -> this leaf), whose
+        // LBTags index Congestion-From-Leaf[dstLeaf]; only FeedbackChoice Random draws
+        const uint16_t nRev = m_cfg.feedbackRandom ? m_paths.Get(dstLeaf, srcLeaf).n : 0;
+        m_core.FillFeedback(dstLeaf, tag, now, nRev, [&rng](uint32_t k) {
+            return rng->GetInteger(0, k - 1);
+        });
         ctx.MutableHeader().SetIdentification(tag.Pack() | OVERLAY_BIT);
         NS_LOG_LOGIC("conga-laps: leaf " << m_leaf << " -> leaf " << dstLeaf << " path "
                                          << int(tag.lbTag)

@@ -51,7 +51,8 @@
  * LapsHostTable sprays over; <= 16, CheckTopology refuses more) minimising
  * max(local DRE of k's first uplink, Congestion-To-Leaf[dst leaf][k]) (among
  * all valid paths, or with PathSamples = s among s consecutive ones from a
- * uniform start as [A]; ties per TiesPreferCurrent), and
+ * uniform start as [A]; ties per TiesPreferCurrent; feedback entry per
+ * FeedbackChoice), and
  * writes LBTag = k in the overlay (IPv4 Identification, as above).  Every
  * later switch forwards by the real bytes (source address -> source leaf,
  * destination address -> destination leaf, LBTag -> path k of that pair's
@@ -195,6 +196,14 @@ class CongaForwardingPolicy : public ForwardingPolicy
 
     static constexpr uint16_t NO_LEAF = 0xffff;
 
+    /** Which Congestion-From-Leaf entry a packet carries as feedback (attribute
+     *  FeedbackChoice of DcnCongaLapsForwardingPolicy; CongaConfig::feedbackRandom). */
+    enum FeedbackChoice
+    {
+        FEEDBACK_ROUND_ROBIN, //!< round robin, changed entries first (CONGA Sec. 3.4)
+        FEEDBACK_RANDOM       //!< uniform among the reverse pair's paths (LAPS authors' [A])
+    };
+
   protected:
     /** \param lapsPaths choose among the LAPS paths of a leaf pair (see the file comment). */
     explicit CongaForwardingPolicy(bool lapsPaths);
@@ -206,6 +215,9 @@ class CongaForwardingPolicy : public ForwardingPolicy
     /** CongaConfig::tiesPreferCurrent (attribute TiesPreferCurrent of
      *  DcnCongaLapsForwardingPolicy; true = CONGA Sec. 3.5). */
     bool m_tiesPreferCurrent{true};
+    /** CongaConfig::feedbackRandom (attribute FeedbackChoice of
+     *  DcnCongaLapsForwardingPolicy; round robin = CONGA Sec. 3.4). */
+    FeedbackChoice m_feedbackChoice{FEEDBACK_ROUND_ROBIN};
 
   private:
     /** CheckTopology; scanPairs: also count every leaf pair's LAPS paths (LAPS mode). */
@@ -260,7 +272,10 @@ class CongaForwardingPolicy : public ForwardingPolicy
  * flowlet's candidates are taken: PathSamples (0 = all valid paths, CONGA
  * Sec. 3.5; the LAPS authors' simulator [A]: 4 consecutive paths of the pair's
  * list from a uniform start) and TiesPreferCurrent (true = CONGA Sec. 3.5;
- * [A]: false, ties uniform).  laps-paper --setup=authors sets [A]'s values.
+ * [A]: false, ties uniform), and which entry the feedback carries:
+ * FeedbackChoice (RoundRobin = CONGA Sec. 3.4; Random = [A], a uniform draw
+ * among the reverse pair's paths on every packet).  laps-paper
+ * --setup=authors sets [A]'s values.
  */
 class DcnCongaLapsForwardingPolicy : public CongaForwardingPolicy
 {

@@ -17,7 +17,9 @@
  *    flowlet entry's previous port, else random among the ties.  Options of
  *    CongaConfig for the LAPS authors' simulator [A] (GetCongaBestPath):
  *    pathSamples (s consecutive candidates from a uniform start) and
- *    tiesPreferCurrent = false (ties uniform, no preference).
+ *    tiesPreferCurrent = false (ties uniform, no preference); and for the
+ *    feedback (its SwitchNode::GetCongaEgressPort) feedbackRandom: a uniformly
+ *    drawn entry of the reverse pair on every packet.
  * Paper settings (Sec. 3.6): Q = 3 bits, tau = 160 us, flowlet timeout 500 us.
  * Defaults here: flowlet timeout 150 us (as Hermes SIGCOMM'17 Sec. 5 ran
  * CONGA); preset CongaPaper() = 500 us, Laps() = 50 us.  Our choices:
@@ -60,6 +62,11 @@ struct CongaConfig
     /** Ties keep the flowlet's previous choice if among them (Sec. 3.5); false: uniform
      *  among all ties ([A]). */
     bool tiesPreferCurrent{true};
+    /** Feedback entry per packet: false = round robin over the destination's LBTags,
+     *  preferring changed entries (Sec. 3.4); true = a uniform draw among the reverse
+     *  pair's n entries ([A]: std::rand() % pathNum of the reverse PST entry on every
+     *  packet; see FillFeedback(toLeaf, tag, nowNs, n, draw)). */
+    bool feedbackRandom{false};
 
     static CongaConfig CongaPaper()
     {
@@ -381,6 +388,54 @@ class CongaLeafCore
         tag.fbMetric = f.metric;
         tag.fbValid = true;
         m_rr[toLeaf] = static_cast<uint16_t>((pick + 1) % n);
+    }
+
+    /**
+     * FillFeedback with the choice of cfg.feedbackRandom.  false: the round robin above,
+     * `draw` is never called.  true (the LAPS authors' simulator [A], SwitchNode::
+     * GetCongaEgressPort): entry k of Congestion-From-Leaf[toLeaf] drawn uniformly in
+     * [0, nEntries) (nEntries: the paths of the reverse pair, those whose LBTag packets
+     * from toLeaf carry; at most cfg.numUplinks; one draw per packet unless nEntries is
+     * 1), then: never set by an arrival: no feedback ([A] sends its never-written
+     * metric CONGA_NULL, which the receiver ignores); not refreshed for more than
+     * agingNs: metric 0 ([A]'s AgingEvent zeroes it); else its metric.  A fed-back entry
+     * counts as refreshed (nowNs), as [A]'s receiver writes the fed-back value and the
+     * update time back into its one table.  draw(k) returns a uniform integer in
+     * [0, k).  O(uplinks) (round robin) or O(1) (random).
+     */
+    template <class Draw>
+    void FillFeedback(uint16_t toLeaf, CongaTag& tag, int64_t nowNs, uint16_t nEntries, Draw&& draw)
+    {
+        if (!m_cfg.feedbackRandom)
+        {
+            FillFeedback(toLeaf, tag, nowNs);
+            return;
+        }
+        tag.fbValid = false;
+        const uint16_t n = nEntries < m_cfg.numUplinks ? nEntries : m_cfg.numUplinks;
+        if (toLeaf >= m_cfg.numLeaves || n == 0)
+        {
+            return;
+        }
+        const uint16_t k = n == 1 ? 0 : static_cast<uint16_t>(draw(static_cast<uint32_t>(n)));
+        if (k >= n)
+        {
+            return;
+        }
+        FromEntry& f = m_fromLeaf[Idx(toLeaf, k)];
+        if (!f.valid)
+        {
+            return; // never set: [A]'s CONGA_NULL, ignored by the receiver
+        }
+        if (nowNs - f.updatedNs > m_cfg.agingNs)
+        {
+            f.metric = 0; // aged: [A]'s AgingEvent zeroes the entry
+        }
+        f.updatedNs = nowNs;
+        f.changed = false;
+        tag.fbLbTag = static_cast<uint8_t>(k);
+        tag.fbMetric = f.metric;
+        tag.fbValid = true;
     }
 
     uint8_t GetCongestionToLeaf(uint16_t dstLeaf, uint16_t u, int64_t nowNs) const
