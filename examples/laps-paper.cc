@@ -27,7 +27,9 @@
  * authorsBuffer, lapsPathBaselines): switch ECN by port rate, 1 MiB x (ports + 2)
  * per switch, ECMP / LetFlow / CONGA / ConWeave / PLB over the LAPS path set (CONGA
  * and ConWeave as --lb=conga-laps-paths / conweave-laps-paths, the source leaf's choice
- * among the LAPS paths); and [A]'s LAPS per-path timer (PathTimeoutFactor 400), softmax / in-flight
+ * among the LAPS paths), PLB on rate-based DCTCP (dctcp-rate, DctcpRateCc) over go-back-N
+ * with the RoCE window and NACKs counted as congested feedback (authorsPlb); and [A]'s LAPS
+ * per-path timer (PathTimeoutFactor 400), softmax / in-flight
  * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets, CONGA's choice
  * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent), its
  * feedback of a uniformly drawn reverse path (FeedbackChoice Random) and
@@ -174,6 +176,7 @@ RunOne(const Options& o, const std::string& lb)
     c.authorsEcn = authors;
     c.authorsBuffer = authors;
     c.lapsPathBaselines = authors;
+    c.authorsPlb = authors;
     c.loadScale = o.loadRef == "artifact" ? LapsAuthorsLoadScale(c.topo) : 1.0;
     c.staggerStarts = o.staggerStarts;
     c.staggerPoisson = o.staggerDraw == "poisson";
@@ -253,7 +256,7 @@ main(int argc, char** argv)
         {
             std::string cc;
             std::string mode;
-            LapsTransportOf(lb, cc, mode);
+            LapsTransportOf(lb, cc, mode, o.setup == "authors");
             // a scheme of other topology families (e.g. hermes, spritz) is refused before any
             // run, not skipped after the others simulated
             std::string err = DcnSchemeRegistry::CheckCompatible(lb, presetName(), "dcn");
@@ -318,8 +321,9 @@ main(int argc, char** argv)
     });
     opts.Custom(
         "roceWindow",
-        "Send window of the RoCE baselines' DCQCN flows (ecmp, letflow, conga, conweave): "
-        "unified = the LAPS authors' (spec 3 [A], enableUnifiedWindow): the largest host-pair "
+        "Send window of the RoCE baselines' DCQCN flows (ecmp, letflow, conga, conweave; "
+        "with --setup=authors also plb's rate-based DCTCP flows, as [A]): unified = the LAPS "
+        "authors' (spec 3 [A], enableUnifiedWindow): the largest host-pair "
         "bandwidth-delay product of the built topology (laps-rail 155,240 B, laps-df 130,240 "
         "B); or bytes, e.g. 100KB; 0 = none (DCQCN's rate alone; the tables of doc/laps.rst "
         "before 2026-11-29) [unified]",
@@ -338,6 +342,13 @@ main(int argc, char** argv)
                    ? std::string()
                    : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
                                  "window of each run; allowed: --roceWindow=unified|<bytes>");
+    });
+    opts.Check([&] {
+        return opts.GetAttributeArguments().find("ns3::DctcpRateCc::Window=") == std::string::npos
+                   ? std::string()
+                   : std::string("option --ns3::DctcpRateCc::Window: laps-paper sets the "
+                                 "window of each run (--setup=authors plb); allowed: "
+                                 "--roceWindow=unified|<bytes>");
     });
     opts.Check([&] {
         return opts.GetAttributeArguments().find("ns3::DcnWorkloadHelper::LoadScale=") ==
@@ -747,10 +758,14 @@ main(int argc, char** argv)
         }
         wroteRow = true;
         allDone = allDone && r.s.unfinished == 0;
-        if (r.cc == "dcqcn" && o.roceWindow != LapsExperimentConfig::WINDOW_AS_SET)
+        if ((r.cc == "dcqcn" || r.cc == "dctcp-rate") &&
+            o.roceWindow != LapsExperimentConfig::WINDOW_AS_SET)
         {
-            // the window this run's DCQCN flows had (--roceWindow), in the CSV's attributes
-            attributes += (attributes.empty() ? "" : ";") + std::string("ns3::DcqcnCc::Window=") +
+            // the window this run's DCQCN (or [A]'s PLB DCTCP) flows had (--roceWindow), in the
+            // CSV's attributes
+            attributes += (attributes.empty() ? "" : ";") +
+                          std::string(r.cc == "dcqcn" ? "ns3::DcqcnCc::Window="
+                                                      : "ns3::DctcpRateCc::Window=") +
                           std::to_string(r.dcqcnWindow);
         }
         const bool a2a = o.experiment == "all2all"; // cdf and load apply to all2all only
@@ -780,8 +795,9 @@ main(int argc, char** argv)
             }
         }
         std::cout << std::left << std::setw(lb.size() < 9 ? 9 : static_cast<int>(lb.size()) + 1)
-                  << lb << std::setw(7) << r.cc << std::setw(11) << r.mode;
-        if (r.cc == "dcqcn" && !r.Skipped())
+                  << lb << std::setw(std::max<int>(7, static_cast<int>(r.cc.size()) + 1)) << r.cc
+                  << std::setw(11) << r.mode;
+        if ((r.cc == "dcqcn" || r.cc == "dctcp-rate") && !r.Skipped())
         {
             std::cout << "window " << r.dcqcnWindow << " B ";
         }

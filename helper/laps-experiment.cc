@@ -63,7 +63,7 @@ LapsSchemeOf(const std::string& scheme, bool lapsPathBaselines)
 }
 
 void
-LapsTransportOf(const std::string& name, std::string& cc, std::string& mode)
+LapsTransportOf(const std::string& name, std::string& cc, std::string& mode, bool authorsPlb)
 {
     // ecmp-laps-paths etc.: the base scheme's transport (the route is the only change)
     const size_t cut = name.size() > LAPS_PATHS_SUFFIX.size()
@@ -77,6 +77,13 @@ LapsTransportOf(const std::string& name, std::string& cc, std::string& mode)
     {
         cc = "laps";
         mode = "OutOfOrder";
+    }
+    else if (scheme == "plb" && authorsPlb)
+    {
+        // [A] load_default_configures: lbsName plb forces ccMode Dctcp (rdma-hw.cc
+        // PLBHandleAckDctcp, rate-based) over the RoCE baselines' go-back-N (irnMode GBN)
+        cc = "dctcp-rate";
+        mode = "InOrder";
     }
     else if (scheme == "plb")
     {
@@ -169,7 +176,10 @@ LapsAuthorsAttributeDefaults()
         {"ns3::DcnConWeaveForwardingPolicy::ReplyDeadlineExtra", "80ns"},
         {"ns3::DcnConWeaveForwardingPolicy::InactiveTime", "10us"},
         {"ns3::DcnConWeaveForwardingPolicy::PathBusyTime", "4us"},
-        {"ns3::DcnConWeaveForwardingPolicy::ResumeExtra", "32us"}};
+        {"ns3::DcnConWeaveForwardingPolicy::ResumeExtra", "32us"},
+        // L5: [A]'s PLB counts the CNP flag of its go-back-N NACKs (out of sequence) in a
+        // round's congested fraction (rdma-hw.cc PlbUpdateState reads dctcp.m_ecnCnt)
+        {"ns3::DcnPlbPathSelector::NackIsCongestion", "true"}};
     return v;
 }
 
@@ -241,7 +251,7 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     NS_LOG_FUNCTION(c.topo << c.scheme << c.experiment);
     auto wall0 = std::chrono::steady_clock::now();
     LapsExperimentResult r;
-    LapsTransportOf(c.scheme, r.cc, r.mode);
+    LapsTransportOf(c.scheme, r.cc, r.mode, c.authorsPlb);
     RngSeedManager::SetSeed(c.seed);
     RngSeedManager::SetRun(c.run);
     const bool ns3Routing = c.scheme == "ns3-global" || c.scheme == "ns3-global-ecmp";
@@ -271,7 +281,9 @@ RunLapsExperiment(const LapsExperimentConfig& c)
         Simulator::Destroy();
         return r;
     }
-    const bool setWindow = r.cc == "dcqcn" && c.dcqcnWindow != LapsExperimentConfig::WINDOW_AS_SET;
+    // [A]'s unified window applies to every flow: the RoCE baselines' and PLB's (authorsPlb)
+    const bool setWindow = (r.cc == "dcqcn" || r.cc == "dctcp-rate") &&
+                           c.dcqcnWindow != LapsExperimentConfig::WINDOW_AS_SET;
     if (setWindow)
     {
         r.dcqcnWindow = c.dcqcnWindow == LapsExperimentConfig::UNIFIED_WINDOW
@@ -286,6 +298,11 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     th.SetTransportAttribute("Mode", StringValue(r.mode));
     // LAPS recovers per path (2 realVal); the transport timeout is a backstop ([A]: 8 ms)
     th.SetTransportAttribute("Rto", TimeValue(lb == "laps" ? MilliSeconds(8) : MilliSeconds(1)));
+    if (r.cc == "dctcp-rate")
+    {
+        // [A]'s DCTCP mode reads CE from the ACK's CNP flag: no CNP packets
+        th.SetTransportAttribute("Cnp", StringValue("Off"));
+    }
     th.Install(t->GetHosts());
     if (c.authorsEcn)
     {
@@ -455,7 +472,9 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     if (setWindow)
     {
         // this run's DCQCN connections only; the attribute's global default is untouched
-        wl->AddCongestionControlAttribute("ns3::DcqcnCc", "Window", UintegerValue(r.dcqcnWindow));
+        wl->AddCongestionControlAttribute(r.cc == "dcqcn" ? "ns3::DcqcnCc" : "ns3::DctcpRateCc",
+                                          "Window",
+                                          UintegerValue(r.dcqcnWindow));
     }
     wl->SetAttribute("StartTime", TimeValue(MicroSeconds(1)));
     wl->Install(t);

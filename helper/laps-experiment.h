@@ -100,6 +100,11 @@ struct LapsExperimentConfig
     bool authorsEcn{false};
     bool authorsBuffer{false};
     bool lapsPathBaselines{false};
+    /** PLB as [A] runs it (laps-paper --setup=authors; doc/laps.rst "The authors' simulator"):
+     *  rate-based DCTCP (DctcpRateCc, "dctcp-rate") over go-back-N (InOrder, PFC as the RoCE
+     *  baselines), with the RoCE baselines' window (dcqcnWindow) and no CNP packets ([A] echoes
+     *  CE in the ACK's CNP flag); not window DCTCP over selective repeat. */
+    bool authorsPlb{false};
     /** all2all: each host offers load x loadScale x its host link rate (WorkloadHelper
      *  LoadScale; laps-paper --loadRef=artifact: LapsAuthorsLoadScale, review s44 L7). */
     double loadScale{1.0};
@@ -187,8 +192,13 @@ struct LapsExperimentResult
 };
 
 /** Transport of a scheme in the paper's setup (spec 3): cc and DcnTransport Mode
- *  (a "-laps-paths" scheme runs its base scheme's). */
-void LapsTransportOf(const std::string& scheme, std::string& cc, std::string& mode);
+ *  (a "-laps-paths" scheme runs its base scheme's).  authorsPlb: PLB as the LAPS authors'
+ *  simulator runs it ([A] load_default_configures: ccMode Dctcp over its go-back-N RoCE
+ *  transport), rate-based DCTCP (dctcp-rate) over InOrder, not dctcp over OutOfOrder. */
+void LapsTransportOf(const std::string& scheme,
+                     std::string& cc,
+                     std::string& mode,
+                     bool authorsPlb = false);
 
 /** The scheme RunLapsExperiment runs for `scheme`: with lapsPathBaselines, ecmp, letflow,
  *  conga, conweave and plb over the LAPS path set ("<scheme>-laps-paths"); else `scheme`. */

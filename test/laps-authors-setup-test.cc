@@ -1318,6 +1318,59 @@ class LapsPathBaselinesRunTestCase : public TestCase
     }
 };
 
+/** authorsPlb (review s44 L5): PLB as [A] runs it, rate-based DCTCP over go-back-N with the
+ *  RoCE window; the spec's PLB (window DCTCP over selective repeat) without it. */
+class AuthorsPlbTransportTestCase : public TestCase
+{
+  public:
+    AuthorsPlbTransportTestCase()
+        : TestCase("authorsPlb: plb runs dctcp-rate over InOrder (go-back-N) with the unified "
+                   "window, PLB NACKs congested; without it dctcp over OutOfOrder")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (const char* scheme : {"plb", "plb-laps-paths"})
+        {
+            std::string cc;
+            std::string mode;
+            LapsTransportOf(scheme, cc, mode, true);
+            NS_TEST_EXPECT_MSG_EQ(cc, "dctcp-rate", scheme << " (authors): rate DCTCP");
+            NS_TEST_EXPECT_MSG_EQ(mode, "InOrder", scheme << " (authors): go-back-N");
+            LapsTransportOf(scheme, cc, mode, false);
+            NS_TEST_EXPECT_MSG_EQ(cc, "dctcp", scheme << " (spec): window DCTCP");
+            NS_TEST_EXPECT_MSG_EQ(mode, "OutOfOrder", scheme << " (spec): selective repeat");
+            // the other schemes keep their transport with authorsPlb
+            LapsTransportOf("ecmp", cc, mode, true);
+            NS_TEST_EXPECT_MSG_EQ(cc + "/" + mode, "dcqcn/InOrder", "ecmp unchanged");
+            LapsTransportOf("laps", cc, mode, true);
+            NS_TEST_EXPECT_MSG_EQ(cc + "/" + mode, "laps/OutOfOrder", "laps unchanged");
+        }
+        NS_TEST_EXPECT_MSG_EQ(CongestionControlRegistry::Has("dctcp-rate"), true, "registered");
+        for (int authors = 0; authors < 2; ++authors)
+        {
+            LapsExperimentConfig c;
+            c.experiment = "allreduce";
+            c.scheme = "plb";
+            c.incastReceiver = 0;
+            c.incastSenders = {12, 27, 45, 58};
+            c.msgBytes = 200000;
+            c.stop = MilliSeconds(50);
+            c.dcqcnWindow = LapsExperimentConfig::UNIFIED_WINDOW;
+            c.authorsPlb = authors == 1;
+            LapsExperimentResult r = RunLapsExperiment(c);
+            NS_TEST_EXPECT_MSG_EQ(r.cc, (authors ? "dctcp-rate" : "dctcp"), "cc of the run");
+            NS_TEST_EXPECT_MSG_EQ(r.mode, (authors ? "InOrder" : "OutOfOrder"), "mode of the run");
+            // [A]'s unified window (laps-rail: 155,240 B) for PLB's flows too, only with it
+            NS_TEST_EXPECT_MSG_EQ(r.dcqcnWindow, (authors ? 155240u : 0u), "window of the run");
+            NS_TEST_ASSERT_MSG_EQ(r.s.count, 4u, "four flows");
+            NS_TEST_ASSERT_MSG_EQ(r.s.unfinished, 0u, "all finish");
+        }
+    }
+};
+
 /** Staggered starts (review s44 L13): uniform in [0, window), spread, fixed by the stream. */
 class StaggerStartsTestCase : public TestCase
 {
@@ -1616,6 +1669,11 @@ class AuthorsLapsDefaultsTestCase : public TestCase
                 cw->GetAttribute(name, v);
                 NS_TEST_EXPECT_MSG_EQ(v.Get(), authors ? inAuthors : inSpec, "ConWeave " << name);
             }
+            // [A]'s PLB counts its go-back-N NACKs (CNP flag) in a round's fraction
+            Ptr<DcnPlbPathSelector> plb = CreateObject<DcnPlbPathSelector>();
+            BooleanValue nackCong;
+            plb->GetAttribute("NackIsCongestion", nackCong);
+            NS_TEST_EXPECT_MSG_EQ(nackCong.Get(), (authors == 1), "PLB NackIsCongestion");
             Config::Reset();
         }
     }
@@ -1739,6 +1797,7 @@ class LapsAuthorsSetupTestSuite : public TestSuite
         AddTestCase(new LapsPathsRestoreTestCase("conga-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathsRestoreTestCase("conweave-laps-paths"), DCNLB_TEST_QUICK);
         AddTestCase(new LapsPathBaselinesRunTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new AuthorsPlbTransportTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerStartsTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new StaggerPoissonTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new LoadScaleTestCase, DCNLB_TEST_QUICK);

@@ -228,7 +228,8 @@ class PlbRtoIdleNackTestCase : public TestCase
   public:
     PlbRtoIdleNackTestCase()
         : TestCase("PLB: an RTO draws a new EV (Linux's txhash rethink) and suspends PLB; the "
-                   "exact bytes in flight let a short last packet end idle; a NACK is no delivery")
+                   "exact bytes in flight let a short last packet end idle; a NACK is no delivery "
+                   "(a congested one with NackIsCongestion)")
     {
     }
 
@@ -284,6 +285,25 @@ class PlbRtoIdleNackTestCase : public TestCase
             n->OnFeedback(Fb(FeedbackSignal::ECN_ACK, e, psn, 1000));
         }
         NS_TEST_ASSERT_MSG_EQ(n->GetRepaths(), 1, "the 12th congested round repaths");
+
+        // NackIsCongestion (the LAPS authors' go-back-N NACKs carry the CNP flag): a round of
+        // one clean ACK and one NACK is half marked, congested; without it, clean
+        for (int nackCong = 0; nackCong < 2; ++nackCong)
+        {
+            Ptr<DcnPlbPathSelector> g = CreateObject<DcnPlbPathSelector>();
+            g->SetAttribute("NackIsCongestion", BooleanValue(nackCong == 1));
+            g->AssignStreams(24);
+            g->Setup(MakeSetup(1000));
+            for (uint32_t psn = 0; psn < 14; ++psn)
+            {
+                const uint16_t e = g->Choose(Ctx(psn, 5000)).ev;
+                g->OnFeedback(Fb(FeedbackSignal::NACK, e, psn));
+                g->OnFeedback(Fb(FeedbackSignal::ACK, e, psn, 1000));
+            }
+            NS_TEST_ASSERT_MSG_EQ(g->GetRepaths(),
+                                  (nackCong ? 1u : 0u),
+                                  "NACKs congested: the 12th such round repaths");
+        }
     }
 };
 

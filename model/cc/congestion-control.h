@@ -56,6 +56,10 @@ struct CcAckSample
     /** The ACK's header (INT records echoed from the data packet: EXT_INT); may be null. */
     const DcnHeader* header{nullptr};
     uint32_t nextPsn{0}; //!< the sender's next new PSN (snd_nxt) when the ACK arrived
+    uint32_t cumAck{0};  //!< the ACK's cumulative acknowledgement (every PSN below it arrived)
+    /** The acknowledgement is a go-back-N NACK (in-order mode: the receiver saw a packet out of
+     *  sequence; its cumAck acknowledged the bytes); OnNack() follows if it was not stale. */
+    bool nack{false};
 
     /** A sample with only the three classic fields (tests, simple callers). */
     static CcAckSample Simple(uint32_t ackedBytes, bool ecn, Time rtt)

@@ -91,6 +91,15 @@ DcnPlbPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&DcnPlbPathSelector::m_repathOnRto),
                           MakeBooleanChecker())
+            .AddAttribute("NackIsCongestion",
+                          "A NACK counts as congested feedback of the round (it also ends one "
+                          "like an ACK).  false (PLB SIGCOMM'22 Sec. 3: ECN marks only); the "
+                          "LAPS authors' simulator [A] counts its go-back-N NACKs, which carry "
+                          "the CNP flag (rdma-hw.cc ReceiverCheckSeq / PlbUpdateState; "
+                          "laps-paper --setup=authors sets true)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcnPlbPathSelector::m_nackIsCongestion),
+                          MakeBooleanChecker())
             .AddAttribute("EvSetSize",
                           "A repath draws a uniform EV in [0, EvSetSize) (REPS [L] Sec. 5: "
                           "65536); allowed 1..65536",
@@ -131,6 +140,7 @@ DcnPlbPathSelector::Setup(const PathSelectorSetup& setup)
         cfg.idleRehashRounds = m_idleRounds;
         cfg.suspendRtoNs = m_suspend.GetNanoSeconds();
         cfg.repathOnRto = m_repathOnRto;
+        cfg.nackIsCongestion = m_nackIsCongestion;
     }
     m_core.Configure(cfg);
     m_ev = dcnev::DrawUniform(Rng(), m_evSetSize);

@@ -69,6 +69,7 @@ class DcnPlbPathSelector : public PathSelector
     uint32_t m_idleRounds{3};
     Time m_suspend;
     bool m_repathOnRto{true};
+    bool m_nackIsCongestion{false};
     uint32_t m_evSetSize{65536};
     uint16_t m_ev{0};
     uint64_t m_sndNxt{0};

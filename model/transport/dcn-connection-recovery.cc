@@ -92,6 +92,8 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
         s.now = Simulator::Now();
         s.header = &h;
         s.nextPsn = m_nextPsn;
+        s.cumAck = h.cumAck;
+        s.nack = true;
         m_cc->OnAck(s);
     }
     const uint32_t expected = h.cumAck;

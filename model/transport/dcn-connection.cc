@@ -634,6 +634,7 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
         s.now = now;
         s.header = &h;
         s.nextPsn = m_nextPsn;
+        s.cumAck = h.cumAck;
         m_cc->OnAck(s);
     }
     PathFeedback fb = MakeFeedback(FeedbackSignal::ACK, h.psn);
