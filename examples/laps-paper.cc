@@ -177,6 +177,7 @@ RunOne(const Options& o, const std::string& lb)
     c.authorsBuffer = authors;
     c.lapsPathBaselines = authors;
     c.authorsPlb = authors;
+    c.baselineRto = authors ? MilliSeconds(LapsAuthorsValues::RTO_MS) : MilliSeconds(1);
     c.loadScale = o.loadRef == "artifact" ? LapsAuthorsLoadScale(c.topo) : 1.0;
     c.staggerStarts = o.staggerStarts;
     c.staggerPoisson = o.staggerDraw == "poisson";
@@ -342,6 +343,15 @@ main(int argc, char** argv)
                    ? std::string()
                    : std::string("option --ns3::DcqcnCc::Window: laps-paper sets the DCQCN "
                                  "window of each run; allowed: --roceWindow=unified|<bytes>");
+    });
+    opts.Check([&] {
+        // the helper sets the timeout per scheme: a value given here would be overwritten
+        return opts.GetAttributeArguments().find("ns3::DcnTransport::Rto=") == std::string::npos
+                   ? std::string()
+                   : std::string("option --ns3::DcnTransport::Rto: laps-paper sets the "
+                                 "transport timeout of each run (LAPS 8 ms; the other schemes "
+                                 "1 ms, spec 3, or 4 ms with --setup=authors); allowed: "
+                                 "without it");
     });
     opts.Check([&] {
         return opts.GetAttributeArguments().find("ns3::DctcpRateCc::Window=") == std::string::npos

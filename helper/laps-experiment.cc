@@ -179,7 +179,13 @@ LapsAuthorsAttributeDefaults()
         {"ns3::DcnConWeaveForwardingPolicy::ResumeExtra", "32us"},
         // L5: [A]'s PLB counts the CNP flag of its go-back-N NACKs (out of sequence) in a
         // round's congested fraction (rdma-hw.cc PlbUpdateState reads dctcp.m_ecnCnt)
-        {"ns3::DcnPlbPathSelector::NackIsCongestion", "true"}};
+        {"ns3::DcnPlbPathSelector::NackIsCongestion", "true"},
+        // [A]'s PLB only suspends after an RTO (plb_update_state_upon_rto); its go-back on
+        // a timeout keeps the path
+        {"ns3::DcnPlbPathSelector::RepathOnRto", "false"},
+        // [A] sets the CNP flag on every go-back-N NACK (ReceiverCheckSeq) and its DCQCN cuts
+        // on it (ReceiveAck -> cnp_received_mlx)
+        {"ns3::DcqcnCc::NackIsCnp", "true"}};
     return v;
 }
 
@@ -297,7 +303,8 @@ RunLapsExperiment(const LapsExperimentConfig& c)
     th.SetTransportAttribute("Mtu", UintegerValue(1000));
     th.SetTransportAttribute("Mode", StringValue(r.mode));
     // LAPS recovers per path (2 realVal); the transport timeout is a backstop ([A]: 8 ms)
-    th.SetTransportAttribute("Rto", TimeValue(lb == "laps" ? MilliSeconds(8) : MilliSeconds(1)));
+    r.rto = lb == "laps" ? MilliSeconds(8) : c.baselineRto;
+    th.SetTransportAttribute("Rto", TimeValue(r.rto));
     if (r.cc == "dctcp-rate")
     {
         // [A]'s DCTCP mode reads CE from the ACK's CNP flag: no CNP packets

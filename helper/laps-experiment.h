@@ -105,6 +105,9 @@ struct LapsExperimentConfig
      *  baselines), with the RoCE baselines' window (dcqcnWindow) and no CNP packets ([A] echoes
      *  CE in the ACK's CNP flag); not window DCTCP over selective repeat. */
     bool authorsPlb{false};
+    /** the transport timeout (Rto) of every scheme but LAPS: spec 3's 1 ms; laps-paper
+     *  --setup=authors: [A]'s RdmaHw L2Timeout, 4 ms (no driver override) */
+    Time baselineRto{MilliSeconds(1)};
     /** all2all: each host offers load x loadScale x its host link rate (WorkloadHelper
      *  LoadScale; laps-paper --loadRef=artifact: LapsAuthorsLoadScale, review s44 L7). */
     double loadScale{1.0};
@@ -125,6 +128,7 @@ struct LapsExperimentResult
 {
     std::string cc;   //!< congestion control used
     std::string mode; //!< transport mode (InOrder = go-back-N)
+    Time rto;         //!< the transport timeout (Rto) set for this run
     std::string note; //!< "" or "skipped: <why>"
     /** DCQCN send window set for this run (LapsExperimentConfig::dcqcnWindow), bytes;
      *  0 when the attribute was left as configured or the scheme does not run DCQCN */
@@ -215,6 +219,9 @@ struct LapsAuthorsValues
     static constexpr uint64_t BUFFER_PER_PORT = 1ull << 20;
     /** [A] C00016 run.py (LLM runs at 4a4be642): flowLunchEndTimeInSec = 0.01 s */
     static constexpr int64_t STAGGER_US = 10000;
+    /** [A] RdmaHw L2Timeout (rdma-hw.cc, default 4 ms, no driver override): the go-back-N
+     *  RoCE flows' retransmission timeout */
+    static constexpr int64_t RTO_MS = 4;
 };
 
 /**

@@ -46,6 +46,7 @@
 #include "ns3/dcn-switch-routing.h"
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
+#include "ns3/dcqcn-cc.h"
 #include "ns3/ev-util.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
@@ -1360,7 +1361,12 @@ class AuthorsPlbTransportTestCase : public TestCase
             c.stop = MilliSeconds(50);
             c.dcqcnWindow = LapsExperimentConfig::UNIFIED_WINDOW;
             c.authorsPlb = authors == 1;
+            if (authors)
+            {
+                c.baselineRto = MilliSeconds(LapsAuthorsValues::RTO_MS); // as laps-paper sets
+            }
             LapsExperimentResult r = RunLapsExperiment(c);
+            NS_TEST_EXPECT_MSG_EQ(r.rto, MilliSeconds(authors ? 4 : 1), "baseline timeout");
             NS_TEST_EXPECT_MSG_EQ(r.cc, (authors ? "dctcp-rate" : "dctcp"), "cc of the run");
             NS_TEST_EXPECT_MSG_EQ(r.mode, (authors ? "InOrder" : "OutOfOrder"), "mode of the run");
             // [A]'s unified window (laps-rail: 155,240 B) for PLB's flows too, only with it
@@ -1674,6 +1680,15 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             BooleanValue nackCong;
             plb->GetAttribute("NackIsCongestion", nackCong);
             NS_TEST_EXPECT_MSG_EQ(nackCong.Get(), (authors == 1), "PLB NackIsCongestion");
+            // ... and only suspends after an RTO, keeping its path
+            BooleanValue repath;
+            plb->GetAttribute("RepathOnRto", repath);
+            NS_TEST_EXPECT_MSG_EQ(repath.Get(), (authors == 0), "PLB RepathOnRto");
+            // [A]'s DCQCN cuts on the CNP flag of a go-back-N NACK
+            Ptr<DcqcnCc> dcqcn = CreateObject<DcqcnCc>();
+            BooleanValue nackCnp;
+            dcqcn->GetAttribute("NackIsCnp", nackCnp);
+            NS_TEST_EXPECT_MSG_EQ(nackCnp.Get(), (authors == 1), "DCQCN NackIsCnp");
             Config::Reset();
         }
     }

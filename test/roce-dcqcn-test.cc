@@ -11,6 +11,7 @@
  */
 #include "transport-test-net.h"
 
+#include "ns3/boolean.h"
 #include "ns3/cc-registry.h"
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/dcn-queue-disc.h"
@@ -278,6 +279,46 @@ RunFlows(uint32_t nFlows,
     return res;
 }
 
+/** NackIsCnp (LAPS authors' [A]: the CNP flag of a go-back-N NACK): a NACK cuts as a CNP. */
+class NackIsCnpCase : public TestCase
+{
+  public:
+    NackIsCnpCase()
+        : TestCase("DCQCN NackIsCnp: a go-back-N NACK cuts the rate as a CNP (and within the "
+                   "rate-decrease interval not again); without it a NACK changes nothing")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (int on = 0; on < 2; ++on)
+        {
+            Ptr<DcqcnCc> cc = CreateObject<DcqcnCc>();
+            cc->SetAttribute("NackIsCnp", BooleanValue(on == 1));
+            cc->SetAttribute("RateDecreaseInterval", TimeValue(MicroSeconds(4)));
+            CcSetup s;
+            s.lineRate = DataRate("100Gbps");
+            cc->Setup(s);
+            Simulator::Schedule(Seconds(0), [cc]() { cc->OnNack(); });
+            Simulator::Schedule(MicroSeconds(2), [cc]() { cc->OnNack(); });
+            Simulator::Schedule(MicroSeconds(10), [cc]() { cc->OnNack(); });
+            Simulator::Stop(MicroSeconds(20));
+            Simulator::Run();
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ(cc->GetCuts(), (on ? 2 : 0), "cuts by NACKs, NackIsCnp=" << on);
+            if (on)
+            {
+                NS_TEST_EXPECT_MSG_LT(cc->GetRateBps(), 100e9 * 0.5, "two cuts from line rate");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_EQ_TOL(cc->GetRateBps(), 100e9, 1, "line rate kept");
+            }
+        }
+    }
+};
+
 class CnpIntervalCase : public TestCase
 {
   public:
@@ -428,6 +469,7 @@ class RoceDcqcnTestSuite : public TestSuite
         AddTestCase(new DcqcnRecurrenceCase, DCNLB_TEST_QUICK);
         AddTestCase(new DcqcnPresetCase, DCNLB_TEST_QUICK);
         AddTestCase(new CnpIntervalCase, DCNLB_TEST_QUICK);
+        AddTestCase(new NackIsCnpCase, DCNLB_TEST_QUICK);
         AddTestCase(new FairnessCase, DCNLB_TEST_QUICK);
         AddTestCase(new WindowCase, DCNLB_TEST_QUICK);
     }

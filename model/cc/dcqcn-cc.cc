@@ -3,6 +3,7 @@
 #include "../dcn-lb-compat.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/dcn-options.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
@@ -101,6 +102,15 @@ DcqcnCc::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&DcqcnCc::m_window),
                           MakeUintegerChecker<uint64_t>())
+            .AddAttribute("NackIsCnp",
+                          "A go-back-N NACK acts as a CNP (rate cut, subject to "
+                          "RateDecreaseInterval).  false: DCQCN (SIGCOMM'15) reacts to CNPs "
+                          "only; the LAPS authors' simulator [A] sets the CNP flag on every "
+                          "go-back-N NACK and its DCQCN cuts on it (rdma-hw.cc "
+                          "ReceiverCheckSeq / ReceiveAck; laps-paper --setup=authors sets true)",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&DcqcnCc::m_nackIsCnp),
+                          MakeBooleanChecker())
             .AddTraceSource("Rate",
                             "The current rate Rc changed (old, new bit/s)",
                             MakeTraceSourceAccessor(&DcqcnCc::m_rateTrace),
@@ -300,6 +310,11 @@ DcqcnCc::OnAck(const CcAckSample& /* s */)
 void
 DcqcnCc::OnNack()
 {
+    NS_LOG_FUNCTION(this);
+    if (m_nackIsCnp)
+    {
+        OnCnp(Simulator::Now());
+    }
 }
 
 void

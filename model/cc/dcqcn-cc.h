@@ -103,7 +103,8 @@ class DcqcnCc : public CongestionControl
     Time m_rateTimer;
     uint64_t m_byteCounter;
     Time m_rateDecreaseInterval;
-    uint64_t m_window{0}; //!< send window in bytes (0 = none)
+    uint64_t m_window{0};    //!< send window in bytes (0 = none)
+    bool m_nackIsCnp{false}; //!< a go-back-N NACK cuts as a CNP ([A])
 
     cccore::DcqcnRp m_rp;
     EventId m_rateEvent;
