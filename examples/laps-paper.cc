@@ -28,7 +28,8 @@
  * per switch, ECMP / LetFlow / CONGA / ConWeave / PLB over the LAPS path set (CONGA
  * and ConWeave as --lb=conga-laps-paths / conweave-laps-paths, the source leaf's choice
  * among the LAPS paths), PLB on rate-based DCTCP (dctcp-rate, DctcpRateCc) over go-back-N
- * with the RoCE window and NACKs counted as congested feedback (authorsPlb); and [A]'s LAPS
+ * with the RoCE window (authorsPlb) and NACKs counted as congested feedback (NackIsCongestion,
+ * an attribute default of the set-up); and [A]'s LAPS
  * per-path timer (PathTimeoutFactor 400), softmax / in-flight
  * cap by the unloaded delay (SoftmaxNorm, InflightCapBasis), 10-us flowlets, CONGA's choice
  * among 4 consecutive LAPS paths with uniform ties (PathSamples, TiesPreferCurrent), its
@@ -428,10 +429,11 @@ main(int argc, char** argv)
                 o.loadRef,
                 {"host", "artifact"});
     opts.Time("staggerStarts",
-              "allreduce / allscatter: every message starts at a uniform time in [0, this) "
-              "after the workload start (n Poisson arrivals in the window; [A] (LAPS authors' "
+              "allreduce / allscatter: the messages start over this window after the workload "
+              "start, as --staggerDraw draws them (uniform: each at a uniform time in it; "
+              "poisson: [A]'s draw, which may start some after it); [A] (LAPS authors' "
               "simulator) flowLunchEndTimeInSec 0.01 s, review s44 L13; --setup=authors sets "
-              "10ms); 0 = all at once (paper Sec. V, the default)",
+              "10ms; 0 = all at once (paper Sec. V, the default)",
               o.staggerStarts)
         .Max(Seconds(1));
     opts.Choice("staggerDraw",

@@ -262,8 +262,11 @@ const std::vector<std::pair<std::string, std::string>>& LapsAuthorsAttributeDefa
 /** Config::SetDefault every entry of LapsAuthorsAttributeDefaults(). */
 void LapsAuthorsDefaults();
 
-/** [A]'s staggered starts (review s44 L13): every message's release = a uniform draw from
- *  [0, window) of u (n Poisson arrivals conditioned on the window), in plan order. */
+/** Staggered starts (review s44 L13).  poisson = false: every message's release = a uniform
+ *  draw from [0, window) of u (n Poisson arrivals conditioned on the window), in plan order;
+ *  true: [A]'s draw (generate_LLMA_rdma_flows_on_nodes at 4a4be64): release i = release
+ *  i - 1 + an exponential gap of mean window / n (inverse transform of u), in (source,
+ *  destination) order, not cut at the window. */
 void LapsStaggerStarts(WorkloadPlan& plan,
                        Time window,
                        Ptr<UniformRandomVariable> u,

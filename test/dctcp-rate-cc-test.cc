@@ -17,6 +17,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/dctcp-rate-cc.h"
 #include "ns3/double.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
@@ -205,6 +206,40 @@ class DctcpRateNackCase : public TestCase
             const double alpha = (1 - g) + g * (nackCong ? 2.0 / 11.0 : 0.0);
             NS_TEST_EXPECT_MSG_EQ_TOL(cc->GetAlpha(), alpha, 1e-12, "NACKs in the fraction");
         }
+        // review s49 M1: a NACK that acknowledged bytes but that the transport then found
+        // stale (OnAck(nack) without OnNack) must not swallow a later NACK's OnNack
+        double alphaOf[2];
+        for (int stale = 0; stale < 2; ++stale)
+        {
+            Ptr<DctcpRateCc> cc = CreateObject<DctcpRateCc>();
+            cc->SetAttribute("NackIsCongestion", BooleanValue(true));
+            CcSetup s;
+            s.lineRate = DataRate("100Gbps");
+            cc->Setup(s);
+            auto at = [](uint32_t cum, uint32_t nxt, bool nack) {
+                CcAckSample a = Ack(cum, nxt, false, nack);
+                a.now = Simulator::Now();
+                return a;
+            };
+            Simulator::Schedule(Seconds(0), [cc, at]() { cc->OnAck(at(1, 10, false)); });
+            Simulator::Schedule(MicroSeconds(1), [cc, at, stale]() {
+                cc->OnAck(at(3, 10, true));
+                if (!stale)
+                {
+                    cc->OnNack(); // the same NACK, not stale
+                }
+            });
+            Simulator::Schedule(MicroSeconds(2), [cc]() { cc->OnNack(); }); // nothing acked
+            Simulator::Schedule(MicroSeconds(3), [cc, at]() { cc->OnAck(at(11, 20, false)); });
+            Simulator::Run();
+            Simulator::Destroy();
+            alphaOf[stale] = cc->GetAlpha();
+        }
+        NS_TEST_EXPECT_MSG_EQ_TOL(alphaOf[1],
+                                  alphaOf[0],
+                                  1e-15,
+                                  "both NACKs counted after a stale one");
+        NS_TEST_EXPECT_MSG_LT(alphaOf[0], 1.0, "marks below a full round");
     }
 };
 

@@ -4,6 +4,7 @@
 #include "ns3/dcn-options.h"
 #include "ns3/double.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -202,15 +203,20 @@ DctcpRateCc::OnAck(const CcAckSample& s)
     const bool marked = s.ecn || (s.nack && m_nackIsCongestion);
     Process(s.cumAck, s.nack ? s.cumAck : s.nextPsn, marked);
     m_nackSeen = s.nack;
+    m_nackSeenNs = s.now.GetNanoSeconds();
 }
 
 void
 DctcpRateCc::OnNack()
 {
     NS_LOG_FUNCTION(this);
-    if (m_nackSeen)
+    // the NACK came through OnAck already (it acknowledged bytes) if OnAck saw it now: a
+    // NACK the transport then found stale calls no OnNack, and must not swallow the next
+    // NACK's (review s49 M1)
+    const bool same = m_nackSeen && m_nackSeenNs == Simulator::Now().GetNanoSeconds();
+    m_nackSeen = false;
+    if (same)
     {
-        m_nackSeen = false; // the NACK came through OnAck already (it acknowledged bytes)
         return;
     }
     // a NACK that acknowledged nothing new: still one acknowledgement of [A]'s handler

@@ -101,7 +101,8 @@ class DctcpRateCc : public CongestionControl
     bool m_cwr{false};
     uint32_t m_highSeq{0};
     uint32_t m_lastCum{0};
-    bool m_nackSeen{false}; //!< the last OnAck was a NACK: its OnNack() is the same event
+    bool m_nackSeen{false};   //!< the last OnAck was a NACK: its OnNack() is the same event
+    int64_t m_nackSeenNs{-1}; //!< when (the transport calls OnNack() at the same instant)
     uint64_t m_cuts{0};
     uint64_t m_rounds{0};
     TracedCallback<double, double> m_rateTrace;
