@@ -1477,6 +1477,7 @@ class StaggerPoissonTestCase : public TestCase
         const int64_t window = 10000000;
         const int rounds = 400;
         double lastSum = 0;
+        double lastSq = 0;
         double gapSum = 0;
         double gapSq = 0;
         uint64_t gaps = 0;
@@ -1508,11 +1509,16 @@ class StaggerPoissonTestCase : public TestCase
                 prev = t;
             }
             lastSum += static_cast<double>(prev);
+            lastSq += static_cast<double>(prev) * static_cast<double>(prev);
             beyond += prev >= window ? 1 : 0;
         }
         NS_TEST_EXPECT_MSG_EQ(ordered, true, "starts follow the senders' ids");
         // the 63rd arrival is Gamma(63, window / 63): mean 10 ms, sd 1.26 ms (0.063 over 400)
         NS_TEST_EXPECT_MSG_EQ_TOL(lastSum / rounds / window, 1.0, 0.03, "last start ~ window");
+        // its spread: sd window / sqrt(63) = 0.126 window (sorted uniform times: 0.015)
+        const double lastMean = lastSum / rounds;
+        const double lastSd = std::sqrt(lastSq / rounds - lastMean * lastMean);
+        NS_TEST_EXPECT_MSG_EQ_TOL(lastSd / window, 0.126, 0.025, "last start's spread");
         // P(Gamma(63, 1/63) > 1) = 0.483: about half the incasts end their starts after it
         NS_TEST_EXPECT_MSG_EQ_TOL(static_cast<double>(beyond) / rounds,
                                   0.483,
