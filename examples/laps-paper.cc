@@ -381,7 +381,9 @@ main(int argc, char** argv)
                 "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false), "
                 "feedback of a uniformly drawn reverse path (FeedbackChoice Random) and its DRE at "
                 "200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s "
-                "(80 ns, 10 us, 4 us, 32 us), "
+                "(80 ns, 10 us, 4 us, 32 us), the RoCE baselines' and PLB's timeout 4 ms "
+                "(RdmaHw L2Timeout), DCQCN cutting on a go-back-N NACK (NackIsCnp), PLB only "
+                "suspending after an RTO (RepathOnRto false), "
                 "--loadRef=artifact, --staggerStarts=10ms --staggerDraw=poisson (allreduce, "
                 "allscatter); doc/laps.rst",
                 o.setup,
