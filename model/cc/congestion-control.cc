@@ -43,4 +43,15 @@ CongestionControl::Validate() const
     return "";
 }
 
+std::string
+CongestionControl::CheckWindowBytes(const std::string& typeName, uint64_t window)
+{
+    if (window > 0 && window < 64)
+    {
+        return "option --ns3::" + typeName + "::Window: value '" + std::to_string(window) +
+               "'; allowed: 0 (no window) or >= 64 bytes";
+    }
+    return "";
+}
+
 } // namespace ns3

@@ -124,6 +124,10 @@ class CongestionControl : public Object
     virtual std::string Name() const = 0;
 
   protected:
+    /** Validate()'s check of a send-window attribute: "" for 0 (none) or at least one
+     *  64-B frame, else the one-line refusal naming --ns3::<typeName>::Window. */
+    static std::string CheckWindowBytes(const std::string& typeName, uint64_t window);
+
     CcSetup m_setup;
 };
 

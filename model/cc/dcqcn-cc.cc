@@ -151,12 +151,7 @@ DcqcnCc::Validate() const
             return std::string("option --ns3::DcqcnCc::") + name + ": value '0bps'; allowed: > 0";
         }
     }
-    if (m_window > 0 && m_window < 64)
-    {
-        return "option --ns3::DcqcnCc::Window: value '" + std::to_string(m_window) +
-               "'; allowed: 0 (no window) or >= 64 bytes";
-    }
-    return "";
+    return CheckWindowBytes("DcqcnCc", m_window);
 }
 
 void

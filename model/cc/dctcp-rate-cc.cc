@@ -109,12 +109,7 @@ DctcpRateCc::Validate() const
                    ": value '0bps'; allowed: > 0";
         }
     }
-    if (m_window > 0 && m_window < 64)
-    {
-        return "option --ns3::DctcpRateCc::Window: value '" + std::to_string(m_window) +
-               "'; allowed: 0 (no window) or >= 64 bytes";
-    }
-    return "";
+    return CheckWindowBytes("DctcpRateCc", m_window);
 }
 
 void
