@@ -176,6 +176,107 @@ TEST(LapsCore, CachedWeightsEqualTheUncachedBitForBit)
     EXPECT_EQ(wc[0], -1);
 }
 
+// session 50: Choose's one pass (LapsScanStale) finds the same stale entries as LapsCheckStale
+// and the same least valid realVal as LapsWeights; with that minimum LapsWeightsCachedMin gives
+// LapsWeightsCached's weights and sum bit for bit
+TEST(LapsCore, ScanStaleMatchesCheckStaleAndTheSoftmaxMinimum)
+{
+    const uint32_t n = 8;
+    std::vector<LapsPathEntry> v(n);
+    auto p = Ptrs(v);
+    LapsWeightCache cache;
+    LapsWeightCache cache2;
+    cache.Reset(n);
+    cache2.Reset(n);
+    std::mt19937 g(11);
+    const double beta = 1.0 / 3000;
+    double w[n];
+    double w2[n];
+    std::vector<uint32_t> stale;
+    uint32_t staleSeen = 0;
+    uint32_t noneValid = 0;
+    for (int step = 0; step < 20000; ++step)
+    {
+        const int64_t now = 100000 + step * 50;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            if (g() % 4 == 0)
+            {
+                v[i].realNs = 500 + static_cast<int64_t>(g() % 8000);
+                v[i].timeNs = now - static_cast<int64_t>(g() % 20000);
+            }
+            if (g() % 16 == 0)
+            {
+                v[i].valid = !v[i].valid;
+            }
+        }
+        stale.clear();
+        const int64_t minReal = LapsScanStale(p.data(), n, now, stale);
+        std::vector<uint32_t> expect;
+        int64_t expectMin = std::numeric_limits<int64_t>::max();
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            LapsPathEntry copy = v[i];
+            if (LapsCheckStale(copy, now))
+            {
+                expect.push_back(i);
+            }
+            if (v[i].valid)
+            {
+                expectMin = std::min(expectMin, v[i].realNs);
+            }
+        }
+        ASSERT_EQ(stale, expect) << "step " << step;
+        ASSERT_EQ(minReal, expectMin) << "step " << step;
+        staleSeen += stale.empty() ? 0 : 1;
+        noneValid += minReal == std::numeric_limits<int64_t>::max() ? 1 : 0;
+        const double sum = LapsWeightsCached(p.data(), n, beta, w, cache);
+        const double sum2 = LapsWeightsCachedMin(p.data(), n, beta, w2, cache2, minReal);
+        ASSERT_EQ(std::memcmp(&sum, &sum2, sizeof sum), 0) << "step " << step;
+        ASSERT_EQ(std::memcmp(w, w2, sizeof w), 0) << "step " << step;
+    }
+    EXPECT_GT(staleSeen, 1000u);
+    // a wrong minimum shows: the weights are relative to it
+    stale.clear();
+    const int64_t m = LapsScanStale(p.data(), n, 0, stale);
+    if (m != std::numeric_limits<int64_t>::max())
+    {
+        LapsWeightsCachedMin(p.data(), n, beta, w2, cache2, m - 1000);
+        const double s1 = LapsWeightsCached(p.data(), n, beta, w, cache);
+        double s2 = 0;
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            s2 += w2[k];
+        }
+        EXPECT_NE(s1, s2);
+    }
+}
+
+// session 50: LossOnSend appends the next new sequence with push_back instead of resize; the
+// bookkeeping is the same as before (gaps, retransmissions older than the base, resends)
+TEST(LapsCore, LossOnSendAppendsAndFillsGapsAlike)
+{
+    LapsLossCore c;
+    c.Init(2);
+    c.OnSend(0, 10, 1);
+    c.OnSend(1, 11, 2); // next new sequence
+    c.OnSend(0, 14, 3); // a gap (12, 13 not sent)
+    c.OnSend(1, 8, 4);  // older than the base
+    c.OnSend(1, 12, 5); // fills the gap
+    EXPECT_EQ(c.Outstanding(0), (std::vector<uint32_t>{10, 14}));
+    EXPECT_EQ(c.Outstanding(1), (std::vector<uint32_t>{11, 8, 12}));
+    std::vector<uint32_t> lost;
+    EXPECT_TRUE(c.OnAck(1, 12, lost, 5));
+    EXPECT_EQ(lost, (std::vector<uint32_t>{11, 8}));
+    lost.clear();
+    EXPECT_FALSE(c.OnAck(1, 13, lost, 6)); // never sent
+    EXPECT_TRUE(c.OnAck(0, 14, lost, 3));
+    EXPECT_EQ(lost, (std::vector<uint32_t>{10}));
+    EXPECT_EQ(c.Live(0) + c.Live(1), 0u);
+    c.OnSend(0, 15, 7); // after everything resolved: a new base
+    EXPECT_EQ(c.Outstanding(0), (std::vector<uint32_t>{15}));
+}
+
 // spec 7.7: a stale entry probes once, doubles realVal, sets time; no second
 // probe before 2x the doubled value
 TEST(LapsCore, StaleEntriesProbeOnceAndBackOff)

@@ -149,6 +149,12 @@ class DcnForwardingContext
         return m_copy ? Ptr<const Packet>(m_copy) : m_packet;
     }
 
+    /** The packet GetPacket returns, without a reference count round trip (per-hop readers). */
+    const Packet& PacketRef() const
+    {
+        return m_copy ? *m_copy : *m_packet;
+    }
+
     /** The IPv4 header (the rewritten copy once MutableHeader() was called). */
     const Ipv4Header& GetHeader() const
     {

@@ -183,7 +183,7 @@ LapsSourceRouteForwardingPolicy::Select(DcnForwardingContext& ctx)
     // the base policy's Select with LapsReadRoute, reading only the two anchors it
     // needs when the route is hop-indexed (no copy of the whole route)
     LapsRouteView v;
-    if (!v.Locate(*ctx.GetPacket()))
+    if (!v.Locate(ctx.PacketRef()))
     {
         return Minimal(ctx);
     }

@@ -381,7 +381,7 @@ LapsPathSelector::Choose(const SendContext& ctx)
 {
     NS_LOG_FUNCTION(this << ctx.psn);
     PathChoice pc;
-    if (!Ready())
+    if (!m_ready && !Ready())
     {
         pc.ev = static_cast<uint16_t>(m_setup.flowHash); // no table: minimal routing by hash
         return pc;
@@ -396,14 +396,9 @@ LapsPathSelector::Choose(const SendContext& ctx)
     // doubled every stale entry
     const bool noDoubling = !m_used && m_refreshOnFirstUse;
     m_used = true;
-    for (uint32_t k = 0; k < m_n; ++k)
-    {
-        const lapscore::LapsPathEntry& e = *m_entries[k];
-        if (e.valid && now - e.timeNs > 2 * e.realNs)
-        {
-            m_stale.push_back(k);
-        }
-    }
+    // one pass finds the stale entries and the softmax's least valid realVal (session 50)
+    const int64_t minReal = lapscore::LapsScanStale(m_entries.data(), m_n, now, m_stale);
+    const bool unchanged = m_stale.empty(); // no entry changes before the softmax
     if (!m_stale.empty() && m_probeMode != PROBE_ALL)
     {
         const uint32_t one =
@@ -432,7 +427,13 @@ LapsPathSelector::Choose(const SendContext& ctx)
     const int64_t norm = GetSoftmaxNormNs();
     const double beta = norm > 0 ? m_alpha / static_cast<double>(norm) : 0.0;
     const double sum =
-        lapscore::LapsWeightsCached(m_entries.data(), m_n, beta, m_w.data(), m_wCache);
+        unchanged ? lapscore::LapsWeightsCachedMin(m_entries.data(),
+                                                   m_n,
+                                                   beta,
+                                                   m_w.data(),
+                                                   m_wCache,
+                                                   minReal)
+                  : lapscore::LapsWeightsCached(m_entries.data(), m_n, beta, m_w.data(), m_wCache);
     int k = lapscore::LapsSample(m_w.data(), m_n, sum, Rng().GetValue());
     if (k < 0)
     {

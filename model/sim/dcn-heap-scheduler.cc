@@ -21,8 +21,10 @@ DcnHeapScheduler::GetTypeId()
                                           "Events later than this after the current time go "
                                           "to the heap, not to a sorted lane (timers would "
                                           "block a lane until they fire).  Speed only: the "
-                                          "event order does not depend on it (dcn-lb choice)",
-                                          TimeValue(MicroSeconds(50)),
+                                          "event order does not depend on it (dcn-lb choice; "
+                                          "50 us until session 50: LAPS's per-path timers, "
+                                          "2 realVal ahead, took lanes from the streams)",
+                                          TimeValue(MicroSeconds(10)),
                                           MakeTimeAccessor(&DcnHeapScheduler::SetLaneHorizon,
                                                            &DcnHeapScheduler::GetLaneHorizon),
                                           MakeTimeChecker(Time(0)));

@@ -143,19 +143,17 @@ struct LapsWeightCache
  * LapsWeights, bit for bit (each w[i] the same function of the same inputs, summed in the
  * same order), with exp evaluated only for the entries whose realVal or validity changed
  * since the last call, or for all of them when the least valid realVal or beta changed:
- * between two feedbacks a flow's sends reuse the weights.  c was Reset(n).
+ * between two feedbacks a flow's sends reuse the weights.  c was Reset(n).  minReal: the
+ * least realVal of the valid entries (max if none), as LapsWeights computes it.
  */
 inline double
-LapsWeightsCached(LapsPathEntry* const* p, uint32_t n, double beta, double* w, LapsWeightCache& c)
+LapsWeightsCachedMin(LapsPathEntry* const* p,
+                     uint32_t n,
+                     double beta,
+                     double* w,
+                     LapsWeightCache& c,
+                     int64_t minReal)
 {
-    int64_t minReal = std::numeric_limits<int64_t>::max();
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        if (p[i]->valid)
-        {
-            minReal = std::min(minReal, p[i]->realNs);
-        }
-    }
     const bool all = !c.filled || minReal != c.minReal || beta != c.beta;
     c.filled = true;
     c.minReal = minReal;
@@ -181,6 +179,51 @@ LapsWeightsCached(LapsPathEntry* const* p, uint32_t n, double beta, double* w, L
         sum += w[i];
     }
     return sum;
+}
+
+/**
+ * LapsWeightsCached: LapsWeightsCachedMin with the least valid realVal computed here, as
+ * LapsWeights computes it.
+ */
+inline double
+LapsWeightsCached(LapsPathEntry* const* p, uint32_t n, double beta, double* w, LapsWeightCache& c)
+{
+    int64_t minReal = std::numeric_limits<int64_t>::max();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        if (p[i]->valid)
+        {
+            minReal = std::min(minReal, p[i]->realNs);
+        }
+    }
+    return LapsWeightsCachedMin(p, n, beta, w, c, minReal);
+}
+
+/**
+ * Alg. 1 lines 3-4 and the softmax's minimum in one pass over the entries (session 50): the
+ * indices of the stale entries (valid and not updated for more than 2 x realVal, as
+ * LapsCheckStale tests) are appended to stale, in index order, and the least valid realVal
+ * (max if none is valid) is returned, as LapsWeights computes it before any entry is
+ * changed.  With no stale entry nothing changes before the softmax, so that minimum is the
+ * softmax's own (LapsWeightsCachedMin).
+ */
+inline int64_t
+LapsScanStale(LapsPathEntry* const* p, uint32_t n, int64_t nowNs, std::vector<uint32_t>& stale)
+{
+    int64_t minReal = std::numeric_limits<int64_t>::max();
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        const LapsPathEntry& e = *p[i];
+        if (e.valid)
+        {
+            minReal = std::min(minReal, e.realNs);
+            if (nowNs - e.timeNs > 2 * e.realNs)
+            {
+                stale.push_back(i);
+            }
+        }
+    }
+    return minReal;
 }
 
 /** Index drawn with probability w[i] / sum for a uniform u in [0, 1); -1 if sum == 0. */
@@ -414,7 +457,13 @@ class LapsLossCore
             m_sendNs.push_front(-1);
             m_base--;
         }
-        if (seq - m_base >= m_owner.size())
+        if (seq - m_base == m_owner.size())
+        {
+            // the next new sequence (nearly every send): one slot, as resize by one adds
+            m_owner.push_back(NONE);
+            m_sendNs.push_back(-1);
+        }
+        else if (seq - m_base > m_owner.size())
         {
             m_owner.resize(seq - m_base + 1, NONE);
             m_sendNs.resize(seq - m_base + 1, -1);
