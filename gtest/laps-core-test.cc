@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <gtest/gtest.h>
 #include <limits>
 #include <random>
@@ -249,6 +250,65 @@ TEST(LapsCore, ScanStaleMatchesCheckStaleAndTheSoftmaxMinimum)
             s2 += w2[k];
         }
         EXPECT_NE(s1, s2);
+    }
+}
+
+// session 50: LapsLossCore's ring buffer behaves as the std::deque it replaced, through
+// growth, wrap-around at both ends and clears
+TEST(LapsCore, RingBehavesAsADeque)
+{
+    LapsRing<int64_t> r;
+    std::deque<int64_t> d;
+    std::mt19937 g(5);
+    for (int step = 0; step < 200000; ++step)
+    {
+        const uint32_t what = g() % 100;
+        const int64_t v = static_cast<int64_t>(g());
+        if (what < 40)
+        {
+            r.push_back(v);
+            d.push_back(v);
+        }
+        else if (what < 50)
+        {
+            r.push_front(v);
+            d.push_front(v);
+        }
+        else if (what < 88)
+        {
+            if (!d.empty())
+            {
+                ASSERT_EQ(r.front(), d.front()) << "step " << step;
+                r.pop_front();
+                d.pop_front();
+            }
+        }
+        else if (what < 96)
+        {
+            const size_t n = d.size() + g() % 5;
+            r.resize(n, v);
+            d.resize(n, v);
+        }
+        else if (what < 97 && g() % 8 == 0)
+        {
+            r.clear();
+            d.clear();
+        }
+        else if (!d.empty())
+        {
+            const size_t i = g() % d.size();
+            r[i] = v;
+            d[i] = v;
+        }
+        ASSERT_EQ(r.size(), d.size()) << "step " << step;
+        ASSERT_EQ(r.empty(), d.empty()) << "step " << step;
+        if (step % 97 == 0)
+        {
+            for (size_t i = 0; i < d.size(); ++i)
+            {
+                ASSERT_EQ(r[i], d[i]) << "step " << step << " i " << i;
+            }
+        }
     }
 }
 

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -404,6 +405,101 @@ LapsCongestedPerPath(LapsPathEntry* const* p, uint32_t n)
 }
 
 /**
+ * A double-ended FIFO in one ring buffer (power-of-two capacity, doubled when full): the
+ * operations of std::deque that LapsLossCore uses, with an index that is one mask and no
+ * chunk walk (session 50).  Order and contents are those of a std::deque given the same calls.
+ */
+template <typename T>
+class LapsRing
+{
+  public:
+    bool empty() const
+    {
+        return m_count == 0;
+    }
+
+    size_t size() const
+    {
+        return m_count;
+    }
+
+    T& operator[](size_t i)
+    {
+        return m_buf[(m_head + i) & m_mask];
+    }
+
+    const T& operator[](size_t i) const
+    {
+        return m_buf[(m_head + i) & m_mask];
+    }
+
+    T& front()
+    {
+        return m_buf[m_head];
+    }
+
+    void push_back(const T& v)
+    {
+        if (m_count == m_buf.size())
+        {
+            Grow();
+        }
+        m_buf[(m_head + m_count) & m_mask] = v;
+        ++m_count;
+    }
+
+    void push_front(const T& v)
+    {
+        if (m_count == m_buf.size())
+        {
+            Grow();
+        }
+        m_head = (m_head + m_mask) & m_mask; // m_head - 1 modulo the capacity
+        m_buf[m_head] = v;
+        ++m_count;
+    }
+
+    void pop_front()
+    {
+        m_head = (m_head + 1) & m_mask;
+        --m_count;
+    }
+
+    /** Grow to n elements, the new ones v (n >= size()). */
+    void resize(size_t n, const T& v)
+    {
+        while (m_count < n)
+        {
+            push_back(v);
+        }
+    }
+
+    void clear()
+    {
+        m_head = 0;
+        m_count = 0;
+    }
+
+  private:
+    void Grow()
+    {
+        std::vector<T> bigger(m_buf.empty() ? 64 : 2 * m_buf.size());
+        for (size_t i = 0; i < m_count; ++i)
+        {
+            bigger[i] = (*this)[i];
+        }
+        m_buf.swap(bigger);
+        m_head = 0;
+        m_mask = m_buf.size() - 1;
+    }
+
+    std::vector<T> m_buf; //!< capacity a power of two (or 0)
+    size_t m_head{0};
+    size_t m_count{0};
+    size_t m_mask{0};
+};
+
+/**
  * Per-path loss inference of one flow (spec 2.5, Alg. 3).  rBuf[p] is the
  * FIFO of transmissions (sequence number, send time) made on path p and not
  * yet acknowledged or declared lost.  A sequence resent (by a path's loss
@@ -622,8 +718,8 @@ class LapsLossCore
 
     std::vector<std::deque<Tx>> m_rbuf;
     std::vector<uint32_t> m_live;
-    std::deque<int16_t> m_owner;  //!< path of the current send of seq m_base + i
-    std::deque<int64_t> m_sendNs; //!< send time of the current send of seq m_base + i
+    LapsRing<int16_t> m_owner;  //!< path of the current send of seq m_base + i
+    LapsRing<int64_t> m_sendNs; //!< send time of the current send of seq m_base + i
     uint32_t m_base{0};
     bool m_unknownSend{false}; //!< some send had no send time (-1): eager Trim
 };
