@@ -10,6 +10,8 @@
  * data.  A retransmission timeout goes back to the oldest unacknowledged packet.
  * A NACK triggered by a packet sent before the latest go-back, which already
  * covered its expected PSN, is stale and ignored (counted in staleNacks).
+ * RtoStart=LastAck (the LAPS authors' simulator [A]): the timer is armed by
+ * ACKs and NACKs only, Rto after the latest one, and not re-armed by its expiry.
  */
 #include "dcn-connection.h"
 #include "dcn-transport.h"
@@ -81,6 +83,11 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
     AckCumulative(h.cumAck, newly);
     m_stats.bytesAcked += newly;
     PopFront();
+    if (m_rtoFromLastAck)
+    {
+        // [A] RdmaHw::ReceiveAck re-arms after the cumulative part, before going back
+        RestartRtoOnAck();
+    }
     if (newly > 0)
     {
         CcAckSample s;
@@ -113,6 +120,57 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
     fb.header = &h;
     m_ps->OnFeedback(fb);
     m_cc->OnNack();
+}
+
+void
+DcnConnection::RestartRtoOnAck()
+{
+    if (m_inflight > 0)
+    {
+        m_rtoEvent.Cancel();
+        m_rtoEvent = Simulator::Schedule(m_rto, &DcnConnection::RtoExpired, this);
+        NS_LOG_LOGIC("conn " << m_connId << " RTO restarted by an ACK, " << m_inflight
+                             << " bytes in flight");
+    }
+    else if (m_openMsgs == 0)
+    {
+        // every message acknowledged ([A]: the queue pair finished, no timer left)
+        m_rtoEvent.Cancel();
+    }
+    // else ([A]): nothing in flight but more to send; a running timer keeps its deadline
+}
+
+void
+DcnConnection::LastAckRtoExpired()
+{
+    NS_LOG_FUNCTION(this);
+    // [A] RdmaHw::HandleTimeout: count, go back to the oldest unacknowledged packet; no
+    // re-arm (the next ACK or NACK arms the timer again)
+    if (m_openMsgs == 0 || m_psnBase == m_nextPsn)
+    {
+        return; // nothing unacknowledged to time out
+    }
+    const uint32_t psn = m_psnBase;
+    const TxEntry& e = m_tx.front();
+    const uint16_t ev = e.ev;
+    const int32_t pathId = e.pathId;
+    MsgState* m = FindMsg(e.msgId);
+    NS_LOG_INFO("conn " << m_connId << " RTO (from the last ACK) psn " << psn << " ev " << ev
+                        << " path " << pathId);
+    GoBack(psn);
+    if (m != nullptr)
+    {
+        m->timeouts++;
+    }
+    m_stats.timeouts++;
+    m_transport->MutableStats().timeouts++;
+    m_transport->m_timeoutTrace(m_connId, psn, ev);
+    PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
+    fb.path.ev = ev;
+    fb.path.pathId = pathId;
+    m_ps->OnFeedback(fb);
+    m_cc->OnTimeout();
+    MaybeReady();
 }
 
 void
