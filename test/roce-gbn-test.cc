@@ -483,6 +483,34 @@ class RtoStartCase : public TestCase
     bool m_lastAck;
 };
 
+/** RtoStart LastAck: a go-back NACK restarts the timer as an ACK does ([A] ReceiveAck). */
+class NackArmsTimerCase : public TestCase
+{
+  public:
+    NackArmsTimerCase()
+        : TestCase("RtoStart LastAck: a NACK restarts the timer too (timeout Rto after it)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimerConfig cfg;
+        cfg.lastAck = true;
+        cfg.rto = MicroSeconds(50);
+        cfg.dropPsn = 40;
+        cfg.dropCount = 1000; // psn 40 never arrives: one NACK, then silence
+        cfg.stop = MilliSeconds(1);
+        TimerRun r = RunTimer(cfg);
+        NS_TEST_ASSERT_MSG_EQ(r.nacks.size(), 1u, "one NACK");
+        NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 1u, "one timeout, then the stall");
+        const Time nack = r.nacks.front().first;
+        NS_TEST_EXPECT_MSG_EQ(r.acks.back(), nack, "the NACK is the last reply");
+        NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().first, nack + cfg.rto, "Rto after the NACK");
+        NS_TEST_EXPECT_MSG_EQ(r.completed, false, "stalls ([A])");
+    }
+};
+
 /** RtoStart LastAck: no timer before the first ACK (the whole first window lost). */
 class NoAckNoTimerCase : public TestCase
 {
@@ -543,6 +571,7 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new RtoStartCase(true), DCNLB_TEST_QUICK);
         AddTestCase(new RtoStartCase(false), DCNLB_TEST_QUICK);
         AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
     }
 };
 
