@@ -450,6 +450,10 @@ class RtoStartCase : public TestCase
         cfg.holeEnd = MicroSeconds(500);
         TimerRun r = RunTimer(cfg);
         NS_TEST_ASSERT_MSG_GT(r.timeouts.size(), 0u, "a timeout");
+        if (r.timeouts.empty())
+        {
+            return; // the runner may continue on failure
+        }
         const Time first = r.timeouts.front().first;
         Time lastAck(-1);
         for (Time a : r.acks)
@@ -504,6 +508,10 @@ class NackArmsTimerCase : public TestCase
         TimerRun r = RunTimer(cfg);
         NS_TEST_ASSERT_MSG_EQ(r.nacks.size(), 1u, "one NACK");
         NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 1u, "one timeout, then the stall");
+        if (r.nacks.size() != 1 || r.timeouts.size() != 1)
+        {
+            return;
+        }
         const Time nack = r.nacks.front().first;
         NS_TEST_EXPECT_MSG_EQ(r.acks.back(), nack, "the NACK is the last reply");
         NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().first, nack + cfg.rto, "Rto after the NACK");
@@ -540,7 +548,11 @@ class NoAckNoTimerCase : public TestCase
             }
             else
             {
-                NS_TEST_EXPECT_MSG_GT(r.timeouts.size(), 0u, "Send: timeouts");
+                NS_TEST_ASSERT_MSG_GT(r.timeouts.size(), 0u, "Send: timeouts");
+                if (r.timeouts.empty())
+                {
+                    return;
+                }
                 NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().first,
                                       r.lastSendAtTimeout.front() + cfg.rto,
                                       "Send: Rto after the send");
