@@ -127,15 +127,24 @@ DcnConnection::RestartRtoOnAck()
 {
     if (m_inflight > 0)
     {
-        m_rtoEvent.Cancel();
-        m_rtoEvent = Simulator::Schedule(m_rto, &DcnConnection::RtoExpired, this);
-        NS_LOG_LOGIC("conn " << m_connId << " RTO restarted by an ACK, " << m_inflight
-                             << " bytes in flight");
+        // the deadline moves with every ACK; one pending event catches up with it (no
+        // Cancel + Schedule per ACK)
+        const int64_t now = Simulator::Now().GetTimeStep();
+        m_lastAckDeadline = now + m_rto.GetTimeStep();
+        if (m_rtoEventAt > m_lastAckDeadline) // none pending, or later (RtoAdaptive shrank)
+        {
+            if (m_rtoEventAt != INT64_MAX)
+            {
+                m_rtoEvent.Cancel();
+            }
+            m_rtoEvent = Simulator::Schedule(m_rto, &DcnConnection::RtoExpired, this);
+            m_rtoEventAt = m_lastAckDeadline;
+        }
     }
     else if (m_openMsgs == 0)
     {
         // every message acknowledged ([A]: the queue pair finished, no timer left)
-        m_rtoEvent.Cancel();
+        m_lastAckDeadline = -1;
     }
     // else ([A]): nothing in flight but more to send; a running timer keeps its deadline
 }
@@ -144,8 +153,24 @@ void
 DcnConnection::LastAckRtoExpired()
 {
     NS_LOG_FUNCTION(this);
+    m_rtoEventAt = INT64_MAX;
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (m_lastAckDeadline < 0)
+    {
+        return; // not armed (cancelled when every message was acknowledged)
+    }
+    if (now < m_lastAckDeadline)
+    {
+        // an ACK moved the deadline since this event was scheduled
+        m_rtoEvent = Simulator::Schedule(TimeStep(m_lastAckDeadline - now),
+                                         &DcnConnection::RtoExpired,
+                                         this);
+        m_rtoEventAt = m_lastAckDeadline;
+        return;
+    }
     // [A] RdmaHw::HandleTimeout: count, go back to the oldest unacknowledged packet; no
     // re-arm (the next ACK or NACK arms the timer again)
+    m_lastAckDeadline = -1;
     if (m_openMsgs == 0 || m_psnBase == m_nextPsn)
     {
         return; // nothing unacknowledged to time out

@@ -311,7 +311,11 @@ class DcnConnection : public Object
     double m_rttvarNs{0}; //!< RtoAdaptive: RTT variation (ns)
     DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
     bool m_rtoFromLastAck{false}; //!< RtoStart=LastAck and go-back-N ([A]'s ACK-armed timer)
-    int64_t m_lastGoBackNs{-1};   //!< time of the latest go-back (stale NACK filter)
+    /** LastAck: when the timer expires (ns; -1 = not armed).  Moved by every ACK without an
+     *  event: the pending event (at m_rtoEventAt) re-schedules itself up to it. */
+    int64_t m_lastAckDeadline{-1};
+    int64_t m_rtoEventAt{INT64_MAX}; //!< LastAck: when m_rtoEvent fires (INT64_MAX: none)
+    int64_t m_lastGoBackNs{-1};      //!< time of the latest go-back (stale NACK filter)
     uint32_t m_lastGoBackPsn{0};
 
     // messages
