@@ -369,25 +369,28 @@ main(int argc, char** argv)
                                  "the load reference of each run; allowed: --loadRef=host|"
                                  "artifact");
     });
-    opts.Choice("setup",
-                "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
-                "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
-                "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
-                "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
-                "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
-                "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
-                "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
-                "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
-                "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false), "
-                "feedback of a uniformly drawn reverse path (FeedbackChoice Random) and its DRE at "
-                "200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s "
-                "(80 ns, 10 us, 4 us, 32 us), the RoCE baselines' and PLB's timeout 4 ms "
-                "(RdmaHw L2Timeout), DCQCN cutting on a go-back-N NACK (NackIsCnp), PLB only "
-                "suspending after an RTO (RepathOnRto false), "
-                "--loadRef=artifact, --staggerStarts=10ms --staggerDraw=poisson (allreduce, "
-                "allscatter); doc/laps.rst",
-                o.setup,
-                {"spec", "authors"});
+    opts.Choice(
+        "setup",
+        "spec: the spec's network (default; ECN at 0.2 / 0.8 of the 150-KB queue, 32 MiB "
+        "per switch, baselines on minimal paths); authors: the LAPS authors' simulator "
+        "([A], review s44 L2, L3, L4, L7, L8, L11-L13): switch ECN by port rate (400 / "
+        "1600 KB at 100G, 800 / 3200 KB at 200G, Pmax 0.8; no per-queue cap), 1 MiB x "
+        "(ports + 2) buffer per switch, ecmp / letflow / conga / conweave / plb over the "
+        "LAPS path set, LAPS's per-path timer 400 realVal (PathTimeoutFactor), softmax and "
+        "in-flight cap by the unloaded delay (SoftmaxNorm, InflightCapBasis = unloaded), "
+        "LetFlow / CONGA flowlets 10 us, CONGA's choice among 4 consecutive LAPS paths "
+        "from a uniform start with uniform ties (PathSamples 4, TiesPreferCurrent false), "
+        "feedback of a uniformly drawn reverse path (FeedbackChoice Random) and its DRE at "
+        "200 us x 0.2 (DreInterval, DreAlpha), ConWeave's timers as [A]'s "
+        "(80 ns, 10 us, 4 us, 32 us), the RoCE baselines' and PLB's timeout 4 ms "
+        "(RdmaHw L2Timeout) counted from the last ACK / NACK and armed by them only (RtoStart "
+        "LastAck), a go-back-N NACK repeated at most every 500 us (NackRepeatInterval), "
+        "DCQCN cutting on a go-back-N NACK (NackIsCnp), PLB only "
+        "suspending after an RTO (RepathOnRto false), "
+        "--loadRef=artifact, --staggerStarts=10ms --staggerDraw=poisson (allreduce, "
+        "allscatter); doc/laps.rst",
+        o.setup,
+        {"spec", "authors"});
     opts.Check([&] {
         // --setup=authors sets these per run: a user's value would be overwritten
         if (o.setup != "authors")

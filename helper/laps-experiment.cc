@@ -185,7 +185,13 @@ LapsAuthorsAttributeDefaults()
         {"ns3::DcnPlbPathSelector::RepathOnRto", "false"},
         // [A] sets the CNP flag on every go-back-N NACK (ReceiverCheckSeq) and its DCQCN cuts
         // on it (ReceiveAck -> cnp_received_mlx)
-        {"ns3::DcqcnCc::NackIsCnp", "true"}};
+        {"ns3::DcqcnCc::NackIsCnp", "true"},
+        // [A]'s go-back-N receiver NACKs an expected PSN again at most every 500 us while
+        // out-of-sequence packets arrive (RdmaHw::ReceiverCheckSeq, NACKInterval); its sender
+        // arms the 4-ms timer on ACKs / NACKs only (RdmaHw::ReceiveAck).  Both act on
+        // go-back-N (InOrder) connections only: the LAPS row (OutOfOrder) is unchanged
+        {"ns3::DcnTransport::NackRepeatInterval", "500us"},
+        {"ns3::DcnTransport::RtoStart", "LastAck"}};
     return v;
 }
 

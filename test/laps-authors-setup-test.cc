@@ -47,6 +47,7 @@
 #include "ns3/dcn-transport-helper.h"
 #include "ns3/dcn-transport.h"
 #include "ns3/dcqcn-cc.h"
+#include "ns3/enum.h"
 #include "ns3/ev-util.h"
 #include "ns3/failure-helper.h"
 #include "ns3/graph-topology-helper.h"
@@ -1695,6 +1696,19 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             BooleanValue nackCnp;
             dcqcn->GetAttribute("NackIsCnp", nackCnp);
             NS_TEST_EXPECT_MSG_EQ(nackCnp.Get(), (authors == 1), "DCQCN NackIsCnp");
+            // [A]'s go-back-N: a NACK again every 500 us at most, the timer armed by ACKs
+            Ptr<DcnTransport> tr = CreateObject<DcnTransport>();
+            TimeValue nackRepeat;
+            tr->GetAttribute("NackRepeatInterval", nackRepeat);
+            NS_TEST_EXPECT_MSG_EQ(nackRepeat.Get(),
+                                  authors ? MicroSeconds(500) : Time(0),
+                                  "DcnTransport NackRepeatInterval");
+            EnumValue rtoStart;
+            tr->GetAttribute("RtoStart", rtoStart);
+            NS_TEST_EXPECT_MSG_EQ(rtoStart.Get(),
+                                  authors ? DcnTransport::RTO_FROM_LAST_ACK
+                                          : DcnTransport::RTO_FROM_SEND,
+                                  "DcnTransport RtoStart");
             Config::Reset();
         }
     }

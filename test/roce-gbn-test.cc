@@ -3,7 +3,12 @@
  * transport (DcnTransport::Mode = InOrder): every byte delivered exactly once
  * and in PSN order under 1% random loss and under reordering by per-packet
  * spraying, the go-back retransmissions counted, at most one NACK per
- * expected PSN, and ACK coalescing.
+ * expected PSN, and ACK coalescing; the LAPS authors' simulator's ([A]) two
+ * go-back-N facts: the NACK repeated at most every NackRepeatInterval while
+ * out-of-sequence packets arrive (none before it, none with 0), and the
+ * retransmission timer armed by ACKs only (RtoStart=LastAck: it fires Rto after
+ * the last ACK, not after the send; no timer before the first ACK; not re-armed
+ * by its own expiry).
  */
 #include "transport-test-net.h"
 
@@ -33,6 +38,7 @@ struct GbnConfig
     double loss{0};
     uint32_t ackRatio{1};
     std::vector<uint64_t> sizes{1 << 20, 100001, 1};
+    bool lastAck{false}; //!< RtoStart=LastAck
 };
 
 struct GbnResult
@@ -73,6 +79,10 @@ RunGbn(const GbnConfig& cfg)
     th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
     th.SetTransportAttribute("AckRatio", UintegerValue(cfg.ackRatio));
     th.SetTransportAttribute("AckDelay", TimeValue(MicroSeconds(cfg.ackRatio > 1 ? 5 : 0)));
+    if (cfg.lastAck)
+    {
+        th.SetTransportAttribute("RtoStart", StringValue("LastAck"));
+    }
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
@@ -213,6 +223,345 @@ Spray()
     return c;
 }
 
+/** Drops the first `count` arrivals of DATA packet `psn` (real header bytes). */
+class PsnDropper : public ErrorModel
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::dcntest::PsnDropper").SetParent<ErrorModel>();
+        return tid;
+    }
+
+    uint32_t psn{0};
+    uint32_t count{0};
+    uint32_t dropped{0};
+
+  private:
+    bool DoCorrupt(Ptr<Packet> p) override
+    {
+        if (dropped >= count)
+        {
+            return false;
+        }
+        Ptr<Packet> c = p->Copy();
+        PppHeader ppp;
+        Ipv4Header ip;
+        UdpHeader udp;
+        DcnHeader h;
+        c->RemoveHeader(ppp);
+        c->RemoveHeader(ip);
+        if (ip.GetProtocol() != 17)
+        {
+            return false;
+        }
+        c->RemoveHeader(udp);
+        c->RemoveHeader(h);
+        if (h.opcode != DcnHeader::DATA || h.psn != psn)
+        {
+            return false;
+        }
+        dropped++;
+        return true;
+    }
+
+    void DoReset() override
+    {
+    }
+};
+
+/** One sender, one message; what the sender saw of NACKs, ACKs, sends and timeouts. */
+struct TimerRun
+{
+    std::vector<std::pair<Time, uint32_t>> nacks; //!< (arrival, expected psn)
+    std::vector<Time> acks;                       //!< arrival of every ACK and NACK
+    std::vector<std::pair<Time, uint32_t>> timeouts;
+    std::map<uint32_t, Time> lastSend; //!< psn -> latest send (as of the timeout)
+    std::vector<Time> lastSendAtTimeout;
+    bool completed{false};
+    Time finish{0};
+    DcnTransportStats rx;
+    DcnTransportStats tx;
+};
+
+struct TimerConfig
+{
+    Time nackRepeat{0};
+    bool lastAck{false};
+    Time rto{MicroSeconds(70)};
+    uint32_t dropPsn{UINT32_MAX}; //!< PsnDropper: this psn's first dropCount arrivals
+    uint32_t dropCount{0};
+    Time holeStart{Seconds(-1)}; //!< TestMangler: every data packet lost in [start, end)
+    Time holeEnd{Seconds(-1)};
+    uint64_t bytes{4 << 20};
+    Time stop{MilliSeconds(5)};
+};
+
+TimerRun
+RunTimer(const TimerConfig& cfg)
+{
+    RngSeedManager::SetSeed(11);
+    RngSeedManager::SetRun(1);
+    TimerRun res;
+    TestNet net = BuildTestNet(1, 1, false, NanoSeconds(500), MicroSeconds(3));
+    if (cfg.dropCount > 0)
+    {
+        Ptr<PsnDropper> d = CreateObject<PsnDropper>();
+        d->psn = cfg.dropPsn;
+        d->count = cfg.dropCount;
+        net.s2ToRightRx->SetReceiveErrorModel(d);
+    }
+    else if (cfg.holeEnd > cfg.holeStart)
+    {
+        Ptr<TestMangler> m = CreateObject<TestMangler>();
+        m->dropStart = cfg.holeStart;
+        m->dropEnd = cfg.holeEnd;
+        net.s2ToRightRx->SetReceiveErrorModel(m); // data towards the receiver only
+    }
+    DcnTransportHelper th;
+    th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
+    th.SetTransportAttribute("Rto", TimeValue(cfg.rto));
+    th.SetTransportAttribute("NackRepeatInterval", TimeValue(cfg.nackRepeat));
+    th.SetTransportAttribute("RtoStart", StringValue(cfg.lastAck ? "LastAck" : "Send"));
+    th.Install(net.left);
+    th.Install(net.right);
+    Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
+    Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
+    t->TraceConnectWithoutContext("Nack",
+                                  Callback<void, Ptr<const Packet>, const DcnHeader&>(
+                                      [&res](Ptr<const Packet>, const DcnHeader& h) {
+                                          res.nacks.emplace_back(Simulator::Now(), h.cumAck);
+                                          res.acks.push_back(Simulator::Now());
+                                      }));
+    t->TraceConnectWithoutContext(
+        "Ack",
+        Callback<void, Ptr<const Packet>, const DcnHeader&>(
+            [&res](Ptr<const Packet>, const DcnHeader&) { res.acks.push_back(Simulator::Now()); }));
+    t->TraceConnectWithoutContext("Tx",
+                                  Callback<void, Ptr<const Packet>, const DcnHeader&>(
+                                      [&res](Ptr<const Packet>, const DcnHeader& h) {
+                                          res.lastSend[h.psn] = Simulator::Now();
+                                      }));
+    t->TraceConnectWithoutContext(
+        "Timeout",
+        Callback<void, uint32_t, uint32_t, uint16_t>([&res](uint32_t, uint32_t psn, uint16_t) {
+            res.timeouts.emplace_back(Simulator::Now(), psn);
+            res.lastSendAtTimeout.push_back(res.lastSend.count(psn) ? res.lastSend[psn]
+                                                                    : Seconds(-1));
+        }));
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create("ecmp");
+    ps->AssignStreams(100);
+    DcnConnectionParams p;
+    p.lineRate = DataRate("100Gbps");
+    p.baseRtt = MicroSeconds(10);
+    Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), ps, CreateObject<DctcpCc>(), p);
+    c->SendMessage(cfg.bytes,
+                   DcnConnection::CompletionCallback([&res](const DcnMessageRecord& rec) {
+                       res.completed = true;
+                       res.finish = rec.finish;
+                   }));
+    Simulator::Stop(cfg.stop);
+    Simulator::Run();
+    res.rx = rxT->GetStats();
+    res.tx = t->GetStats();
+    Simulator::Destroy();
+    return res;
+}
+
+/** NackRepeatInterval: a repeat NACK only >= the interval after the previous one. */
+class NackRepeatCase : public TestCase
+{
+  public:
+    NackRepeatCase(Time interval)
+        : TestCase(interval.IsZero()
+                       ? "NackRepeatInterval 0: exactly one NACK per expected PSN"
+                       : "NackRepeatInterval: the same expected PSN NACKed again, never sooner "
+                         "than the interval"),
+          m_interval(interval)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimerConfig cfg;
+        cfg.nackRepeat = m_interval;
+        cfg.rto = MicroSeconds(500); // recovery by repeated NACKs well before a timeout
+        cfg.dropPsn = 40;
+        cfg.dropCount = 3; // the packet and its first two resends
+        TimerRun r = RunTimer(cfg);
+        NS_TEST_ASSERT_MSG_EQ(r.completed, true, "the message completes");
+        std::vector<Time> at; // NACKs for psn 40 (control packets of one size, one path:
+                              // the sender sees the receiver's gaps)
+        for (const auto& [t, psn] : r.nacks)
+        {
+            if (psn == cfg.dropPsn)
+            {
+                at.push_back(t);
+            }
+        }
+        std::clog << GetName() << ": NACKs for psn 40 " << at.size() << " repeats "
+                  << r.rx.goBackNackRepeats << " timeouts " << r.tx.timeouts << " goBacks "
+                  << r.tx.goBacks << "\n";
+        if (m_interval.IsZero())
+        {
+            NS_TEST_EXPECT_MSG_EQ(at.size(), 1u, "one NACK for the expected PSN");
+            NS_TEST_EXPECT_MSG_EQ(r.rx.goBackNackRepeats, 0u, "no repeat");
+            NS_TEST_EXPECT_MSG_GT(r.tx.timeouts, 0u, "the lost resends wait for the timeout");
+            return;
+        }
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(at.size(), 2u, "the expected PSN NACKed again");
+        NS_TEST_EXPECT_MSG_EQ(r.rx.goBackNackRepeats, at.size() - 1, "repeats counted");
+        for (size_t i = 1; i < at.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(at[i] - at[i - 1],
+                                        m_interval,
+                                        "repeat " << i << " not before the interval");
+        }
+        NS_TEST_EXPECT_MSG_EQ(r.tx.timeouts, 0u, "recovered by the repeated NACKs");
+        NS_TEST_EXPECT_MSG_GT(r.rx.outOfSequenceDropped,
+                              at.size(),
+                              "more out-of-sequence "
+                              "packets than NACKs");
+    }
+
+    Time m_interval;
+};
+
+/** RtoStart: the timer from the last ACK (LastAck) or from the send (Send). */
+class RtoStartCase : public TestCase
+{
+  public:
+    RtoStartCase(bool lastAck)
+        : TestCase(lastAck ? "RtoStart LastAck: the timeout fires Rto after the last ACK, once "
+                             "(not re-armed by itself: a lost go-back stalls, as in [A])"
+                           : "RtoStart Send: the timeout fires Rto after the send, re-armed"),
+          m_lastAck(lastAck)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimerConfig cfg;
+        cfg.lastAck = m_lastAck;
+        cfg.rto = MicroSeconds(50);
+        cfg.holeStart = MicroSeconds(100); // every data packet lost for 400 us
+        cfg.holeEnd = MicroSeconds(500);
+        TimerRun r = RunTimer(cfg);
+        NS_TEST_ASSERT_MSG_GT(r.timeouts.size(), 0u, "a timeout");
+        if (r.timeouts.empty())
+        {
+            return; // the runner may continue on failure
+        }
+        const Time first = r.timeouts.front().first;
+        Time lastAck(-1);
+        for (Time a : r.acks)
+        {
+            if (a < first)
+            {
+                lastAck = std::max(lastAck, a);
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(lastAck, MicroSeconds(100), "ACKs until the hole");
+        const Time sent = r.lastSendAtTimeout.front();
+        std::clog << GetName() << ": first timeout " << first.As(Time::US) << " last ACK "
+                  << lastAck.As(Time::US) << " send of psn " << r.timeouts.front().second << " "
+                  << sent.As(Time::US) << " timeouts " << r.timeouts.size() << " completed "
+                  << r.completed << "\n";
+        NS_TEST_EXPECT_MSG_NE(sent + cfg.rto, lastAck + cfg.rto, "the two starts differ here");
+        if (m_lastAck)
+        {
+            NS_TEST_EXPECT_MSG_EQ(first, lastAck + cfg.rto, "Rto after the last ACK");
+            NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 1u, "not re-armed by the timeout itself");
+            NS_TEST_EXPECT_MSG_EQ(r.completed, false, "the lost go-back stalls ([A])");
+        }
+        else
+        {
+            NS_TEST_EXPECT_MSG_EQ(first, sent + cfg.rto, "Rto after the send");
+            NS_TEST_EXPECT_MSG_GT(r.timeouts.size(), 1u, "re-armed through the hole");
+            NS_TEST_EXPECT_MSG_EQ(r.completed, true, "recovers after the hole");
+        }
+    }
+
+    bool m_lastAck;
+};
+
+/** RtoStart LastAck: a go-back NACK restarts the timer as an ACK does ([A] ReceiveAck). */
+class NackArmsTimerCase : public TestCase
+{
+  public:
+    NackArmsTimerCase()
+        : TestCase("RtoStart LastAck: a NACK restarts the timer too (timeout Rto after it)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimerConfig cfg;
+        cfg.lastAck = true;
+        cfg.rto = MicroSeconds(50);
+        cfg.dropPsn = 40;
+        cfg.dropCount = 1000; // psn 40 never arrives: one NACK, then silence
+        cfg.stop = MilliSeconds(1);
+        TimerRun r = RunTimer(cfg);
+        NS_TEST_ASSERT_MSG_EQ(r.nacks.size(), 1u, "one NACK");
+        NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 1u, "one timeout, then the stall");
+        if (r.nacks.size() != 1 || r.timeouts.size() != 1)
+        {
+            return;
+        }
+        const Time nack = r.nacks.front().first;
+        NS_TEST_EXPECT_MSG_EQ(r.acks.back(), nack, "the NACK is the last reply");
+        NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().first, nack + cfg.rto, "Rto after the NACK");
+        NS_TEST_EXPECT_MSG_EQ(r.completed, false, "stalls ([A])");
+    }
+};
+
+/** RtoStart LastAck: no timer before the first ACK (the whole first window lost). */
+class NoAckNoTimerCase : public TestCase
+{
+  public:
+    NoAckNoTimerCase()
+        : TestCase("RtoStart LastAck: no timer before the first ACK (Send: one)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool lastAck : {false, true})
+        {
+            TimerConfig cfg;
+            cfg.lastAck = lastAck;
+            cfg.rto = MicroSeconds(50);
+            cfg.holeStart = Seconds(0);
+            cfg.holeEnd = MicroSeconds(300);
+            cfg.bytes = 100000;
+            TimerRun r = RunTimer(cfg);
+            if (lastAck)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.acks.size(), 0u, "no ACK ever");
+                NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 0u, "LastAck: no timer, no timeout");
+                NS_TEST_EXPECT_MSG_EQ(r.completed, false, "LastAck: stalls ([A])");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_GT(r.timeouts.size(), 0u, "Send: timeouts");
+                if (r.timeouts.empty())
+                {
+                    return;
+                }
+                NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().first,
+                                      r.lastSendAtTimeout.front() + cfg.rto,
+                                      "Send: Rto after the send");
+                NS_TEST_EXPECT_MSG_EQ(r.completed, true, "Send: recovers");
+            }
+        }
+    }
+};
+
 } // namespace
 
 class RoceGbnTestSuite : public TestSuite
@@ -225,6 +574,16 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new GbnCase("go-back-N under 1% loss, AckRatio 4", Loss(4)), DCNLB_TEST_QUICK);
         AddTestCase(new GbnCase("go-back-N under reordering by spraying", Spray()),
                     DCNLB_TEST_QUICK);
+        GbnConfig lastAck = Loss(1);
+        lastAck.lastAck = true;
+        AddTestCase(new GbnCase("go-back-N under 1% random loss, RtoStart LastAck", lastAck),
+                    DCNLB_TEST_QUICK);
+        AddTestCase(new NackRepeatCase(MicroSeconds(3)), DCNLB_TEST_QUICK);
+        AddTestCase(new NackRepeatCase(Time(0)), DCNLB_TEST_QUICK);
+        AddTestCase(new RtoStartCase(true), DCNLB_TEST_QUICK);
+        AddTestCase(new RtoStartCase(false), DCNLB_TEST_QUICK);
+        AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
     }
 };
 

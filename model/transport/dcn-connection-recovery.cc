@@ -10,6 +10,8 @@
  * data.  A retransmission timeout goes back to the oldest unacknowledged packet.
  * A NACK triggered by a packet sent before the latest go-back, which already
  * covered its expected PSN, is stale and ignored (counted in staleNacks).
+ * RtoStart=LastAck (the LAPS authors' simulator [A]): the timer is armed by
+ * ACKs and NACKs only, Rto after the latest one, and not re-armed by its expiry.
  */
 #include "dcn-connection.h"
 #include "dcn-transport.h"
@@ -81,6 +83,11 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
     AckCumulative(h.cumAck, newly);
     m_stats.bytesAcked += newly;
     PopFront();
+    if (m_rtoFromLastAck)
+    {
+        // [A] RdmaHw::ReceiveAck re-arms after the cumulative part, before going back
+        RestartRtoOnAck();
+    }
     if (newly > 0)
     {
         CcAckSample s;
@@ -113,6 +120,82 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
     fb.header = &h;
     m_ps->OnFeedback(fb);
     m_cc->OnNack();
+}
+
+void
+DcnConnection::RestartRtoOnAck()
+{
+    if (m_inflight > 0)
+    {
+        // the deadline moves with every ACK; one pending event catches up with it (no
+        // Cancel + Schedule per ACK)
+        const int64_t now = Simulator::Now().GetTimeStep();
+        m_lastAckDeadline = now + m_rto.GetTimeStep();
+        if (m_rtoEventAt > m_lastAckDeadline) // none pending, or later (RtoAdaptive shrank)
+        {
+            if (m_rtoEventAt != INT64_MAX)
+            {
+                m_rtoEvent.Cancel();
+            }
+            m_rtoEvent = Simulator::Schedule(m_rto, &DcnConnection::RtoExpired, this);
+            m_rtoEventAt = m_lastAckDeadline;
+        }
+    }
+    else if (m_openMsgs == 0)
+    {
+        // every message acknowledged ([A]: the queue pair finished, no timer left)
+        m_lastAckDeadline = -1;
+    }
+    // else ([A]): nothing in flight but more to send; a running timer keeps its deadline
+}
+
+void
+DcnConnection::LastAckRtoExpired()
+{
+    NS_LOG_FUNCTION(this);
+    m_rtoEventAt = INT64_MAX;
+    const int64_t now = Simulator::Now().GetTimeStep();
+    if (m_lastAckDeadline < 0)
+    {
+        return; // not armed (cancelled when every message was acknowledged)
+    }
+    if (now < m_lastAckDeadline)
+    {
+        // an ACK moved the deadline since this event was scheduled
+        m_rtoEvent = Simulator::Schedule(TimeStep(m_lastAckDeadline - now),
+                                         &DcnConnection::RtoExpired,
+                                         this);
+        m_rtoEventAt = m_lastAckDeadline;
+        return;
+    }
+    // [A] RdmaHw::HandleTimeout: count, go back to the oldest unacknowledged packet; no
+    // re-arm (the next ACK or NACK arms the timer again)
+    m_lastAckDeadline = -1;
+    if (m_openMsgs == 0 || m_psnBase == m_nextPsn)
+    {
+        return; // nothing unacknowledged to time out
+    }
+    const uint32_t psn = m_psnBase;
+    const TxEntry& e = m_tx.front();
+    const uint16_t ev = e.ev;
+    const int32_t pathId = e.pathId;
+    MsgState* m = FindMsg(e.msgId);
+    NS_LOG_INFO("conn " << m_connId << " RTO (from the last ACK) psn " << psn << " ev " << ev
+                        << " path " << pathId);
+    GoBack(psn);
+    if (m != nullptr)
+    {
+        m->timeouts++;
+    }
+    m_stats.timeouts++;
+    m_transport->MutableStats().timeouts++;
+    m_transport->m_timeoutTrace(m_connId, psn, ev);
+    PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
+    fb.path.ev = ev;
+    fb.path.pathId = pathId;
+    m_ps->OnFeedback(fb);
+    m_cc->OnTimeout();
+    MaybeReady();
 }
 
 void

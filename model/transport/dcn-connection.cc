@@ -77,6 +77,9 @@ DcnConnection::Init(DcnTransport* t,
     m_paceFromLastSend = t->m_paceFromLastSend;
     m_recovery = t->GetMode() == DcnTransport::IN_ORDER ? DcnLossRecovery::GO_BACK_N
                                                         : DcnLossRecovery::SELECTIVE_REPEAT;
+    // selective repeat ignores RtoStart: it times each packet from its send
+    m_rtoFromLastAck = m_recovery == DcnLossRecovery::GO_BACK_N &&
+                       t->m_rtoStart == DcnTransport::RTO_FROM_LAST_ACK;
 
     uint64_t bdp = params.bdpBytes;
     if (bdp == 0)
@@ -351,8 +354,11 @@ DcnConnection::SendOne()
         wire = p->GetSize() + m_hdr.GetSerializedSize() + 8;
         m_transport->SendPacket(p, m_hdr, dcnev::ToUdpPort(pc.ev), m_dst, true);
     }
-    m_timerQueue.emplace_back(psn, now);
-    ArmRto();
+    if (!m_rtoFromLastAck)
+    {
+        m_timerQueue.emplace_back(psn, now);
+        ArmRto();
+    }
     CcSendSample ss;
     ss.psn = psn;
     ss.bytes = e->size;
@@ -403,6 +409,11 @@ DcnConnection::UpdateRto(Time rtt)
 void
 DcnConnection::RtoExpired()
 {
+    if (m_rtoFromLastAck)
+    {
+        LastAckRtoExpired();
+        return;
+    }
     Time now = Simulator::Now();
     while (!m_timerQueue.empty())
     {
@@ -614,6 +625,10 @@ DcnConnection::ReceiveAck(const DcnHeader& h)
     }
     m_stats.bytesAcked += newly;
     PopFront();
+    if (m_rtoFromLastAck)
+    {
+        RestartRtoOnAck();
+    }
 
     bool ecn = h.HasFlag(DcnHeader::FLAG_ECN_ECHO);
     const PathChoice echoed = EchoedPath(h);

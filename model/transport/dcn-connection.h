@@ -264,6 +264,13 @@ class DcnConnection : public Object
     void AckPsn(uint32_t psn, uint32_t& newlyAcked);
     void MarkLost(uint32_t psn);
     void ArmRto();
+    /**
+     * RtoStart=LastAck (go-back-N): an ACK or NACK arrived; restart the timer at Rto from now
+     * if packets are in flight, cancel it if every message is acknowledged, else keep it.
+     */
+    void RestartRtoOnAck();
+    /** RtoStart=LastAck: the timer expired (go back to the oldest unacknowledged packet). */
+    void LastAckRtoExpired();
     /** RtoAdaptive: one RTT sample into the RFC 6298 estimator. */
     void UpdateRto(Time rtt);
     void RtoExpired();
@@ -303,7 +310,12 @@ class DcnConnection : public Object
     double m_srttNs{-1};  //!< RtoAdaptive: smoothed RTT (ns), < 0 before the first sample
     double m_rttvarNs{0}; //!< RtoAdaptive: RTT variation (ns)
     DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
-    int64_t m_lastGoBackNs{-1}; //!< time of the latest go-back (stale NACK filter)
+    bool m_rtoFromLastAck{false}; //!< RtoStart=LastAck and go-back-N ([A]'s ACK-armed timer)
+    /** LastAck: when the timer expires (ns; -1 = not armed).  Moved by every ACK without an
+     *  event: the pending event (at m_rtoEventAt) re-schedules itself up to it. */
+    int64_t m_lastAckDeadline{-1};
+    int64_t m_rtoEventAt{INT64_MAX}; //!< LastAck: when m_rtoEvent fires (INT64_MAX: none)
+    int64_t m_lastGoBackNs{-1};      //!< time of the latest go-back (stale NACK filter)
     uint32_t m_lastGoBackPsn{0};
 
     // messages

@@ -344,11 +344,20 @@ void
 DcnTransport::ReceiveOutOfSequence(RxConn& rc, const DcnHeader& h, uint16_t ev, bool ce)
 {
     m_stats.outOfSequenceDropped++;
-    if (rc.nackedPsn == rc.cum)
+    const Time now = Simulator::Now();
+    const bool repeat = rc.nackedPsn == rc.cum;
+    if (repeat && (m_nackRepeat.IsZero() || now < rc.lastNack + m_nackRepeat))
     {
-        return; // at most one NACK per expected PSN (RoCE NICs: one per window)
+        // one NACK per expected PSN (RoCE NICs: one per window); with NackRepeatInterval
+        // one more at most every interval ([A] ReceiverCheckSeq's nackTimer)
+        return;
     }
     rc.nackedPsn = rc.cum;
+    rc.lastNack = now;
+    if (repeat)
+    {
+        m_stats.goBackNackRepeats++;
+    }
     m_ackHdr.opcode = DcnHeader::NACK;
     m_ackHdr.flags = ce ? DcnHeader::FLAG_ECN_ECHO : 0;
     m_ackHdr.evEcho = ev;
@@ -365,7 +374,7 @@ DcnTransport::ReceiveOutOfSequence(RxConn& rc, const DcnHeader& h, uint16_t ev, 
     m_stats.nacksSent++;
     m_stats.goBackNacksSent++;
     NS_LOG_LOGIC("go-back NACK expected psn " << rc.cum << " got " << h.psn << " conn " << h.connId
-                                              << " from " << rc.src);
+                                              << " from " << rc.src << (repeat ? " (repeat)" : ""));
     SendPacket(Create<Packet>(0), m_ackHdr, dcnev::ToUdpPort(ev), rc.src, false);
 }
 

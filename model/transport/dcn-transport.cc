@@ -114,6 +114,38 @@ DcnTransport::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&DcnTransport::m_rtoAdaptive),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "RtoStart",
+                "Where the retransmission timer of a go-back-N connection (Mode="
+                "InOrder) counts from: Send = Rto after the send of the oldest "
+                "unacknowledged packet, re-armed after a timeout (our default, the "
+                "tables of doc/ were taken with it); LastAck = the LAPS authors' "
+                "simulator ([A] rdma-hw.cc RdmaHw::ReceiveAck): every ACK or NACK that "
+                "leaves packets in flight restarts the timer at Rto from now; it is "
+                "never armed by a send nor re-armed by its own expiry, so a connection "
+                "that never gets an ACK (its whole first window lost) or whose "
+                "go-back after a timeout is lost entirely has no timer and stalls, "
+                "as in [A]; once every message is acknowledged the timer is "
+                "cancelled ([A]: a finished queue pair).  Selective-repeat "
+                "connections (Mode=OutOfOrder) ignore it and time each packet from "
+                "its send (doc/transport.rst)",
+                EnumValue(DcnTransport::RTO_FROM_SEND),
+                DCNLB_ENUM_ACCESSOR(DcnTransport::RtoStartMode, &DcnTransport::m_rtoStart),
+                MakeEnumChecker(DcnTransport::RTO_FROM_SEND,
+                                "Send",
+                                DcnTransport::RTO_FROM_LAST_ACK,
+                                "LastAck"))
+            .AddAttribute("NackRepeatInterval",
+                          "Go-back-N receiver (Mode=InOrder): NACK the same expected PSN again "
+                          "when an out-of-sequence packet arrives at least this long after the "
+                          "previous NACK of it; 0 = never (one NACK per expected PSN, our "
+                          "default).  The LAPS authors' simulator ([A] rdma-hw.cc "
+                          "RdmaHw::ReceiverCheckSeq, attribute NACKInterval: 500 us, never "
+                          "overridden) NACKs when Now >= nackTimer or the expected PSN changed, "
+                          "then sets nackTimer = Now + 500 us.  Allowed 0..1 s",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&DcnTransport::m_nackRepeat),
+                          MakeTimeChecker(Seconds(0), Seconds(1)))
             .AddAttribute("PaceFromLastSend",
                           "Pacing of rate-based congestion control (DCQCN, HPCC, LAPS): false = "
                           "the gap to the next data packet is fixed at the rate of the last "

@@ -69,6 +69,7 @@ struct DcnTransportStats
     uint64_t messagesCompleted{0};
     uint64_t outOfSequenceDropped{0}; //!< InOrder receiver: packets past the expected PSN dropped
     uint64_t goBackNacksSent{0};      //!< InOrder receiver: NACKs carrying the expected PSN
+    uint64_t goBackNackRepeats{0};    //!< InOrder receiver: of them, repeats (NackRepeatInterval)
     uint64_t goBacks{0};              //!< InOrder sender: go-back-N events (NACK or timeout)
     uint64_t cnpsSent{0};             //!< DCQCN notification point: CNPs sent
     uint64_t cnpsReceived{0};         //!< DCQCN reaction point: CNPs received
@@ -90,6 +91,13 @@ class DcnTransport : public DcnMessageTransport
         CNP_AUTO, //!< on in InOrder (RoCE) mode, off in OutOfOrder mode
         CNP_ON,
         CNP_OFF
+    };
+
+    /** Where the retransmission timer of a go-back-N connection counts from (RtoStart). */
+    enum RtoStartMode
+    {
+        RTO_FROM_SEND,    //!< each packet times out Rto after its (latest) send
+        RTO_FROM_LAST_ACK //!< Rto after the latest ACK/NACK, armed by ACKs only ([A])
     };
 
     enum AckEvMode
@@ -246,6 +254,7 @@ class DcnTransport : public DcnMessageTransport
     double m_rtoBaseRtts{0};   //!< RtoBaseRtts: per-connection RTO floor in base RTTs
     bool m_rtoAdaptive{false}; //!< RtoAdaptive: RFC 6298 estimate above the floor
     bool m_paceFromLastSend{false};
+    RtoStartMode m_rtoStart{RTO_FROM_SEND}; //!< RtoStart: go-back-N connections only
     uint32_t m_mtu;
     bool m_trimming;
     bool m_intRequest{false};
@@ -277,6 +286,7 @@ class DcnTransport : public DcnMessageTransport
         int64_t lastArrivalNs{0}; //!< arrival time of the latest data packet (timestamp echo)
         // InOrder mode: the expected PSN is cum; one NACK per expected PSN
         uint32_t nackedPsn{UINT32_MAX}; //!< expected PSN already NACKed (UINT32_MAX: none)
+        Time lastNack{0};               //!< when nackedPsn was last NACKed (NackRepeatInterval)
         cccore::DcqcnNp np; //!< DCQCN notification point: at most one CNP per CnpInterval
     };
 
@@ -322,6 +332,7 @@ class DcnTransport : public DcnMessageTransport
     Mode m_mode;
     uint32_t m_ackRatio;
     Time m_ackDelay;
+    Time m_nackRepeat; //!< NackRepeatInterval (0: one NACK per expected PSN)
     CnpMode m_cnpMode;
     Time m_cnpInterval;
     AckEvMode m_ackEvMode;
