@@ -279,6 +279,7 @@ struct TimerRun
     std::map<uint32_t, Time> lastSend; //!< psn -> latest send (as of the timeout)
     std::vector<Time> lastSendAtTimeout;
     bool completed{false};
+    bool completed2{false}; //!< chain: the second message
     Time finish{0};
     DcnTransportStats rx;
     DcnTransportStats tx;
@@ -295,6 +296,7 @@ struct TimerConfig
     Time holeEnd{Seconds(-1)};
     uint64_t bytes{4 << 20};
     Time stop{MilliSeconds(5)};
+    bool chain{false}; //!< the completion posts a second message, whose data are all lost
 };
 
 TimerRun
@@ -311,12 +313,13 @@ RunTimer(const TimerConfig& cfg)
         d->count = cfg.dropCount;
         net.s2ToRightRx->SetReceiveErrorModel(d);
     }
-    else if (cfg.holeEnd > cfg.holeStart)
+    Ptr<TestMangler> mangler;
+    if (cfg.dropCount == 0 && (cfg.holeEnd > cfg.holeStart || cfg.chain))
     {
-        Ptr<TestMangler> m = CreateObject<TestMangler>();
-        m->dropStart = cfg.holeStart;
-        m->dropEnd = cfg.holeEnd;
-        net.s2ToRightRx->SetReceiveErrorModel(m); // data towards the receiver only
+        mangler = CreateObject<TestMangler>();
+        mangler->dropStart = cfg.holeStart;
+        mangler->dropEnd = cfg.holeEnd;
+        net.s2ToRightRx->SetReceiveErrorModel(mangler); // data towards the receiver only
     }
     DcnTransportHelper th;
     th.SetTransportAttribute("Mode", EnumValue(DcnTransport::IN_ORDER));
@@ -355,11 +358,23 @@ RunTimer(const TimerConfig& cfg)
     p.lineRate = DataRate("100Gbps");
     p.baseRtt = MicroSeconds(10);
     Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), ps, CreateObject<DctcpCc>(), p);
-    c->SendMessage(cfg.bytes,
-                   DcnConnection::CompletionCallback([&res](const DcnMessageRecord& rec) {
-                       res.completed = true;
-                       res.finish = rec.finish;
-                   }));
+    DcnConnection* cp = PeekPointer(c); // no Ptr in its own callback (a reference cycle)
+    c->SendMessage(
+        cfg.bytes,
+        DcnConnection::CompletionCallback([&res, &cfg, cp, mangler](const DcnMessageRecord& rec) {
+            res.completed = true;
+            res.finish = rec.finish;
+            if (cfg.chain)
+            {
+                // every data packet from now on is lost; the second message is posted
+                // from inside the first one's completion (a reused connection)
+                mangler->dropStart = Simulator::Now();
+                mangler->dropEnd = Simulator::Now() + Seconds(1);
+                cp->SendMessage(cfg.bytes,
+                                DcnConnection::CompletionCallback(
+                                    [&res](const DcnMessageRecord&) { res.completed2 = true; }));
+            }
+        }));
     Simulator::Stop(cfg.stop);
     Simulator::Run();
     res.rx = rxT->GetStats();
@@ -519,6 +534,46 @@ class NackArmsTimerCase : public TestCase
     }
 };
 
+/**
+ * RtoStart LastAck: a message posted from the previous one's completion on the same
+ * connection starts without a timer, as [A]'s fresh queue pair (review s50 L0): all its
+ * data lost, no timeout (Send: timeouts).
+ */
+class ChainedMessageNoTimerCase : public TestCase
+{
+  public:
+    ChainedMessageNoTimerCase()
+        : TestCase("RtoStart LastAck: the next message on a reused connection starts without "
+                   "the finished one's timer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool lastAck : {false, true})
+        {
+            TimerConfig cfg;
+            cfg.lastAck = lastAck;
+            cfg.rto = MicroSeconds(50);
+            cfg.bytes = 100000;
+            cfg.chain = true;
+            cfg.stop = MilliSeconds(1);
+            TimerRun r = RunTimer(cfg);
+            NS_TEST_ASSERT_MSG_EQ(r.completed, true, "the first message completes");
+            NS_TEST_EXPECT_MSG_EQ(r.completed2, false, "the second's data are all lost");
+            if (lastAck)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 0u, "LastAck: no timer, no timeout");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(r.timeouts.size(), 0u, "Send: timeouts");
+            }
+        }
+    }
+};
+
 /** RtoStart LastAck: no timer before the first ACK (the whole first window lost). */
 class NoAckNoTimerCase : public TestCase
 {
@@ -584,6 +639,7 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new RtoStartCase(false), DCNLB_TEST_QUICK);
         AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new ChainedMessageNoTimerCase(), DCNLB_TEST_QUICK);
     }
 };
 

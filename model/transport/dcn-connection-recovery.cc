@@ -125,6 +125,12 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
 void
 DcnConnection::RestartRtoOnAck()
 {
+    NS_LOG_FUNCTION(this << m_inflight);
+    if (m_ackFinishedAll)
+    {
+        m_ackFinishedAll = false; // this ACK finished every message (Complete): no timer
+        return;
+    }
     if (m_inflight > 0)
     {
         // the deadline moves with every ACK; one pending event catches up with it (no

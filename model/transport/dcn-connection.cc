@@ -504,6 +504,15 @@ DcnConnection::Complete(MsgState& m)
 {
     m.done = true;
     m_openMsgs--; // before the callback: it may post the next message on this connection
+    if (m_rtoFromLastAck && m_openMsgs == 0)
+    {
+        // RtoStart=LastAck: every message acknowledged, the timer is cancelled ([A]: the
+        // queue pair finished) before the callback can post the next message, which starts
+        // without a timer as a fresh queue pair does: this ACK does not arm it for the
+        // next message's packets either, its first own ACK will (review s50 L0)
+        m_lastAckDeadline = -1;
+        m_ackFinishedAll = true;
+    }
     m_stats.messagesCompleted++;
     m_transport->MutableStats().messagesCompleted++;
     DcnMessageRecord r;

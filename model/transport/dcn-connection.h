@@ -314,6 +314,7 @@ class DcnConnection : public Object
     /** LastAck: when the timer expires (ns; -1 = not armed).  Moved by every ACK without an
      *  event: the pending event (at m_rtoEventAt) re-schedules itself up to it. */
     int64_t m_lastAckDeadline{-1};
+    bool m_ackFinishedAll{false}; //!< RtoStart=LastAck: the ACK in progress finished every message
     int64_t m_rtoEventAt{INT64_MAX}; //!< LastAck: when m_rtoEvent fires (INT64_MAX: none)
     int64_t m_lastGoBackNs{-1};      //!< time of the latest go-back (stale NACK filter)
     uint32_t m_lastGoBackPsn{0};

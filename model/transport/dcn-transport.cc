@@ -118,8 +118,9 @@ DcnTransport::GetTypeId()
                 "RtoStart",
                 "Where the retransmission timer of a go-back-N connection (Mode="
                 "InOrder) counts from: Send = Rto after the send of the oldest "
-                "unacknowledged packet, re-armed after a timeout (our default, the "
-                "tables of doc/ were taken with it); LastAck = the LAPS authors' "
+                "unacknowledged packet, re-armed after a timeout (our default: "
+                "RFC 6298-style timing of the oldest outstanding packet; the tables of "
+                "doc/ were taken with it); LastAck = the LAPS authors' "
                 "simulator ([A] rdma-hw.cc RdmaHw::ReceiveAck): every ACK or NACK that "
                 "leaves packets in flight restarts the timer at Rto from now; it is "
                 "never armed by a send nor re-armed by its own expiry, so a connection "
@@ -135,17 +136,19 @@ DcnTransport::GetTypeId()
                                 "Send",
                                 DcnTransport::RTO_FROM_LAST_ACK,
                                 "LastAck"))
-            .AddAttribute("NackRepeatInterval",
-                          "Go-back-N receiver (Mode=InOrder): NACK the same expected PSN again "
-                          "when an out-of-sequence packet arrives at least this long after the "
-                          "previous NACK of it; 0 = never (one NACK per expected PSN, our "
-                          "default).  The LAPS authors' simulator ([A] rdma-hw.cc "
-                          "RdmaHw::ReceiverCheckSeq, attribute NACKInterval: 500 us, never "
-                          "overridden) NACKs when Now >= nackTimer or the expected PSN changed, "
-                          "then sets nackTimer = Now + 500 us.  Allowed 0..1 s",
-                          TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&DcnTransport::m_nackRepeat),
-                          MakeTimeChecker(Seconds(0), Seconds(1)))
+            .AddAttribute(
+                "NackRepeatInterval",
+                "Go-back-N receiver (Mode=InOrder): NACK the same expected PSN again "
+                "when an out-of-sequence packet arrives at least this long after the "
+                "previous NACK of it; 0 = never (our default: one NACK per expected "
+                "PSN, as an InfiniBand RC responder's NAK-sequence-error, not repeated "
+                "until the expected packet arrives).  The LAPS authors' simulator ([A] rdma-hw.cc "
+                "RdmaHw::ReceiverCheckSeq, attribute NACKInterval: 500 us, never "
+                "overridden) NACKs when Now >= nackTimer or the expected PSN changed, "
+                "then sets nackTimer = Now + 500 us.  Allowed 0..1 s",
+                TimeValue(Seconds(0)),
+                MakeTimeAccessor(&DcnTransport::m_nackRepeat),
+                MakeTimeChecker(Seconds(0), Seconds(1)))
             .AddAttribute("PaceFromLastSend",
                           "Pacing of rate-based congestion control (DCQCN, HPCC, LAPS): false = "
                           "the gap to the next data packet is fixed at the rate of the last "

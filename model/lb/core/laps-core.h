@@ -17,6 +17,7 @@
 #define DCN_LAPS_CORE_H
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -461,6 +462,7 @@ class LapsRing
 
     void pop_front()
     {
+        assert(m_count > 0 && "LapsRing::pop_front on an empty ring");
         m_head = (m_head + 1) & m_mask;
         --m_count;
     }
@@ -468,6 +470,7 @@ class LapsRing
     /** Grow to n elements, the new ones v (n >= size()). */
     void resize(size_t n, const T& v)
     {
+        assert(n >= m_count && "LapsRing::resize never shrinks (unlike std::deque)");
         while (m_count < n)
         {
             push_back(v);
