@@ -12,6 +12,7 @@
 #include "ns3/dcn-lb-compat.h"
 #include "ns3/event-impl.h"
 #include "ns3/map-scheduler.h"
+#include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -19,6 +20,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -38,15 +40,29 @@ class NopEvent : public EventImpl
 class HeapOrderTestCase : public TestCase
 {
   public:
-    HeapOrderTestCase()
-        : TestCase("random Insert, RemoveNext and Remove: the same order as MapScheduler")
+    /** horizon < 0: the attribute's default */
+    HeapOrderTestCase(Time horizon)
+        : TestCase("random Insert, RemoveNext and Remove: the same order as MapScheduler, "
+                   "LaneHorizon " +
+                   (horizon.IsStrictlyNegative()
+                        ? std::string("default")
+                        : std::to_string(horizon.GetNanoSeconds()) + " ns")),
+          m_horizon(horizon)
     {
     }
 
   private:
+    Time m_horizon;
+
     void DoRun() override
     {
         Ptr<DcnHeapScheduler> heap = CreateObject<DcnHeapScheduler>();
+        if (!m_horizon.IsStrictlyNegative())
+        {
+            // the order must not depend on the horizon (review s50 L2): none, the default's
+            // neighbours, everything in lanes
+            heap->SetAttribute("LaneHorizon", TimeValue(m_horizon));
+        }
         Ptr<MapScheduler> map = CreateObject<MapScheduler>();
         std::mt19937_64 gen(7); // test input only; not simulation randomness
         Ptr<EventImpl> impl = Create<NopEvent>();
@@ -189,7 +205,11 @@ class HeapSchedulerTestSuite : public TestSuite
     HeapSchedulerTestSuite()
         : TestSuite("dcn-lb-heap-scheduler", DCNLB_TEST_UNIT)
     {
-        AddTestCase(new HeapOrderTestCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new HeapOrderTestCase(Seconds(-1)), DCNLB_TEST_QUICK);
+        for (Time h : {Time(0), MicroSeconds(1), MicroSeconds(50), Seconds(1)})
+        {
+            AddTestCase(new HeapOrderTestCase(h), DCNLB_TEST_QUICK);
+        }
         AddTestCase(new HeapSimulatorTestCase(), DCNLB_TEST_QUICK);
     }
 };
