@@ -189,18 +189,7 @@ DcnConnection::LastAckRtoExpired()
     NS_LOG_INFO("conn " << m_connId << " RTO (from the last ACK) psn " << psn << " ev " << ev
                         << " path " << pathId);
     GoBack(psn);
-    if (m != nullptr)
-    {
-        m->timeouts++;
-    }
-    m_stats.timeouts++;
-    m_transport->MutableStats().timeouts++;
-    m_transport->m_timeoutTrace(m_connId, psn, ev);
-    PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
-    fb.path.ev = ev;
-    fb.path.pathId = pathId;
-    m_ps->OnFeedback(fb);
-    m_cc->OnTimeout();
+    CountTimeout(m, psn, ev, pathId);
     MaybeReady();
 }
 

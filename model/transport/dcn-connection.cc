@@ -451,21 +451,28 @@ DcnConnection::RtoExpired()
             m_inflight -= e.size;
             m_retxQueue.push_back(psn);
         }
-        if (m != nullptr)
-        {
-            m->timeouts++;
-        }
-        m_stats.timeouts++;
-        m_transport->MutableStats().timeouts++;
-        m_transport->m_timeoutTrace(m_connId, psn, ev);
-        PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
-        fb.path.ev = ev;
-        fb.path.pathId = pathId;
-        m_ps->OnFeedback(fb);
-        m_cc->OnTimeout();
+        CountTimeout(m, psn, ev, pathId);
     }
     ArmRto();
     MaybeReady();
+}
+
+void
+DcnConnection::CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId)
+{
+    NS_LOG_FUNCTION(this << psn << ev << pathId);
+    if (m != nullptr)
+    {
+        m->timeouts++;
+    }
+    m_stats.timeouts++;
+    m_transport->MutableStats().timeouts++;
+    m_transport->m_timeoutTrace(m_connId, psn, ev);
+    PathFeedback fb = MakeFeedback(FeedbackSignal::TIMEOUT, psn);
+    fb.path.ev = ev;
+    fb.path.pathId = pathId;
+    m_ps->OnFeedback(fb);
+    m_cc->OnTimeout();
 }
 
 void

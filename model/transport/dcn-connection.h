@@ -269,6 +269,9 @@ class DcnConnection : public Object
      * if packets are in flight, cancel it if every message is acknowledged, else keep it.
      */
     void RestartRtoOnAck();
+    /** A timeout of psn (sent on ev / pathId): counted per message and connection, traced,
+     *  reported to the path selector and the congestion control. */
+    void CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId);
     /** RtoStart=LastAck: the timer expired (go back to the oldest unacknowledged packet). */
     void LastAckRtoExpired();
     /** RtoAdaptive: one RTT sample into the RFC 6298 estimator. */
