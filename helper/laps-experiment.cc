@@ -191,7 +191,10 @@ LapsAuthorsAttributeDefaults()
         // arms the 4-ms timer on ACKs / NACKs only (RdmaHw::ReceiveAck).  Both act on
         // go-back-N (InOrder) connections only: the LAPS row (OutOfOrder) is unchanged
         {"ns3::DcnTransport::NackRepeatInterval", "500us"},
-        {"ns3::DcnTransport::RtoStart", "LastAck"}};
+        {"ns3::DcnTransport::RtoStart", "LastAck"},
+        // [A]'s go-back-N sender goes back on every NACK (ReceiveAck: Acknowledge(seq), then
+        // RecoverQueue: snd_nxt = snd_una), with no stale-NACK filter
+        {"ns3::DcnTransport::IgnoreStaleNacks", "false"}};
     return v;
 }
 

@@ -1703,12 +1703,15 @@ class AuthorsLapsDefaultsTestCase : public TestCase
             NS_TEST_EXPECT_MSG_EQ(nackRepeat.Get(),
                                   authors ? MicroSeconds(500) : Time(0),
                                   "DcnTransport NackRepeatInterval");
-            EnumValue rtoStart;
+            StringValue rtoStart; // a string: EnumValue is a template from ns-3 3.42
             tr->GetAttribute("RtoStart", rtoStart);
             NS_TEST_EXPECT_MSG_EQ(rtoStart.Get(),
-                                  authors ? DcnTransport::RTO_FROM_LAST_ACK
-                                          : DcnTransport::RTO_FROM_SEND,
+                                  authors ? "LastAck" : "Send",
                                   "DcnTransport RtoStart");
+            // ... and goes back on every NACK, stale or not
+            BooleanValue ignoreStale;
+            tr->GetAttribute("IgnoreStaleNacks", ignoreStale);
+            NS_TEST_EXPECT_MSG_EQ(ignoreStale.Get(), (authors == 0), "IgnoreStaleNacks");
             Config::Reset();
         }
     }

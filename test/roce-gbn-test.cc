@@ -38,7 +38,8 @@ struct GbnConfig
     double loss{0};
     uint32_t ackRatio{1};
     std::vector<uint64_t> sizes{1 << 20, 100001, 1};
-    bool lastAck{false}; //!< RtoStart=LastAck
+    bool lastAck{false};    //!< RtoStart=LastAck
+    bool ignoreStale{true}; //!< IgnoreStaleNacks
 };
 
 struct GbnResult
@@ -83,6 +84,7 @@ RunGbn(const GbnConfig& cfg)
     {
         th.SetTransportAttribute("RtoStart", StringValue("LastAck"));
     }
+    th.SetTransportAttribute("IgnoreStaleNacks", BooleanValue(cfg.ignoreStale));
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> rxT = DcnTransportHelper::Get(net.right.Get(0));
@@ -283,6 +285,7 @@ struct TimerRun
     Time finish{0};
     DcnTransportStats rx;
     DcnTransportStats tx;
+    DcnConnectionStats conn; //!< the sender's connection
 };
 
 struct TimerConfig
@@ -296,7 +299,8 @@ struct TimerConfig
     Time holeEnd{Seconds(-1)};
     uint64_t bytes{4 << 20};
     Time stop{MilliSeconds(5)};
-    bool chain{false}; //!< the completion posts a second message, whose data are all lost
+    bool chain{false};      //!< the completion posts a second message, whose data are all lost
+    bool ignoreStale{true}; //!< IgnoreStaleNacks
 };
 
 TimerRun
@@ -326,6 +330,7 @@ RunTimer(const TimerConfig& cfg)
     th.SetTransportAttribute("Rto", TimeValue(cfg.rto));
     th.SetTransportAttribute("NackRepeatInterval", TimeValue(cfg.nackRepeat));
     th.SetTransportAttribute("RtoStart", StringValue(cfg.lastAck ? "LastAck" : "Send"));
+    th.SetTransportAttribute("IgnoreStaleNacks", BooleanValue(cfg.ignoreStale));
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
@@ -379,6 +384,7 @@ RunTimer(const TimerConfig& cfg)
     Simulator::Run();
     res.rx = rxT->GetStats();
     res.tx = t->GetStats();
+    res.conn = c->GetStats();
     Simulator::Destroy();
     return res;
 }
@@ -441,6 +447,45 @@ class NackRepeatCase : public TestCase
     }
 
     Time m_interval;
+};
+
+/**
+ * IgnoreStaleNacks: under spraying's reordering some go-back NACKs are triggered by packets
+ * sent before the latest go-back; they are ignored (true) or each obeyed with another
+ * go-back, as [A] (false); every byte delivered exactly once, in order, either way.
+ */
+class StaleNackCase : public TestCase
+{
+  public:
+    StaleNackCase()
+        : TestCase("IgnoreStaleNacks: stale NACKs ignored (default) or obeyed as in [A]")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t nackGoBacks[2] = {0, 0};
+        for (bool ignore : {true, false})
+        {
+            GbnConfig cfg = Spray();
+            cfg.ignoreStale = ignore;
+            GbnResult r = RunGbn(cfg);
+            const uint64_t byNack = r.tx.goBacks - r.tx.timeouts;
+            std::clog << GetName() << (ignore ? " ignore" : " obey") << ": NACKs "
+                      << r.tx.nacksReceived << " go-backs by NACK " << byNack << " timeouts "
+                      << r.tx.timeouts << "\n";
+            NS_TEST_EXPECT_MSG_EQ(r.completed, r.expected, "every message completes");
+            NS_TEST_EXPECT_MSG_EQ(r.allOnce, true, "every byte exactly once");
+            NS_TEST_EXPECT_MSG_EQ(r.inOrderViolations, 0u, "in order");
+            nackGoBacks[ignore ? 0 : 1] = byNack;
+            if (ignore)
+            {
+                NS_TEST_EXPECT_MSG_LT(byNack, r.tx.nacksReceived, "some NACKs ignored as stale");
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(nackGoBacks[1], nackGoBacks[0], "[A] goes back on more NACKs");
+    }
 };
 
 /** RtoStart: the timer from the last ACK (LastAck) or from the send (Send). */
@@ -640,6 +685,7 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new ChainedMessageNoTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new StaleNackCase(), DCNLB_TEST_QUICK);
     }
 };
 

@@ -103,12 +103,22 @@ DcnConnection::ReceiveGoBackNack(const DcnHeader& h)
         s.nack = true;
         m_cc->OnAck(s);
     }
-    const uint32_t expected = h.cumAck;
+    uint32_t expected = h.cumAck;
     if (expected >= m_nextPsn)
     {
         return; // nothing unacknowledged from there on
     }
-    if (expected < m_psnBase || (h.timestampNs < m_lastGoBackNs && m_lastGoBackPsn <= expected))
+    if (!m_ignoreStaleNacks)
+    {
+        // [A] ReceiveAck: snd_una = max(snd_una, seq), then snd_nxt = snd_una
+        expected = std::max(expected, m_psnBase);
+        if (expected >= m_nextPsn)
+        {
+            return;
+        }
+    }
+    else if (expected < m_psnBase ||
+             (h.timestampNs < m_lastGoBackNs && m_lastGoBackPsn <= expected))
     {
         m_stats.staleNacks++;
         NS_LOG_LOGIC("conn " << m_connId << " stale go-back NACK for psn " << expected);

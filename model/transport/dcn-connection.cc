@@ -80,6 +80,7 @@ DcnConnection::Init(DcnTransport* t,
     // selective repeat ignores RtoStart: it times each packet from its send
     m_rtoFromLastAck = m_recovery == DcnLossRecovery::GO_BACK_N &&
                        t->m_rtoStart == DcnTransport::RTO_FROM_LAST_ACK;
+    m_ignoreStaleNacks = t->m_ignoreStaleNacks;
 
     uint64_t bdp = params.bdpBytes;
     if (bdp == 0)

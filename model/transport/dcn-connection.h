@@ -313,7 +313,8 @@ class DcnConnection : public Object
     double m_srttNs{-1};  //!< RtoAdaptive: smoothed RTT (ns), < 0 before the first sample
     double m_rttvarNs{0}; //!< RtoAdaptive: RTT variation (ns)
     DcnLossRecovery m_recovery{DcnLossRecovery::SELECTIVE_REPEAT};
-    bool m_rtoFromLastAck{false}; //!< RtoStart=LastAck and go-back-N ([A]'s ACK-armed timer)
+    bool m_rtoFromLastAck{false};  //!< RtoStart=LastAck and go-back-N ([A]'s ACK-armed timer)
+    bool m_ignoreStaleNacks{true}; //!< IgnoreStaleNacks (false: [A], every NACK goes back)
     /** LastAck: when the timer expires (ns; -1 = not armed).  Moved by every ACK without an
      *  event: the pending event (at m_rtoEventAt) re-schedules itself up to it. */
     int64_t m_lastAckDeadline{-1};

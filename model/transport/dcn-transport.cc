@@ -136,6 +136,18 @@ DcnTransport::GetTypeId()
                                 "Send",
                                 DcnTransport::RTO_FROM_LAST_ACK,
                                 "LastAck"))
+            .AddAttribute("IgnoreStaleNacks",
+                          "Go-back-N sender (Mode=InOrder): true = a NACK below the first "
+                          "unacknowledged PSN, or one triggered by a packet sent before the "
+                          "latest go-back that already covered its expected PSN, is stale and "
+                          "ignored (staleNacks; our default: the go-back in progress resends "
+                          "that PSN anyway); false = the LAPS authors' simulator ([A] rdma-hw.cc "
+                          "RdmaHw::ReceiveAck: Acknowledge(seq) then RecoverQueue, snd_nxt = "
+                          "snd_una): every NACK goes back to the later of the first "
+                          "unacknowledged PSN and its expected PSN",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&DcnTransport::m_ignoreStaleNacks),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "NackRepeatInterval",
                 "Go-back-N receiver (Mode=InOrder): NACK the same expected PSN again "

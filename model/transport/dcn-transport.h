@@ -255,6 +255,7 @@ class DcnTransport : public DcnMessageTransport
     bool m_rtoAdaptive{false}; //!< RtoAdaptive: RFC 6298 estimate above the floor
     bool m_paceFromLastSend{false};
     RtoStartMode m_rtoStart{RTO_FROM_SEND}; //!< RtoStart: go-back-N connections only
+    bool m_ignoreStaleNacks{true};          //!< IgnoreStaleNacks: go-back-N senders only
     uint32_t m_mtu;
     bool m_trimming;
     bool m_intRequest{false};
