@@ -355,6 +355,49 @@ TEST(PlbCore, NackIsNoDeliveryUnlessCongestion)
     EXPECT_EQ(plb.GetConsecutiveCongestedRounds(), 1u);
 }
 
+TEST(PlbCore, GoBackNackCoversUpToTheNackedPsnLessOne)
+{
+    // review s49 L1: a go-back-N NACK names the first PSN not received, so it ends
+    // a PSN round only when the PSN before it reaches the round's end
+    PlbCore plb;
+    PlbConfig cfg;
+    cfg.nackIsCongestion = true; // --setup=authors
+    ASSERT_TRUE(plb.Configure(cfg));
+    plb.StartRound(10, 0);
+    EXPECT_EQ(plb.OnNack(10, 20, 0, 1), PlbAction::NONE);
+    EXPECT_EQ(plb.GetRounds(), 0u) << "PSN 10 itself was not delivered";
+    EXPECT_EQ(plb.OnNack(11, 20, 0, 2), PlbAction::NONE);
+    EXPECT_EQ(plb.GetRounds(), 1u) << "PSNs up to 10 delivered: the round ends";
+    EXPECT_EQ(plb.GetConsecutiveCongestedRounds(), 1u);
+    // a NACK of PSN 0 counts a mark and ends no round
+    PlbCore first;
+    ASSERT_TRUE(first.Configure(cfg));
+    EXPECT_EQ(first.OnNack(0, 8, 0, 0), PlbAction::NONE);
+    EXPECT_EQ(first.GetRounds(), 0u);
+    EXPECT_EQ(first.OnFeedback(8, false, 16, 0, 1), PlbAction::NONE);
+    EXPECT_EQ(first.GetRounds(), 1u);
+    EXPECT_EQ(first.GetConsecutiveCongestedRounds(), 1u) << "1 mark of 2: 50 % congested";
+}
+
+TEST(PlbCore, NackEndedRoundsWithNothingInFlightRepathAsIdle)
+{
+    // review s49 L2: the go-back-N sender reports 0 in flight with its NACK ([A]:
+    // snd_nxt = snd_una after RecoverQueue), so three NACK-ended congested rounds
+    // repath as idle, not after the forced twelve
+    PlbCore plb;
+    PlbConfig cfg;
+    cfg.nackIsCongestion = true;
+    ASSERT_TRUE(plb.Configure(cfg));
+    uint64_t end = 10;
+    plb.StartRound(end, 0);
+    EXPECT_EQ(plb.OnNack(end + 1, end + 10, 0, 1), PlbAction::NONE);
+    end += 10;
+    EXPECT_EQ(plb.OnNack(end + 1, end + 10, 0, 2), PlbAction::NONE);
+    end += 10;
+    EXPECT_EQ(plb.OnNack(end + 1, end + 10, 0, 3), PlbAction::IDLE_REPATH);
+    EXPECT_EQ(plb.GetRepaths(), 1u);
+}
+
 TEST(PlbCore, RepsAggressivePreset)
 {
     PlbCore plb;

@@ -156,16 +156,31 @@ class PlbCore
         return CheckRehash(inFlight, nowNs);
     }
 
-    /** A NACK (trimmed packet) counts as congested feedback if nackIsCongestion;
-     *  otherwise it was not delivered and changes nothing (Linux PLB's fraction is
-     *  of the delivered packets). */
+    /** A NACK (of a trimmed packet, or a go-back-N NACK naming the first PSN not
+     *  received) counts as congested feedback if nackIsCongestion; otherwise it was not
+     *  delivered and changes nothing (Linux PLB's fraction is of the delivered packets).
+     *  \param psn the NACKed PSN, not delivered: for a PSN round's end the NACK covers
+     *  up to psn - 1 (an ACK covers its own PSN), so a NACK of PSN 0 ends no round.
+     *  With nothing left in flight (a go-back-N sender has marked its window lost, as
+     *  [A]'s snd_nxt = snd_una after RecoverQueue) three such rounds repath as idle. */
     PlbAction OnNack(uint64_t psn, uint64_t sndNxt, uint32_t inFlight, int64_t nowNs)
     {
         if (!m_cfg.nackIsCongestion)
         {
             return PlbAction::NONE;
         }
-        return OnFeedback(psn, true, sndNxt, inFlight, nowNs);
+        if (psn == 0 && m_cfg.roundTimeNs <= 0)
+        {
+            if (m_roundStartNs < 0)
+            {
+                m_roundStartNs = nowNs;
+                m_roundEndPsn = sndNxt;
+            }
+            ++m_acked;
+            ++m_marked;
+            return PlbAction::NONE;
+        }
+        return OnFeedback(psn > 0 ? psn - 1 : 0, true, sndNxt, inFlight, nowNs);
     }
 
     /**
