@@ -277,6 +277,7 @@ struct TimerRun
 {
     std::vector<std::pair<Time, uint32_t>> nacks; //!< (arrival, expected psn)
     std::vector<Time> acks;                       //!< arrival of every ACK and NACK
+    std::vector<std::pair<Time, Time>> ackRtts;   //!< (arrival, RTT sample) of every ACK
     std::vector<std::pair<Time, uint32_t>> timeouts;
     std::map<uint32_t, Time> lastSend; //!< psn -> latest send (as of the timeout)
     std::vector<Time> lastSendAtTimeout;
@@ -286,7 +287,30 @@ struct TimerRun
     DcnTransportStats rx;
     DcnTransportStats tx;
     DcnConnectionStats conn; //!< the sender's connection
+    /** At the receiver's device: DATA arrivals (time, psn) and go-back NACKs sent
+     *  (time, expected psn), read from the packets' bytes. */
+    std::vector<std::pair<Time, uint32_t>> rxData;
+    std::vector<std::pair<Time, uint32_t>> rxNacks;
 };
+
+/** The DcnHeader of a packet at a point-to-point device (PPP, IPv4, UDP, ours). */
+bool
+PeekDcn(Ptr<const Packet> p, DcnHeader& h)
+{
+    Ptr<Packet> c = p->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    UdpHeader udp;
+    c->RemoveHeader(ppp);
+    c->RemoveHeader(ip);
+    if (ip.GetProtocol() != 17)
+    {
+        return false;
+    }
+    c->RemoveHeader(udp);
+    c->RemoveHeader(h);
+    return true;
+}
 
 struct TimerConfig
 {
@@ -299,8 +323,9 @@ struct TimerConfig
     Time holeEnd{Seconds(-1)};
     uint64_t bytes{4 << 20};
     Time stop{MilliSeconds(5)};
-    bool chain{false};      //!< the completion posts a second message, whose data are all lost
-    bool ignoreStale{true}; //!< IgnoreStaleNacks
+    bool chain{false};       //!< the completion posts a second message, whose data are all lost
+    bool ignoreStale{true};  //!< IgnoreStaleNacks
+    bool rtoAdaptive{false}; //!< RtoAdaptive
 };
 
 TimerRun
@@ -331,6 +356,7 @@ RunTimer(const TimerConfig& cfg)
     th.SetTransportAttribute("NackRepeatInterval", TimeValue(cfg.nackRepeat));
     th.SetTransportAttribute("RtoStart", StringValue(cfg.lastAck ? "LastAck" : "Send"));
     th.SetTransportAttribute("IgnoreStaleNacks", BooleanValue(cfg.ignoreStale));
+    th.SetTransportAttribute("RtoAdaptive", BooleanValue(cfg.rtoAdaptive));
     th.Install(net.left);
     th.Install(net.right);
     Ptr<DcnTransport> t = DcnTransportHelper::Get(net.left.Get(0));
@@ -341,10 +367,14 @@ RunTimer(const TimerConfig& cfg)
                                           res.nacks.emplace_back(Simulator::Now(), h.cumAck);
                                           res.acks.push_back(Simulator::Now());
                                       }));
-    t->TraceConnectWithoutContext(
-        "Ack",
-        Callback<void, Ptr<const Packet>, const DcnHeader&>(
-            [&res](Ptr<const Packet>, const DcnHeader&) { res.acks.push_back(Simulator::Now()); }));
+    t->TraceConnectWithoutContext("Ack",
+                                  Callback<void, Ptr<const Packet>, const DcnHeader&>(
+                                      [&res](Ptr<const Packet>, const DcnHeader& h) {
+                                          res.acks.push_back(Simulator::Now());
+                                          res.ackRtts.emplace_back(Simulator::Now(),
+                                                                   Simulator::Now() -
+                                                                       NanoSeconds(h.timestampNs));
+                                      }));
     t->TraceConnectWithoutContext("Tx",
                                   Callback<void, Ptr<const Packet>, const DcnHeader&>(
                                       [&res](Ptr<const Packet>, const DcnHeader& h) {
@@ -356,6 +386,25 @@ RunTimer(const TimerConfig& cfg)
             res.timeouts.emplace_back(Simulator::Now(), psn);
             res.lastSendAtTimeout.push_back(res.lastSend.count(psn) ? res.lastSend[psn]
                                                                     : Seconds(-1));
+        }));
+    net.s2ToRightRx->TraceConnectWithoutContext(
+        "MacRx",
+        Callback<void, Ptr<const Packet>>([&res](Ptr<const Packet> pk) {
+            DcnHeader h;
+            if (PeekDcn(pk, h) && h.opcode == DcnHeader::DATA)
+            {
+                res.rxData.emplace_back(Simulator::Now(), h.psn);
+            }
+        }));
+    net.s2ToRightRx->TraceConnectWithoutContext(
+        "MacTx",
+        Callback<void, Ptr<const Packet>>([&res](Ptr<const Packet> pk) {
+            DcnHeader h;
+            if (PeekDcn(pk, h) && h.opcode == DcnHeader::NACK &&
+                !h.HasFlag(DcnHeader::FLAG_TRIMMED))
+            {
+                res.rxNacks.emplace_back(Simulator::Now(), h.cumAck);
+            }
         }));
     Ptr<PathSelector> ps = PathSelectorRegistry::Create("ecmp");
     ps->AssignStreams(100);
@@ -440,6 +489,33 @@ class NackRepeatCase : public TestCase
                                         "repeat " << i << " not before the interval");
         }
         NS_TEST_EXPECT_MSG_EQ(r.tx.timeouts, 0u, "recovered by the repeated NACKs");
+        // at the receiver, from the arrivals' bytes: every out-of-sequence arrival NACKs
+        // when its expected PSN differs from the last NACKed one or the interval has
+        // passed since that NACK ([A] ReceiverCheckSeq), and no other arrival does
+        std::vector<std::pair<Time, uint32_t>> want;
+        uint32_t expected = 0;
+        uint32_t nacked = UINT32_MAX;
+        Time last = Seconds(-1);
+        for (const auto& [t, psn] : r.rxData)
+        {
+            if (psn == expected)
+            {
+                ++expected;
+            }
+            else if (psn > expected && (nacked != expected || t >= last + m_interval))
+            {
+                want.emplace_back(t, expected);
+                nacked = expected;
+                last = t;
+            }
+        }
+        NS_TEST_ASSERT_MSG_GT(want.size(), 2u, "more than one NACK predicted");
+        NS_TEST_EXPECT_MSG_EQ(r.rxNacks.size(), want.size(), "NACKs sent at the receiver");
+        for (size_t i = 0; i < std::min(want.size(), r.rxNacks.size()); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(r.rxNacks[i].first, want[i].first, "NACK " << i << " time");
+            NS_TEST_EXPECT_MSG_EQ(r.rxNacks[i].second, want[i].second, "NACK " << i << " psn");
+        }
         NS_TEST_EXPECT_MSG_GT(r.rx.outOfSequenceDropped,
                               at.size(),
                               "more out-of-sequence "
@@ -545,6 +621,76 @@ class RtoStartCase : public TestCase
     }
 
     bool m_lastAck;
+};
+
+/**
+ * RtoStart LastAck with RtoAdaptive: the timeout fires the current RTO after the last ACK
+ * even where an ACK shrank the RTO below the pending timer event's (review s50 L2).
+ */
+class LastAckAdaptiveCase : public TestCase
+{
+  public:
+    LastAckAdaptiveCase()
+        : TestCase("RtoStart LastAck, RtoAdaptive: the timeout fires the RTO of the last ACK "
+                   "after it, also when the RTO shrank")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TimerConfig cfg;
+        cfg.lastAck = true;
+        cfg.rtoAdaptive = true;
+        cfg.rto = NanoSeconds(1); // the floor: the estimate alone
+        // the hole opens after a few ACKs, while each ACK still shrinks the RTO
+        // (3 RTT after the first sample) by more than the time since the previous one
+        cfg.holeStart = MicroSeconds(5);
+        cfg.holeEnd = Seconds(1);
+        TimerRun r = RunTimer(cfg);
+        NS_TEST_ASSERT_MSG_GT(r.timeouts.size(), 0u, "a timeout");
+        if (r.timeouts.empty())
+        {
+            return;
+        }
+        const Time first = r.timeouts.front().first;
+        // the connection's estimator (RFC 6298, DcnConnection::UpdateRto) over the samples
+        double srtt = -1;
+        double rttvar = 0;
+        Time rto(0);
+        Time lastAck(-1);
+        Time prevDeadline(-1);
+        uint32_t shrinks = 0; // ACKs that moved the deadline earlier
+        for (const auto& [at, rtt] : r.ackRtts)
+        {
+            if (at >= first)
+            {
+                break;
+            }
+            const double x = static_cast<double>(rtt.GetNanoSeconds());
+            if (srtt < 0)
+            {
+                srtt = x;
+                rttvar = x / 2;
+            }
+            else
+            {
+                rttvar = 0.75 * rttvar + 0.25 * std::abs(srtt - x);
+                srtt = 0.875 * srtt + 0.125 * x;
+            }
+            rto = std::max(cfg.rto, NanoSeconds(static_cast<int64_t>(srtt + 4 * rttvar)));
+            shrinks += (prevDeadline >= Time(0) && at + rto < prevDeadline) ? 1 : 0;
+            prevDeadline = at + rto;
+            lastAck = at;
+        }
+        std::clog << GetName() << ": first timeout " << first.As(Time::US) << " last ACK "
+                  << lastAck.As(Time::US) << " RTO then " << rto.As(Time::US)
+                  << " deadlines moved earlier " << shrinks << "\n";
+        NS_TEST_EXPECT_MSG_GT(lastAck, Time(0), "ACKs before the hole");
+        NS_TEST_EXPECT_MSG_GT(shrinks, 0u, "some ACK shrank the RTO below the pending one");
+        NS_TEST_EXPECT_MSG_EQ(first, lastAck + rto, "the RTO of the last ACK after it");
+        NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 1u, "not re-armed by the timeout itself");
+    }
 };
 
 /** RtoStart LastAck: a go-back NACK restarts the timer as an ACK does ([A] ReceiveAck). */
@@ -684,6 +830,7 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new RtoStartCase(false), DCNLB_TEST_QUICK);
         AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new LastAckAdaptiveCase(), DCNLB_TEST_QUICK);
         AddTestCase(new ChainedMessageNoTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new StaleNackCase(), DCNLB_TEST_QUICK);
     }
