@@ -225,6 +225,25 @@ Spray()
     return c;
 }
 
+/** The DcnHeader of a packet at a point-to-point device (PPP, IPv4, UDP, ours). */
+bool
+PeekDcn(Ptr<const Packet> p, DcnHeader& h)
+{
+    Ptr<Packet> c = p->Copy();
+    PppHeader ppp;
+    Ipv4Header ip;
+    UdpHeader udp;
+    c->RemoveHeader(ppp);
+    c->RemoveHeader(ip);
+    if (ip.GetProtocol() != 17)
+    {
+        return false;
+    }
+    c->RemoveHeader(udp);
+    c->RemoveHeader(h);
+    return true;
+}
+
 /** Drops the first `count` arrivals of DATA packet `psn` (real header bytes). */
 class PsnDropper : public ErrorModel
 {
@@ -246,20 +265,8 @@ class PsnDropper : public ErrorModel
         {
             return false;
         }
-        Ptr<Packet> c = p->Copy();
-        PppHeader ppp;
-        Ipv4Header ip;
-        UdpHeader udp;
         DcnHeader h;
-        c->RemoveHeader(ppp);
-        c->RemoveHeader(ip);
-        if (ip.GetProtocol() != 17)
-        {
-            return false;
-        }
-        c->RemoveHeader(udp);
-        c->RemoveHeader(h);
-        if (h.opcode != DcnHeader::DATA || h.psn != psn)
+        if (!PeekDcn(p, h) || h.opcode != DcnHeader::DATA || h.psn != psn)
         {
             return false;
         }
@@ -292,25 +299,6 @@ struct TimerRun
     std::vector<std::pair<Time, uint32_t>> rxData;
     std::vector<std::pair<Time, uint32_t>> rxNacks;
 };
-
-/** The DcnHeader of a packet at a point-to-point device (PPP, IPv4, UDP, ours). */
-bool
-PeekDcn(Ptr<const Packet> p, DcnHeader& h)
-{
-    Ptr<Packet> c = p->Copy();
-    PppHeader ppp;
-    Ipv4Header ip;
-    UdpHeader udp;
-    c->RemoveHeader(ppp);
-    c->RemoveHeader(ip);
-    if (ip.GetProtocol() != 17)
-    {
-        return false;
-    }
-    c->RemoveHeader(udp);
-    c->RemoveHeader(h);
-    return true;
-}
 
 struct TimerConfig
 {
