@@ -3,7 +3,9 @@
  */
 #include "ns3/core-module.h"
 #include "ns3/dcn-lb-compat.h"
+#include "ns3/dcn-port-device.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/error-model.h"
 #include "ns3/failure-helper.h"
 #include "ns3/fat-tree-helper.h"
 #include "ns3/internet-module.h"
@@ -259,6 +261,50 @@ class DropRateTest : public TestCase
     }
 };
 
+/**
+ * A receive error model set and replaced through PointToPointNetDevice's ReceiveErrorModel
+ * attribute while the run goes on applies from the next packet on a DcnPortDevice (FastRx
+ * reads the device's member on every packet, session 51).
+ */
+class ReceiveErrorModelAttributeTest : public TestCase
+{
+  public:
+    ReceiveErrorModelAttributeTest()
+        : TestCase("a receive error model set and replaced by attribute mid-run (DcnPortDevice)")
+    {
+    }
+
+    void DoRun() override
+    {
+        FailureFixture f;
+        Ptr<Node> host = f.ft->GetHosts().Get(1);
+        Ptr<DcnPortDevice> dev;
+        for (uint32_t i = 0; i < host->GetNDevices() && !dev; ++i)
+        {
+            dev = DynamicCast<DcnPortDevice>(host->GetDevice(i));
+        }
+        NS_TEST_ASSERT_MSG_NE(dev, nullptr, "the host's port is a DcnPortDevice");
+        Ptr<RateErrorModel> all = CreateObject<RateErrorModel>();
+        all->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        all->SetAttribute("ErrorRate", DoubleValue(1.0));
+        Simulator::Schedule(MicroSeconds(30), [dev, all]() {
+            dev->SetAttribute("ReceiveErrorModel", PointerValue(all));
+        });
+        Ptr<RateErrorModel> none = CreateObject<RateErrorModel>();
+        none->SetAttribute("ErrorRate", DoubleValue(0.0));
+        Simulator::Schedule(MicroSeconds(70), [dev, none]() {
+            dev->SetAttribute("ReceiveErrorModel", PointerValue(none));
+        });
+        f.Blast(0, 1, 200, MicroSeconds(1));  // before: delivered
+        f.Blast(2, 1, 200, MicroSeconds(40)); // while set: every packet dropped at host 1
+        f.Blast(3, 1, 200, MicroSeconds(80)); // after the pass-through one replaced it: delivered
+        f.Run(MilliSeconds(1));
+        NS_TEST_EXPECT_MSG_EQ(f.rx[0][1], 200, "all delivered before the model is set");
+        NS_TEST_EXPECT_MSG_EQ(f.rx[2][1], 0, "all dropped while the model is set");
+        NS_TEST_EXPECT_MSG_EQ(f.rx[3][1], 200, "all delivered after it is replaced");
+    }
+};
+
 class BlackholeTest : public TestCase
 {
   public:
@@ -338,6 +384,7 @@ class FabricFailureSuite : public TestSuite
         AddTestCase(new WithdrawTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DegradeTest(), DCNLB_TEST_QUICK);
         AddTestCase(new DropRateTest(), DCNLB_TEST_QUICK);
+        AddTestCase(new ReceiveErrorModelAttributeTest(), DCNLB_TEST_QUICK);
         AddTestCase(new BlackholeTest(), DCNLB_TEST_QUICK);
         AddTestCase(new SwitchFailureTest(), DCNLB_TEST_QUICK);
     }
