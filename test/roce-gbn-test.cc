@@ -497,7 +497,7 @@ class NackRepeatCase : public TestCase
                 last = t;
             }
         }
-        NS_TEST_ASSERT_MSG_GT(want.size(), 2u, "more than one NACK predicted");
+        NS_TEST_ASSERT_MSG_GT(want.size(), 2u, "repeats predicted");
         NS_TEST_EXPECT_MSG_EQ(r.rxNacks.size(), want.size(), "NACKs sent at the receiver");
         for (size_t i = 0; i < std::min(want.size(), r.rxNacks.size()); ++i)
         {
@@ -631,8 +631,9 @@ class LastAckAdaptiveCase : public TestCase
         cfg.lastAck = true;
         cfg.rtoAdaptive = true;
         cfg.rto = NanoSeconds(1); // the floor: the estimate alone
-        // the hole opens after a few ACKs, while each ACK still shrinks the RTO
-        // (3 RTT after the first sample) by more than the time since the previous one
+        // the hole opens at 5 us, when the first data packets have left: their ACKs come
+        // back through it, each still shrinking the RTO (3 RTT after the first sample) by
+        // more than the time since the previous ACK
         cfg.holeStart = MicroSeconds(5);
         cfg.holeEnd = Seconds(1);
         TimerRun r = RunTimer(cfg);
@@ -676,6 +677,10 @@ class LastAckAdaptiveCase : public TestCase
                   << " deadlines moved earlier " << shrinks << "\n";
         NS_TEST_EXPECT_MSG_GT(lastAck, Time(0), "ACKs before the hole");
         NS_TEST_EXPECT_MSG_GT(shrinks, 0u, "some ACK shrank the RTO below the pending one");
+        NS_TEST_EXPECT_MSG_LT(lastAck + rto,
+                              r.ackRtts.front().first + r.ackRtts.front().second * 3,
+                              "the last deadline before the first ACK's (3 RTT after it)");
+        NS_TEST_EXPECT_MSG_EQ(r.nacks.size(), 0u, "no NACK: ACKs alone arm the timer");
         NS_TEST_EXPECT_MSG_EQ(first, lastAck + rto, "the RTO of the last ACK after it");
         NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 1u, "not re-armed by the timeout itself");
     }

@@ -26,7 +26,8 @@
  * (i.e. at 2), and a new EV on every RTO (no suspension).
  *
  * Rounds: by PSN (a round ends when an ACK covers a PSN sent at or after the
- * round's start, as TCP does; default) or by time (roundTimeNs > 0).
+ * round's start: one packet later than Linux's snd_una >= round-end test; default) or
+ * by time (roundTimeNs > 0).
  */
 #ifndef DCN_PLB_CORE_H
 #define DCN_PLB_CORE_H
@@ -160,7 +161,10 @@ class PlbCore
      *  received) counts as congested feedback if nackIsCongestion; otherwise it was not
      *  delivered and changes nothing (Linux PLB's fraction is of the delivered packets).
      *  \param psn the NACKed PSN, not delivered: for a PSN round's end the NACK covers
-     *  up to psn - 1 (an ACK covers its own PSN), so a NACK of PSN 0 ends no round.
+     *  up to psn - 1 (an ACK covers its own PSN), so a NACK of PSN 0 ends no round.  For a
+     *  go-back-N NACK every PSN below psn was delivered; a trimmed packet's NACK (selective
+     *  repeat) says nothing of the PSNs below it, so the same rule is a choice there (no
+     *  preset counts NACKs with PSN rounds and trimming).
      *  With nothing left in flight (a go-back-N sender has marked its window lost, as
      *  [A]'s snd_nxt = snd_una after RecoverQueue) three such rounds repath as idle. */
     PlbAction OnNack(uint64_t psn, uint64_t sndNxt, uint32_t inFlight, int64_t nowNs)
