@@ -262,15 +262,15 @@ class DropRateTest : public TestCase
 };
 
 /**
- * A receive error model set and replaced through PointToPointNetDevice's ReceiveErrorModel
- * attribute while the run goes on applies from the next packet on a DcnPortDevice (FastRx
- * reads the device's member on every packet, session 51).
+ * A receive error model set through PointToPointNetDevice's ReceiveErrorModel attribute and
+ * removed (SetReceiveErrorModel(nullptr)) while the run goes on applies from the next packet on a
+ * DcnPortDevice (FastRx reads the device's member on every packet, session 51).
  */
 class ReceiveErrorModelAttributeTest : public TestCase
 {
   public:
     ReceiveErrorModelAttributeTest()
-        : TestCase("a receive error model set and replaced by attribute mid-run (DcnPortDevice)")
+        : TestCase("a receive error model set by attribute and removed mid-run (DcnPortDevice)")
     {
     }
 
@@ -291,7 +291,7 @@ class ReceiveErrorModelAttributeTest : public TestCase
             dev->SetAttribute("ReceiveErrorModel", PointerValue(all));
         });
         Simulator::Schedule(MicroSeconds(70), [dev]() {
-            dev->SetAttribute("ReceiveErrorModel", PointerValue(Ptr<ErrorModel>())); // none
+            dev->SetReceiveErrorModel(nullptr); // none
         });
         f.Blast(0, 1, 200, MicroSeconds(1));  // before: delivered
         f.Blast(2, 1, 200, MicroSeconds(40)); // while set: every packet dropped at host 1
