@@ -125,13 +125,7 @@ class PlbCore
                          uint32_t inFlight,
                          int64_t nowNs)
     {
-        if (m_roundStartNs < 0)
-        {
-            m_roundStartNs = nowNs;
-            m_roundEndPsn = sndNxt;
-        }
-        ++m_acked;
-        m_marked += congested ? 1 : 0;
+        Count(congested, sndNxt, nowNs);
         bool roundEnd;
         if (m_cfg.roundTimeNs > 0)
         {
@@ -175,13 +169,7 @@ class PlbCore
         }
         if (psn == 0 && m_cfg.roundTimeNs <= 0)
         {
-            if (m_roundStartNs < 0)
-            {
-                m_roundStartNs = nowNs;
-                m_roundEndPsn = sndNxt;
-            }
-            ++m_acked;
-            ++m_marked;
+            Count(true, sndNxt, nowNs); // covers no PSN: ends no round
             return PlbAction::NONE;
         }
         return OnFeedback(psn > 0 ? psn - 1 : 0, true, sndNxt, inFlight, nowNs);
@@ -233,6 +221,18 @@ class PlbCore
     }
 
   private:
+    /** One feedback into the round's counts (the first one opens the round). */
+    void Count(bool congested, uint64_t sndNxt, int64_t nowNs)
+    {
+        if (m_roundStartNs < 0)
+        {
+            m_roundStartNs = nowNs;
+            m_roundEndPsn = sndNxt;
+        }
+        ++m_acked;
+        m_marked += congested ? 1 : 0;
+    }
+
     PlbAction CheckRehash(uint32_t inFlight, int64_t nowNs)
     {
         const bool idle =
