@@ -306,7 +306,9 @@ main(int argc, char** argv)
         out << "experiment,scale,workload,cc,lb,load,run,flows,finished,unfinished,mean_us,"
                "small_mean_us,small_p99_us,large_mean_us,wall_s,events,injected_drops,segments,"
                "retransmissions,timeouts,attributes,link_delay_ns,path_changes,host_marks,"
-               "switch_marks,downlink_marks\n";
+               "switch_marks,downlink_marks,timeout_failures,timeout_failures_on_fault,"
+               "retx_failures,retx_failures_on_fault,drops_data,drops_ack,drops_probe,"
+               "drops_other\n";
     }
     std::cout << "hermes-paper experiment=" << experiment << " scale=" << scale
               << " workload=" << workload << " cc=" << cc << "\n";
@@ -398,7 +400,10 @@ main(int argc, char** argv)
                         << attributes << (r.rttThresholds.empty() || attributes.empty() ? "" : ";")
                         << r.rttThresholds << "\"," << r.hostLinkDelay.GetNanoSeconds() << ","
                         << r.pathChanges << "," << r.hostMarks << "," << r.switchMarks << ","
-                        << r.downlinkMarks << "\n";
+                        << r.downlinkMarks << "," << r.timeoutFailures << ","
+                        << r.timeoutFailuresOnFault << "," << r.retxFailures << ","
+                        << r.retxFailuresOnFault << "," << r.dropsData << "," << r.dropsAck << ","
+                        << r.dropsProbe << "," << r.dropsOther << "\n";
                 }
             }
             if (runs > 1)

@@ -185,9 +185,14 @@ TEST(HermesFailure, ThirdTimeoutWithoutAckFails)
     f.OnTimeout(0, p);
     f.OnTimeout(10 * kMs, p);
     EXPECT_NE(Classify(s, f, 10 * kMs, p), PathType::FAILED); // two: not failed
+    EXPECT_EQ(f.timeoutFailures, 0u);
     f.OnTimeout(30 * kMs, p);
     EXPECT_TRUE(f.failed);
     EXPECT_EQ(Classify(s, f, 30 * kMs, p), PathType::FAILED); // third: failed
+    EXPECT_EQ(f.timeoutFailures, 1u);                         // counted once
+    f.OnTimeout(40 * kMs, p);
+    EXPECT_EQ(f.timeoutFailures, 1u); // a fourth timeout while FAILED is no new detection
+    EXPECT_EQ(f.retxFailures, 0u);
 }
 
 TEST(HermesFailure, AckBetweenTimeoutsResetsCounter)
@@ -238,15 +243,25 @@ TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
     }
     f.OnAck(p.tauNs + 1, p);
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::FAILED);
+    EXPECT_EQ(f.retxFailures, 1u); // the window that rose above T_RETX
     // nothing is sent on the failed path: late ACKs close idle windows, the failure holds
     f.OnAck(3 * p.tauNs, p);
     f.OnAck(5 * p.tauNs, p);
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 5 * p.tauNs), f, 5 * p.tauNs, p), PathType::FAILED);
+    EXPECT_EQ(f.retxFailures, 1u); // idle windows: no new detection
     // a clean window with data clears it
     f.OnSend(false, 5 * p.tauNs + kUs, p);
     f.OnAck(6 * p.tauNs + 2 * kUs, p);
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 6 * p.tauNs), f, 6 * p.tauNs + 2 * kUs, p),
               PathType::GRAY);
+    // a lossy window after the clean one is a second detection
+    for (int i = 0; i < 100; ++i)
+    {
+        f.OnSend(i % 25 == 0, 7 * p.tauNs + i * 50 * kUs, p);
+    }
+    f.OnAck(9 * p.tauNs, p);
+    EXPECT_EQ(f.retxFailures, 2u);
+    EXPECT_EQ(f.timeoutFailures, 0u);
 }
 
 TEST(HermesFailure, TimeoutAndRetransmissionEvidenceSeparate)

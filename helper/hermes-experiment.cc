@@ -4,6 +4,7 @@
 #include "ns3/config.h"
 #include "ns3/dcn-options.h"
 #include "ns3/dcn-queue-disc.h"
+#include "ns3/dcn-tcp-shim-header.h"
 #include "ns3/dcn-tcp-transport-helper.h"
 #include "ns3/double.h"
 #include "ns3/failure-helper.h"
@@ -20,6 +21,7 @@
 #include "ns3/workload-helper.h"
 #include "ns3/workload-plan.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace ns3
@@ -118,6 +120,22 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     const uint32_t nHosts = t->GetNHosts();
     const uint32_t lastLeaf = t->GetSwitchOfHost(nHosts - 1);
     const uint32_t firstLeaf = t->GetSwitchOfHost(0);
+    // the faulty switch of drop / blackhole (switch index; UINT32_MAX: none) and the
+    // blackholed host pairs, to tell Hermes's failure detections on the fault from others
+    uint32_t faultySw = UINT32_MAX;
+    auto blackholed = [&](uint32_t a, uint32_t b) {
+        return t->GetSwitchOfHost(a) == firstLeaf && t->GetSwitchOfHost(b) == lastLeaf &&
+               (a + b) % 2 == 0;
+    };
+    if (c.experiment == "drop" || c.experiment == "blackhole")
+    {
+        const NodeContainer sws = t->GetAllSwitches();
+        Ptr<Node> spine0 = fh->FindSwitch("spine0");
+        for (uint32_t i = 0; i < sws.GetN(); ++i)
+        {
+            faultySw = sws.Get(i) == spine0 ? i : faultySw;
+        }
+    }
     if (c.experiment == "testbed-asym")
     {
         // one leaf-spine link cut (routes withdrawn at once): 75% of the bisection
@@ -141,8 +159,7 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         {
             for (uint32_t b = 0; b < nHosts; ++b)
             {
-                if (t->GetSwitchOfHost(a) == firstLeaf && t->GetSwitchOfHost(b) == lastLeaf &&
-                    (a + b) % 2 == 0)
+                if (blackholed(a, b))
                 {
                     fh->AddBlackhole(fh->FindSwitch("spine0"),
                                      t->GetHostAddress(a),
@@ -220,6 +237,39 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
     }
     wl->Install(t);
+    // the injected drops by what the packet carried, read from its bytes: PPP (2), IPv4,
+    // UDP (8), the shim header (flags first), TCP (data offset) and payload
+    fh->TraceConnectWithoutContext(
+        "InjectedDrop",
+        MakeBoundCallback(
+            +[](HermesExperimentResult* r, Ptr<const Packet> p, uint32_t, uint32_t) {
+                uint8_t b[2 + 60 + 8 + DcnTcpShimHeader::SIZE + 13] = {};
+                const uint32_t n = p->CopyData(b, sizeof(b));
+                const uint32_t ihl = 4u * (b[2] & 0x0f);
+                const uint32_t shim = 2 + ihl + 8;
+                if (n < shim + DcnTcpShimHeader::SIZE || b[2 + 9] != 17)
+                {
+                    ++r->dropsOther; // not an encapsulated segment (plain TCP, too short)
+                    return;
+                }
+                const uint8_t flags = b[shim];
+                if (flags & (DcnTcpShimHeader::FLAG_PROBE | DcnTcpShimHeader::FLAG_PROBE_REPLY))
+                {
+                    ++r->dropsProbe;
+                    return;
+                }
+                if (n < shim + DcnTcpShimHeader::SIZE + 13)
+                {
+                    ++r->dropsOther;
+                    return;
+                }
+                const uint32_t ipLen = (uint32_t(b[4]) << 8) | b[5];
+                const uint32_t tcpHdr = 4u * (b[shim + DcnTcpShimHeader::SIZE + 12] >> 4);
+                const uint32_t payload =
+                    ipLen - std::min(ipLen, ihl + 8 + DcnTcpShimHeader::SIZE + tcpHdr);
+                ++(payload > 0 ? r->dropsData : r->dropsAck);
+            },
+            &res));
     const uint64_t ev0 = Simulator::GetEventCount();
     Simulator::Stop(c.stop);
     Simulator::Run();
@@ -237,6 +287,28 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         if (!shim)
         {
             continue; // PathShim=false: plain TCP, no shim counters
+        }
+        for (const HermesPathSelector::FailureEvidence& d : HermesPathSelector::GetFailureEvidence(
+                 t->GetHosts().Get(h)->GetObject<DcnTcpTransport>()->GetSharedState()))
+        {
+            res.timeoutFailures += d.timeoutFailures;
+            res.retxFailures += d.retxFailures;
+            const uint32_t dstSw = d.dstHost < nHosts ? t->GetSwitchOfHost(d.dstHost) : d.dstSwitch;
+            if (faultySw == UINT32_MAX || dstSw >= t->GetNSwitches() || d.path < 0)
+            {
+                continue;
+            }
+            // on the fault: the path crosses spine0 and, under the blackhole, the host pair
+            // (a rack record: the rack pair) is blackholed
+            const std::vector<uint32_t>& sw =
+                t->GetPaths(t->GetSwitchOfHost(h), dstSw).paths.at(d.path).switches;
+            const bool onFault =
+                std::find(sw.begin(), sw.end(), faultySw) != sw.end() &&
+                (c.experiment != "blackhole" ||
+                 (d.dstHost < nHosts ? blackholed(h, d.dstHost)
+                                     : t->GetSwitchOfHost(h) == firstLeaf && dstSw == lastLeaf));
+            res.timeoutFailuresOnFault += onFault ? d.timeoutFailures : 0;
+            res.retxFailuresOnFault += onFault ? d.retxFailures : 0;
         }
         const DcnTcpShimStats& ss = shim->GetStats();
         res.segments += ss.encapsulated;

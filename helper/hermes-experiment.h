@@ -50,6 +50,20 @@ struct HermesExperimentResult
     uint64_t hostMarks{0};       //!< CE marks set by host NIC queues (review s44 H2)
     uint64_t switchMarks{0};     //!< CE marks set by switch port queues
     uint64_t downlinkMarks{0};   //!< of which by the edge switches' ports to their hosts
+    /** Hermes's failure evidence (Sec. 3.1.2), summed over its (sender, destination, path)
+     *  records: times N_TO timeouts made a record FAILED, and tau windows whose
+     *  retransmission fraction rose above T_RETX */
+    uint64_t timeoutFailures{0};
+    uint64_t retxFailures{0};
+    /** of which on the fault: the record's path crosses spine0 (drop, blackhole) and, under
+     *  the blackhole, its host pair is blackholed */
+    uint64_t timeoutFailuresOnFault{0};
+    uint64_t retxFailuresOnFault{0};
+    /** injected drops by what the packet carried (read from its bytes) */
+    uint64_t dropsData{0};  //!< TCP segments with payload
+    uint64_t dropsAck{0};   //!< TCP segments without payload (ACKs, SYN, FIN)
+    uint64_t dropsProbe{0}; //!< the shim's probes and probe replies
+    uint64_t dropsOther{0}; //!< anything else (plain TCP without the shim)
     /** Hermes with RttThresholdsFromRule: the derived thresholds ("" otherwise), e.g.
      *  "T_RTT_high=base+117000ns;DeltaRtt=78000ns (RttThresholdsFromRule)". */
     std::string rttThresholds;

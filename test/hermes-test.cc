@@ -275,12 +275,56 @@ class HermesBlackholeTestCase : public TestCase
     void DoRun() override
     {
         const WorkloadPlan plan = PairPlan(50, 1000000, MicroSeconds(500), 0, 4);
+        // host 0's failure evidence (Sec. 3.1.2) at the end of the run, and whether each
+        // record's path crosses spine0
+        std::vector<HermesPathSelector::FailureEvidence> ev;
+        std::vector<bool> viaSpine0;
+        auto inspect = [&ev, &viaSpine0](Ptr<DcnGraphTopology> t) {
+            ev = HermesPathSelector::GetFailureEvidence(
+                t->GetHosts().Get(0)->GetObject<DcnTcpTransport>()->GetSharedState());
+            const NodeContainer sws = t->GetAllSwitches();
+            Ptr<Node> spine0 = CreateObject<FailureHelper>(t)->FindSwitch("spine0");
+            for (const HermesPathSelector::FailureEvidence& d : ev)
+            {
+                const uint32_t dstSw =
+                    d.dstHost != UINT32_MAX ? t->GetSwitchOfHost(d.dstHost) : d.dstSwitch;
+                bool via = false;
+                for (uint32_t s :
+                     t->GetPaths(t->GetSwitchOfHost(0), dstSw).paths.at(d.path).switches)
+                {
+                    via = via || sws.Get(s) == spine0;
+                }
+                viaSpine0.push_back(via);
+            }
+        };
         HermesRun h = RunHermes("hermes", plan, PairBlackhole, MilliSeconds(400));
+        HermesRun rot = RunHermes("hermes",
+                                  plan,
+                                  PairBlackhole,
+                                  MilliSeconds(400),
+                                  {{"ProbeHost", "rotate"}},
+                                  Time(0),
+                                  inspect);
         HermesRun e = RunHermes("ecmp", plan, PairBlackhole, MilliSeconds(400));
         NS_TEST_ASSERT_MSG_EQ(h.s.unfinished, 0, "Hermes: every flow finishes");
         NS_TEST_ASSERT_MSG_EQ(h.s.count, 50, "Hermes: 50 records");
         NS_TEST_ASSERT_MSG_GT(h.injected, 0, "the blackhole dropped Hermes packets");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(e.s.unfinished, 3, "ECMP: flows hashed onto spine0 stall");
+        // With the probes going to the destination rack's first host (host 4, default
+        // ProbeHost=first) they cross spine0 into the blackhole and spine0 never reads GOOD,
+        // so no flow is placed there (this seed: no TCP timeout).  With ProbeHost=rotate
+        // three of four probes on spine0 get a reply from another host of rack 2, the path
+        // reads GOOD for the rack, flows to host 4 are placed on it and time out: Sec.
+        // 3.1.2's detection must fail host 0's record (host 4, spine0 path), by three
+        // timeouts, once, and no other record; every flow still finishes.
+        NS_TEST_ASSERT_MSG_EQ(rot.s.unfinished,
+                              0,
+                              "Hermes (ProbeHost=rotate): every flow finishes");
+        NS_TEST_ASSERT_MSG_GT(rot.timeouts, 2u, "ProbeHost=rotate: flows time out on spine0");
+        NS_TEST_ASSERT_MSG_EQ(ev.size(), 1u, "one record of host 0 has failure evidence");
+        NS_TEST_EXPECT_MSG_EQ(ev[0].dstHost, 4u, "the blackholed destination");
+        NS_TEST_EXPECT_MSG_EQ(viaSpine0[0], true, "the path through spine0");
+        NS_TEST_EXPECT_MSG_EQ(ev[0].timeoutFailures, 1u, "failed by N_TO = 3 timeouts, once");
     }
 };
 

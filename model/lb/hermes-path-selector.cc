@@ -791,7 +791,13 @@ HermesPathSelector::GetTypeId()
                             "A flow was placed or moved (old path, -1 = new; new path; type of "
                             "the old path)",
                             MakeTraceSourceAccessor(&HermesPathSelector::m_rerouteTrace),
-                            "ns3::HermesPathSelector::RerouteTracedCallback");
+                            "ns3::HermesPathSelector::RerouteTracedCallback")
+            .AddTraceSource("PathFailed",
+                            "A timeout made a (destination host, path) failure record FAILED "
+                            "(Sec. 3.1.2 / Algorithm 1: N_TO timeouts, no ACK since the first): "
+                            "destination host (UINT32_MAX: unknown), path",
+                            MakeTraceSourceAccessor(&HermesPathSelector::m_pathFailedTrace),
+                            "ns3::HermesPathSelector::PathFailedTracedCallback");
     return tid;
 }
 
@@ -814,6 +820,40 @@ HermesPathSelector::DoDispose()
     m_rp = nullptr;
     m_rackLastUse = nullptr;
     PathSelector::DoDispose();
+}
+
+std::vector<HermesPathSelector::FailureEvidence>
+HermesPathSelector::GetFailureEvidence(Ptr<DcnLbSharedState> hostState)
+{
+    std::vector<FailureEvidence> out;
+    Ptr<HermesHostState> h =
+        hostState ? DynamicCast<HermesHostState>(hostState->Get("hermes")) : nullptr;
+    if (!h)
+    {
+        return out;
+    }
+    auto add = [&out](uint32_t dstHost, uint32_t dstSw, const std::vector<hermes::PathFailure>& v) {
+        for (std::size_t i = 0; i < v.size(); ++i)
+        {
+            if (v[i].timeoutFailures > 0 || v[i].retxFailures > 0)
+            {
+                out.push_back({dstHost,
+                               dstSw,
+                               static_cast<int32_t>(i),
+                               v[i].timeoutFailures,
+                               v[i].retxFailures});
+            }
+        }
+    };
+    for (const auto& [dst, hd] : h->dsts)
+    {
+        add(dst, UINT32_MAX, hd.fail);
+    }
+    for (const auto& [sw, v] : h->rackRetx)
+    {
+        add(UINT32_MAX, sw, v);
+    }
+    return out;
 }
 
 Time
@@ -1000,6 +1040,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
 
     const uint32_t dstSw = setup.dstSwitch;
     m_dstSw = dstSw;
+    m_dstHost = setup.dstHost;
     HermesHostState::HostDst& hd = m_host->dsts[setup.dstHost];
     if (hd.fail.empty())
     {
@@ -1343,7 +1384,16 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
             // flow's current one: they differ after a move
             p = OriginalPath(static_cast<uint32_t>(fb.psn));
         }
-        m_fail[p].OnTimeout(now, m_p);
+        {
+            const bool wasFailed = m_fail[p].failed;
+            m_fail[p].OnTimeout(now, m_p);
+            if (!wasFailed && m_fail[p].failed)
+            {
+                NS_LOG_LOGIC("path " << p << " to host " << m_dstHost << " FAILED after "
+                                     << m_fail[p].nTimeout << " timeouts");
+                m_pathFailedTrace(m_dstHost, p);
+            }
+        }
         if (m_retx != m_fail)
         {
             m_retx[p].NoteTimeout(now, m_p);

@@ -76,6 +76,30 @@ class HermesPathSelector : public PathSelector
     /** TraceSource "Reroute": old path (-1: new flow), new path, path type of the old one. */
     typedef void (*RerouteTracedCallback)(int32_t, int32_t, uint8_t);
 
+    /**
+     * TraceSource "PathFailed": a timeout made a (destination host, path) record FAILED
+     * (Algorithm 1: N_TO timeouts with no ACK since the first): destination host, path.
+     */
+    typedef void (*PathFailedTracedCallback)(uint32_t, int32_t);
+
+    /** Failure evidence of one of a sending host's records (GetFailureEvidence). */
+    struct FailureEvidence
+    {
+        uint32_t dstHost;         //!< destination host (UINT32_MAX: a rack record, RetxPerRack)
+        uint32_t dstSwitch;       //!< destination switch (UINT32_MAX: a host record)
+        int32_t path;             //!< path index (DcnPathSet of the two switches)
+        uint32_t timeoutFailures; //!< times N_TO timeouts made the record FAILED
+        uint32_t retxFailures;    //!< tau windows whose retransmission fraction rose above T_RETX
+    };
+
+    /**
+     * Failure evidence of one sending host at the time of the call (Sec. 3.1.2, Algorithm
+     * 1): every (destination, path) record that failed at least once, with how often by
+     * timeouts and by its retransmission fraction.  \p hostState is the host's shared state
+     * (DcnTcpTransport::GetSharedState); empty if no Hermes flow ran there.
+     */
+    static std::vector<FailureEvidence> GetFailureEvidence(Ptr<DcnLbSharedState> hostState);
+
     static TypeId GetTypeId();
     HermesPathSelector();
     ~HermesPathSelector() override;
@@ -181,6 +205,7 @@ class HermesPathSelector : public PathSelector
     SignalKeying m_keying{KEY_PAPER}; //!< SignalKeying
     bool m_restartStale{true};        //!< RestartStaleSignals
     uint32_t m_dstSw{0};              //!< destination switch of the flow
+    uint32_t m_dstHost{UINT32_MAX};   //!< destination host of the flow (UINT32_MAX: unknown)
     bool m_retxOnOriginal;
     bool m_retxAfterMove;
     bool m_retxAfterTimeoutMove; //!< count resends from a path left after a timeout
@@ -236,6 +261,7 @@ class HermesPathSelector : public PathSelector
     uint32_t m_reroutes{0};
     uint64_t m_retxAfterMoveCount{0}; //!< retransmissions not counted (RetxAfterMove false)
     TracedCallback<int32_t, int32_t, uint8_t> m_rerouteTrace;
+    TracedCallback<uint32_t, int32_t> m_pathFailedTrace;
 };
 
 } // namespace ns3

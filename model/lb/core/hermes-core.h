@@ -141,6 +141,8 @@ struct PathFailure
     double lastRetxFrac{0}; //!< retransmission fraction of the last closed window
     bool failed{false};
     int64_t failedAtNs{-1};
+    uint32_t timeoutFailures{0}; //!< times N_TO timeouts made the record FAILED (statistics)
+    uint32_t retxFailures{0};    //!< windows whose fraction rose above T_RETX (statistics)
 
     void Roll(int64_t now, const Params& p)
     {
@@ -152,7 +154,9 @@ struct PathFailure
         // (spec 2.3 [NP]: a failure holds until later evidence is clean)
         if (sent > 0)
         {
+            const bool wasAbove = lastRetxFrac > p.tRetx;
             lastRetxFrac = static_cast<double>(retx) / static_cast<double>(sent);
+            retxFailures += !wasAbove && lastRetxFrac > p.tRetx ? 1 : 0;
         }
         // clear a failure only after at least tau and a clean window: data sent, an ACK, no
         // timeout, retransmissions <= T_RETX (spec 2.3 [NP]; an idle window proves nothing)
@@ -194,6 +198,7 @@ struct PathFailure
         toInWindow = true;
         if (++nTimeout >= p.nTimeout)
         {
+            timeoutFailures += failed ? 0 : 1;
             Fail(now); // N_TO timeouts and no ACK since the first (the counter resets on ACK)
         }
     }
