@@ -298,9 +298,29 @@ class HermesBlackholeTestCase : public TestCase
             }
         };
         HermesRun h = RunHermes("hermes", plan, PairBlackhole, MilliSeconds(400));
+        // the blackhole's drops of TCP segments (not the shim's probes), by time, read from
+        // the packets' bytes (PPP, IPv4, UDP, then the shim header's flags)
+        std::vector<Time> segDrops;
+        auto blackholeSeen = [&segDrops](Ptr<DcnGraphTopology> t, Ptr<FailureHelper> fh) {
+            PairBlackhole(t, fh);
+            fh->TraceConnectWithoutContext(
+                "InjectedDrop",
+                MakeBoundCallback(
+                    +[](std::vector<Time>* v, Ptr<const Packet> p, uint32_t, uint32_t) {
+                        uint8_t b[2 + 60 + 8 + 1] = {};
+                        p->CopyData(b, sizeof(b));
+                        const uint8_t flags = b[2 + 4 * (b[2] & 0x0f) + 8];
+                        if (!(flags &
+                              (DcnTcpShimHeader::FLAG_PROBE | DcnTcpShimHeader::FLAG_PROBE_REPLY)))
+                        {
+                            v->push_back(Simulator::Now());
+                        }
+                    },
+                    &segDrops));
+        };
         HermesRun rot = RunHermes("hermes",
                                   plan,
-                                  PairBlackhole,
+                                  blackholeSeen,
                                   MilliSeconds(400),
                                   {{"ProbeHost", "rotate"}},
                                   Time(0),
@@ -325,6 +345,18 @@ class HermesBlackholeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ev[0].dstHost, 4u, "the blackholed destination");
         NS_TEST_EXPECT_MSG_EQ(viaSpine0[0], true, "the path through spine0");
         NS_TEST_EXPECT_MSG_EQ(ev[0].timeoutFailures, 1u, "failed by N_TO = 3 timeouts, once");
+        // spec test 19: detection by the third timeout, within 10 + 20 + 40 ms of the first
+        // segment lost; once FAILED no segment of the pair enters the path (a segment sent
+        // before is dropped within microseconds: 1 ms of grace)
+        NS_TEST_ASSERT_MSG_GT(segDrops.size(), 0u, "segments were lost in the blackhole");
+        const Time detected = ev[0].firstTimeoutFailure;
+        NS_TEST_ASSERT_MSG_EQ(detected.IsPositive(), true, "the detection time is known");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(detected - segDrops.front(),
+                                    MilliSeconds(70),
+                                    "detected within 10 + 20 + 40 ms of the first loss");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(segDrops.back(),
+                                    detected + MilliSeconds(1),
+                                    "no segment enters the blackholed path once it is FAILED");
     }
 };
 

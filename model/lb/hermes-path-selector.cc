@@ -841,7 +841,8 @@ HermesPathSelector::GetFailureEvidence(Ptr<DcnLbSharedState> hostState)
                                dstSw,
                                static_cast<int32_t>(i),
                                v[i].timeoutFailures,
-                               v[i].retxFailures});
+                               v[i].retxFailures,
+                               NanoSeconds(v[i].firstTimeoutFailureNs)});
             }
         }
     };

@@ -90,6 +90,7 @@ class HermesPathSelector : public PathSelector
         int32_t path;             //!< path index (DcnPathSet of the two switches)
         uint32_t timeoutFailures; //!< times N_TO timeouts made the record FAILED
         uint32_t retxFailures;    //!< tau windows whose retransmission fraction rose above T_RETX
+        Time firstTimeoutFailure; //!< when timeouts first made it FAILED (negative: never)
     };
 
     /**

@@ -141,8 +141,9 @@ struct PathFailure
     double lastRetxFrac{0}; //!< retransmission fraction of the last closed window
     bool failed{false};
     int64_t failedAtNs{-1};
-    uint32_t timeoutFailures{0}; //!< times N_TO timeouts made the record FAILED (statistics)
-    uint32_t retxFailures{0};    //!< windows whose fraction rose above T_RETX (statistics)
+    uint32_t timeoutFailures{0};       //!< times N_TO timeouts made the record FAILED (statistics)
+    int64_t firstTimeoutFailureNs{-1}; //!< when they first did (statistics; -1: never)
+    uint32_t retxFailures{0};          //!< windows whose fraction rose above T_RETX (statistics)
 
     void Roll(int64_t now, const Params& p)
     {
@@ -198,7 +199,11 @@ struct PathFailure
         toInWindow = true;
         if (++nTimeout >= p.nTimeout)
         {
-            timeoutFailures += failed ? 0 : 1;
+            if (!failed)
+            {
+                ++timeoutFailures;
+                firstTimeoutFailureNs = firstTimeoutFailureNs < 0 ? now : firstTimeoutFailureNs;
+            }
             Fail(now); // N_TO timeouts and no ACK since the first (the counter resets on ACK)
         }
     }
