@@ -190,6 +190,7 @@ TEST(HermesFailure, ThirdTimeoutWithoutAckFails)
     EXPECT_TRUE(f.failed);
     EXPECT_EQ(Classify(s, f, 30 * kMs, p), PathType::FAILED); // third: failed
     EXPECT_EQ(f.timeoutFailures, 1u);                         // counted once
+    EXPECT_EQ(f.firstTimeoutFailureNs, 30 * kMs);
     f.OnTimeout(40 * kMs, p);
     EXPECT_EQ(f.timeoutFailures, 1u); // a fourth timeout while FAILED is no new detection
     EXPECT_EQ(f.retxFailures, 0u);
@@ -243,7 +244,8 @@ TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
     }
     f.OnAck(p.tauNs + 1, p);
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, p.tauNs), f, p.tauNs + 1, p), PathType::FAILED);
-    EXPECT_EQ(f.retxFailures, 1u); // the window that rose above T_RETX
+    EXPECT_EQ(f.retxFailures, 1u);                // the window that rose above T_RETX
+    EXPECT_EQ(f.firstRetxFailureNs, p.tauNs + 1); // when that window closed
     // nothing is sent on the failed path: late ACKs close idle windows, the failure holds
     f.OnAck(3 * p.tauNs, p);
     f.OnAck(5 * p.tauNs, p);
@@ -261,7 +263,9 @@ TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
     }
     f.OnAck(9 * p.tauNs, p);
     EXPECT_EQ(f.retxFailures, 2u);
+    EXPECT_EQ(f.firstRetxFailureNs, p.tauNs + 1); // the first detection's time stays
     EXPECT_EQ(f.timeoutFailures, 0u);
+    EXPECT_EQ(f.firstTimeoutFailureNs, -1);
 }
 
 TEST(HermesFailure, TimeoutAndRetransmissionEvidenceSeparate)

@@ -842,7 +842,8 @@ HermesPathSelector::GetFailureEvidence(Ptr<DcnLbSharedState> hostState)
                                static_cast<int32_t>(i),
                                v[i].timeoutFailures,
                                v[i].retxFailures,
-                               NanoSeconds(v[i].firstTimeoutFailureNs)});
+                               NanoSeconds(v[i].firstTimeoutFailureNs),
+                               NanoSeconds(v[i].firstRetxFailureNs)});
             }
         }
     };

@@ -91,6 +91,7 @@ class HermesPathSelector : public PathSelector
         uint32_t timeoutFailures; //!< times N_TO timeouts made the record FAILED
         uint32_t retxFailures;    //!< tau windows whose retransmission fraction rose above T_RETX
         Time firstTimeoutFailure; //!< when timeouts first made it FAILED (negative: never)
+        Time firstRetxFailure;    //!< when a window first rose above T_RETX (negative: never)
     };
 
     /**

@@ -144,6 +144,7 @@ struct PathFailure
     uint32_t timeoutFailures{0};       //!< times N_TO timeouts made the record FAILED (statistics)
     int64_t firstTimeoutFailureNs{-1}; //!< when they first did (statistics; -1: never)
     uint32_t retxFailures{0};          //!< windows whose fraction rose above T_RETX (statistics)
+    int64_t firstRetxFailureNs{-1};    //!< when one first did (statistics; -1: never)
 
     void Roll(int64_t now, const Params& p)
     {
@@ -157,7 +158,11 @@ struct PathFailure
         {
             const bool wasAbove = lastRetxFrac > p.tRetx;
             lastRetxFrac = static_cast<double>(retx) / static_cast<double>(sent);
-            retxFailures += !wasAbove && lastRetxFrac > p.tRetx ? 1 : 0;
+            if (!wasAbove && lastRetxFrac > p.tRetx)
+            {
+                ++retxFailures;
+                firstRetxFailureNs = firstRetxFailureNs < 0 ? now : firstRetxFailureNs;
+            }
         }
         // clear a failure only after at least tau and a clean window: data sent, an ACK, no
         // timeout, retransmissions <= T_RETX (spec 2.3 [NP]; an idle window proves nothing)
