@@ -256,12 +256,15 @@ TEST(HermesFailure, RetransmissionFailureHoldsThroughIdleWindows)
     f.OnAck(6 * p.tauNs + 2 * kUs, p);
     EXPECT_EQ(Classify(Sig(0.2, 100 * kUs, 6 * p.tauNs), f, 6 * p.tauNs + 2 * kUs, p),
               PathType::GRAY);
-    // a lossy window after the clean one is a second detection
+    // a lossy window after the clean one is a second episode: the first send closes the
+    // window the clean one left open (one new segment, 0 %), the next 99 hold 4 resends
     for (int i = 0; i < 100; ++i)
     {
-        f.OnSend(i % 25 == 0, 7 * p.tauNs + i * 50 * kUs, p);
+        f.OnSend(i % 25 == 24, 7 * p.tauNs + i * 50 * kUs, p);
     }
+    EXPECT_EQ(f.retxFailures, 1u);
     f.OnAck(9 * p.tauNs, p);
+    EXPECT_NEAR(f.lastRetxFrac, 4.0 / 99.0, 1e-12);
     EXPECT_EQ(f.retxFailures, 2u);
     EXPECT_EQ(f.firstRetxFailureNs, p.tauNs + 1); // the first detection's time stays
     EXPECT_EQ(f.timeoutFailures, 0u);

@@ -129,12 +129,7 @@ RunHermesExperiment(const HermesExperimentConfig& c)
     };
     if (c.experiment == "drop" || c.experiment == "blackhole")
     {
-        const NodeContainer sws = t->GetAllSwitches();
-        Ptr<Node> spine0 = fh->FindSwitch("spine0");
-        for (uint32_t i = 0; i < sws.GetN(); ++i)
-        {
-            faultySw = sws.Get(i) == spine0 ? i : faultySw;
-        }
+        faultySw = t->GetSwitchIndex(fh->FindSwitch("spine0"));
     }
     if (c.experiment == "testbed-asym")
     {
@@ -237,37 +232,25 @@ RunHermesExperiment(const HermesExperimentConfig& c)
         wl->AddSelectorAttribute(a.first, StringValue(a.second), true);
     }
     wl->Install(t);
-    // the injected drops by what the packet carried, read from its bytes: PPP (2), IPv4,
-    // UDP (8), the shim header (flags first), TCP (data offset) and payload
+    // the injected drops by what the packet carried, read from its bytes (PPP first)
     fh->TraceConnectWithoutContext(
         "InjectedDrop",
         MakeBoundCallback(
             +[](HermesExperimentResult* r, Ptr<const Packet> p, uint32_t, uint32_t) {
-                uint8_t b[2 + 60 + 8 + DcnTcpShimHeader::SIZE + 13] = {};
-                const uint32_t n = p->CopyData(b, sizeof(b));
-                const uint32_t ihl = 4u * (b[2] & 0x0f);
-                const uint32_t shim = 2 + ihl + 8;
-                if (n < shim + DcnTcpShimHeader::SIZE || b[2 + 9] != 17)
+                switch (DcnTcpShimHeader::PacketKind(p, 2))
                 {
-                    ++r->dropsOther; // not an encapsulated segment (plain TCP, too short)
-                    return;
-                }
-                const uint8_t flags = b[shim];
-                if (flags & (DcnTcpShimHeader::FLAG_PROBE | DcnTcpShimHeader::FLAG_PROBE_REPLY))
-                {
+                case DcnTcpShimHeader::KIND_DATA:
+                    ++r->dropsData;
+                    break;
+                case DcnTcpShimHeader::KIND_NO_DATA:
+                    ++r->dropsAck;
+                    break;
+                case DcnTcpShimHeader::KIND_PROBE:
                     ++r->dropsProbe;
-                    return;
-                }
-                if (n < shim + DcnTcpShimHeader::SIZE + 13)
-                {
+                    break;
+                default:
                     ++r->dropsOther;
-                    return;
                 }
-                const uint32_t ipLen = (uint32_t(b[4]) << 8) | b[5];
-                const uint32_t tcpHdr = 4u * (b[shim + DcnTcpShimHeader::SIZE + 12] >> 4);
-                const uint32_t payload =
-                    ipLen - std::min(ipLen, ihl + 8 + DcnTcpShimHeader::SIZE + tcpHdr);
-                ++(payload > 0 ? r->dropsData : r->dropsAck);
             },
             &res));
     const uint64_t ev0 = Simulator::GetEventCount();
@@ -294,14 +277,16 @@ RunHermesExperiment(const HermesExperimentConfig& c)
             res.timeoutFailures += d.timeoutFailures;
             res.retxFailures += d.retxFailures;
             const uint32_t dstSw = d.dstHost < nHosts ? t->GetSwitchOfHost(d.dstHost) : d.dstSwitch;
-            if (faultySw == UINT32_MAX || dstSw >= t->GetNSwitches() || d.path < 0)
+            const DcnPathSet* ps = faultySw == UINT32_MAX || dstSw >= t->GetNSwitches()
+                                       ? nullptr
+                                       : &t->GetPaths(t->GetSwitchOfHost(h), dstSw);
+            if (!ps || d.path < 0 || static_cast<std::size_t>(d.path) >= ps->paths.size())
             {
                 continue;
             }
             // on the fault: the path crosses spine0 and, under the blackhole, the host pair
             // (a rack record: the rack pair) is blackholed
-            const std::vector<uint32_t>& sw =
-                t->GetPaths(t->GetSwitchOfHost(h), dstSw).paths.at(d.path).switches;
+            const std::vector<uint32_t>& sw = ps->paths[d.path].switches;
             const bool onFault =
                 std::find(sw.begin(), sw.end(), faultySw) != sw.end() &&
                 (c.experiment != "blackhole" ||

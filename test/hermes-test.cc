@@ -313,7 +313,7 @@ class HermesBlackholeTestCase : public TestCase
         auto inspect = [&ev](Ptr<DcnGraphTopology> t) { ev = CollectEvidence(t); };
         HermesRun h = RunHermes("hermes", plan, PairBlackhole, MilliSeconds(400));
         // the blackhole's drops of TCP segments (not the shim's probes), by time, read from
-        // the packets' bytes (PPP, IPv4, UDP, then the shim header's flags)
+        // the packets' bytes
         std::vector<Time> segDrops;
         auto blackholeSeen = [&segDrops](Ptr<DcnGraphTopology> t, Ptr<FailureHelper> fh) {
             PairBlackhole(t, fh);
@@ -321,11 +321,8 @@ class HermesBlackholeTestCase : public TestCase
                 "InjectedDrop",
                 MakeBoundCallback(
                     +[](std::vector<Time>* v, Ptr<const Packet> p, uint32_t, uint32_t) {
-                        uint8_t b[2 + 60 + 8 + 1] = {};
-                        p->CopyData(b, sizeof(b));
-                        const uint8_t flags = b[2 + 4 * (b[2] & 0x0f) + 8];
-                        if (!(flags &
-                              (DcnTcpShimHeader::FLAG_PROBE | DcnTcpShimHeader::FLAG_PROBE_REPLY)))
+                        const DcnTcpShimHeader::Kind k = DcnTcpShimHeader::PacketKind(p, 2);
+                        if (k == DcnTcpShimHeader::KIND_DATA || k == DcnTcpShimHeader::KIND_NO_DATA)
                         {
                             v->push_back(Simulator::Now());
                         }
@@ -355,7 +352,8 @@ class HermesBlackholeTestCase : public TestCase
                               0,
                               "Hermes (ProbeHost=rotate): every flow finishes");
         NS_TEST_ASSERT_MSG_GT(rot.timeouts, 2u, "ProbeHost=rotate: flows time out on spine0");
-        NS_TEST_ASSERT_MSG_EQ(ev.size(), 1u, "one record has failure evidence");
+        NS_TEST_EXPECT_MSG_EQ(ev.size(), 1u, "one record has failure evidence");
+        NS_TEST_ASSERT_MSG_GT(ev.size(), 0u, "a record has failure evidence");
         NS_TEST_EXPECT_MSG_EQ(ev[0].host, 0u, "of the blackholed sender");
         NS_TEST_EXPECT_MSG_EQ(ev[0].e.dstHost, 4u, "the blackholed destination");
         NS_TEST_EXPECT_MSG_EQ(ev[0].viaSpine0, true, "the path through spine0");
@@ -760,24 +758,24 @@ class HermesRandomDropTestCase : public TestCase
         // 445 / 633 / 526 us (fast) against ECMP's 811 / 1146 / 924, and its overall mean
         // below ECMP's on every seed.  A late mean of 84 flows moves by 120 us per RTO, so
         // the rack bound is 1.15x (it was 1.3x with the stack's send time)
-        // Sec. 3.1.2 / spec test 20: every sender's rack record (RetxPerRack) fails spine0
-        // by its retransmission fraction within tau = 10 ms plus a few RTTs of the start
-        // (measured 10.0-11.7 ms; every host sends from the first ms), and nearly every
-        // detection is on spine0 (measured 25 of 27; the other two are host records of
-        // reordering resends after reroutes, at 29 and 32 ms)
+        // Sec. 3.1.2 / spec test 20: every sender's rack record (RetxPerRack, whose
+        // fraction classifies) rises above T_RETX on spine0 within tau = 10 ms plus a few
+        // RTTs of the start (measured 10.0-11.7 ms; every host sends from the first ms;
+        // asserted by 15 ms, RetxWindow=20ms fails it), and no rack record does on another
+        // path (measured: none; host records' fractions only gate clearing, not listed)
         std::set<uint32_t> detected;
         uint32_t off = 0;
         for (const HostEvidence& x : ev)
         {
-            off += x.viaSpine0 ? 0 : 1;
+            off += !x.viaSpine0 && x.e.retxFailures > 0 ? 1 : 0;
             if (x.viaSpine0 && x.e.dstHost == UINT32_MAX && x.e.retxFailures > 0 &&
-                x.e.firstRetxFailure <= MilliSeconds(12))
+                x.e.firstRetxFailure <= MilliSeconds(15))
             {
                 detected.insert(x.host);
             }
         }
-        NS_TEST_EXPECT_MSG_EQ(detected.size(), 8u, "every sender fails spine0 within tau + 2 ms");
-        NS_TEST_EXPECT_MSG_LT_OR_EQ(10 * off, ev.size(), "at most 10% of detections elsewhere");
+        NS_TEST_EXPECT_MSG_EQ(detected.size(), 8u, "every sender fails spine0 within tau + 5 ms");
+        NS_TEST_EXPECT_MSG_EQ(off, 0u, "no retransmission evidence on another path");
         NS_TEST_ASSERT_MSG_EQ(hp.s.unfinished, 0, "Hermes (paper keying): every flow finishes");
         NS_TEST_ASSERT_MSG_LT(hp.lateMeanUs,
                               e.lateMeanUs,

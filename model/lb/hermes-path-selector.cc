@@ -68,7 +68,18 @@ class HermesHostState : public Object
     std::map<uint32_t, HostDst> dsts; //!< by destination host
     /** the host's own ECN / RTT signals by destination switch (SignalKeying=paper) */
     std::map<uint32_t, std::vector<hermes::PathSignals>> sig;
-    bool inRack{false};    //!< registered with its rack's probe agent (SignalKeying=paper)
+    bool inRack{false}; //!< registered with its rack's probe agent (SignalKeying=paper)
+
+    /** where the retransmission evidence that classifies lives (GetFailureEvidence):
+     *  the host records (dsts), the rack records (rackRetx, RetxPerRack), or the rack
+     *  state (RetxSharedInRack) */
+    enum RetxRecords : uint8_t
+    {
+        RETX_IN_DSTS,
+        RETX_IN_RACK_RECORDS,
+        RETX_SHARED,
+    } retxRecords{RETX_IN_DSTS};
+
     int64_t ruleHopNs{-1}; //!< RttThresholdsFromRule: K / C of the host (-1: not yet known)
 
     std::vector<hermes::PathSignals>& GetSig(uint32_t dstSw, uint16_t n)
@@ -832,28 +843,34 @@ HermesPathSelector::GetFailureEvidence(Ptr<DcnLbSharedState> hostState)
     {
         return out;
     }
-    auto add = [&out](uint32_t dstHost, uint32_t dstSw, const std::vector<hermes::PathFailure>& v) {
+    // a record's retransmission episodes count only where that evidence classifies paths
+    // (with RetxPerRack the host records' own fractions only gate clearing)
+    auto add = [&out](uint32_t dstHost,
+                      uint32_t dstSw,
+                      const std::vector<hermes::PathFailure>& v,
+                      bool retx) {
         for (std::size_t i = 0; i < v.size(); ++i)
         {
-            if (v[i].timeoutFailures > 0 || v[i].retxFailures > 0)
+            const uint32_t r = retx ? v[i].retxFailures : 0;
+            if (v[i].timeoutFailures > 0 || r > 0)
             {
                 out.push_back({dstHost,
                                dstSw,
                                static_cast<int32_t>(i),
                                v[i].timeoutFailures,
-                               v[i].retxFailures,
+                               r,
                                NanoSeconds(v[i].firstTimeoutFailureNs),
-                               NanoSeconds(v[i].firstRetxFailureNs)});
+                               NanoSeconds(retx ? v[i].firstRetxFailureNs : -1)});
             }
         }
     };
     for (const auto& [dst, hd] : h->dsts)
     {
-        add(dst, UINT32_MAX, hd.fail);
+        add(dst, UINT32_MAX, hd.fail, h->retxRecords == HermesHostState::RETX_IN_DSTS);
     }
     for (const auto& [sw, v] : h->rackRetx)
     {
-        add(UINT32_MAX, sw, v);
+        add(UINT32_MAX, sw, v, h->retxRecords == HermesHostState::RETX_IN_RACK_RECORDS);
     }
     return out;
 }
@@ -1077,6 +1094,9 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     m_evs = hd.evs;
     m_fail = hd.fail.data();
     m_retx = m_fail;
+    m_host->retxRecords = !m_retxPerRack ? HermesHostState::RETX_IN_DSTS
+                          : m_retxShared ? HermesHostState::RETX_SHARED
+                                         : HermesHostState::RETX_IN_RACK_RECORDS;
     if (m_retxPerRack)
     {
         std::vector<hermes::PathFailure>& rr = m_host->rackRetx[dstSw];

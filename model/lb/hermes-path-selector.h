@@ -78,7 +78,9 @@ class HermesPathSelector : public PathSelector
 
     /**
      * TraceSource "PathFailed": a timeout made a (destination host, path) record FAILED
-     * (Algorithm 1: N_TO timeouts with no ACK since the first): destination host, path.
+     * (Algorithm 1: N_TO timeouts with no ACK since the first).
+     * \param dstHost destination host (UINT32_MAX: unknown, topology-free use)
+     * \param path path index of the record
      */
     typedef void (*PathFailedTracedCallback)(uint32_t, int32_t);
 
@@ -89,16 +91,21 @@ class HermesPathSelector : public PathSelector
         uint32_t dstSwitch;       //!< destination switch (UINT32_MAX: a host record)
         int32_t path;             //!< path index (DcnPathSet of the two switches)
         uint32_t timeoutFailures; //!< times N_TO timeouts made the record FAILED
-        uint32_t retxFailures;    //!< tau windows whose retransmission fraction rose above T_RETX
-        Time firstTimeoutFailure; //!< when timeouts first made it FAILED (negative: never)
-        Time firstRetxFailure;    //!< when a window first rose above T_RETX (negative: never)
+        /** retransmission episodes: tau windows whose fraction rose above T_RETX after one
+         *  at or below it (the path is FAILED then unless it is CONGESTED) */
+        uint32_t retxFailures;
+        Time firstTimeoutFailure; //!< when timeouts first made it FAILED (-1 ns: never)
+        Time firstRetxFailure;    //!< when the first episode began (-1 ns: never)
     };
 
     /**
      * Failure evidence of one sending host at the time of the call (Sec. 3.1.2, Algorithm
-     * 1): every (destination, path) record that failed at least once, with how often by
-     * timeouts and by its retransmission fraction.  \p hostState is the host's shared state
-     * (DcnTcpTransport::GetSharedState); empty if no Hermes flow ran there.
+     * 1): every record with a timeout failure or a retransmission episode.  Timeouts are
+     * kept per destination host; retransmission episodes are listed from the records
+     * whose fraction classifies paths: the host's rack records with RetxPerRack (the
+     * default), its host records without it, none with RetxSharedInRack (shared by the
+     * rack's hosts, not one host's evidence).  \p hostState is the host's shared
+     * state (DcnTcpTransport::GetSharedState); empty if no Hermes flow ran there.
      */
     static std::vector<FailureEvidence> GetFailureEvidence(Ptr<DcnLbSharedState> hostState);
 

@@ -42,6 +42,41 @@ DcnTcpShimHeader::Serialize(Buffer::Iterator i) const
     i.WriteHtonU64(static_cast<uint64_t>(echoTxTimeNs));
 }
 
+DcnTcpShimHeader::Kind
+DcnTcpShimHeader::PacketKind(Ptr<const Packet> p, uint32_t l2Bytes)
+{
+    // link header, IPv4 (up to 60 B), UDP (8), this header, TCP up to its data offset
+    uint8_t b[2 + 60 + 8 + SIZE + 13] = {};
+    if (l2Bytes > 2)
+    {
+        return KIND_OTHER;
+    }
+    const uint32_t n = p->CopyData(b, sizeof(b));
+    const uint8_t* ip = b + l2Bytes;
+    if (n < l2Bytes + 20 || (ip[0] >> 4) != 4 || ip[9] != 17)
+    {
+        return KIND_OTHER;
+    }
+    const uint32_t ihl = 4u * (ip[0] & 0x0f);
+    const uint8_t* udp = ip + ihl;
+    const uint8_t* shim = udp + 8;
+    if (n < l2Bytes + ihl + 8 + SIZE || ((uint32_t(udp[2]) << 8) | udp[3]) != UDP_PORT)
+    {
+        return KIND_OTHER;
+    }
+    if (shim[0] & (FLAG_PROBE | FLAG_PROBE_REPLY))
+    {
+        return KIND_PROBE;
+    }
+    if (n < l2Bytes + ihl + 8 + SIZE + 13)
+    {
+        return KIND_OTHER;
+    }
+    const uint32_t ipLen = (uint32_t(ip[2]) << 8) | ip[3];
+    const uint32_t headers = ihl + 8 + SIZE + 4u * (shim[SIZE + 12] >> 4);
+    return ipLen > headers ? KIND_DATA : KIND_NO_DATA;
+}
+
 uint32_t
 DcnTcpShimHeader::Deserialize(Buffer::Iterator i)
 {

@@ -40,6 +40,7 @@
 #define DCN_TCP_SHIM_HEADER_H
 
 #include "ns3/header.h"
+#include "ns3/packet.h"
 
 #include <cstdint>
 
@@ -63,6 +64,21 @@ class DcnTcpShimHeader : public Header
         FLAG_HOST_CE = 0x20,
         FLAG_CE_NO_SAMPLE = 0x40,
     };
+
+    /** What an IPv4 packet carries, as its bytes say (PacketKind). */
+    enum Kind : uint8_t
+    {
+        KIND_OTHER,   //!< not an encapsulated segment (plain TCP, other UDP, too short)
+        KIND_PROBE,   //!< a shim probe or probe reply
+        KIND_DATA,    //!< a TCP segment with payload
+        KIND_NO_DATA, //!< a TCP segment without payload (ACK, SYN, FIN)
+    };
+
+    /**
+     * Classify \p p from its bytes (statistics, e.g. of dropped packets): \p l2Bytes of
+     * link header (2 for PPP), then IPv4, UDP to UDP_PORT, this header, TCP.
+     */
+    static Kind PacketKind(Ptr<const Packet> p, uint32_t l2Bytes);
 
     static TypeId GetTypeId();
     TypeId GetInstanceTypeId() const override;
