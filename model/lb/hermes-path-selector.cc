@@ -1407,9 +1407,10 @@ HermesPathSelector::OnFeedback(const PathFeedback& fb)
             p = OriginalPath(static_cast<uint32_t>(fb.psn));
         }
         {
-            const bool wasFailed = m_fail[p].failed;
+            // the record counts its own timeout failures; the trace follows that count
+            const uint32_t failuresBefore = m_fail[p].timeoutFailures;
             m_fail[p].OnTimeout(now, m_p);
-            if (!wasFailed && m_fail[p].failed)
+            if (m_fail[p].timeoutFailures != failuresBefore)
             {
                 NS_LOG_LOGIC("path " << p << " to host " << m_dstHost << " FAILED after "
                                      << m_fail[p].nTimeout << " timeouts");
