@@ -317,7 +317,17 @@ WorkloadHelper::AddSelectorAttribute(const std::string& name,
                                      bool failSafe)
 {
     NS_LOG_FUNCTION(this << name << failSafe);
-    m_selectorAttrs.emplace_back(name, v.Copy(), failSafe);
+    m_selectorAttrs.emplace_back(name, v.Copy(), failSafe, UINT32_MAX);
+}
+
+void
+WorkloadHelper::AddHostSelectorAttribute(uint32_t host,
+                                         const std::string& name,
+                                         const AttributeValue& v,
+                                         bool failSafe)
+{
+    NS_LOG_FUNCTION(this << host << name << failSafe);
+    m_selectorAttrs.emplace_back(name, v.Copy(), failSafe, host);
 }
 
 void
@@ -620,6 +630,10 @@ WorkloadHelper::CreateConnectionParts(uint32_t src)
     Ptr<PathSelector> ps = parts.first;
     for (const auto& a : m_selectorAttrs)
     {
+        if (std::get<3>(a) != UINT32_MAX && std::get<3>(a) != src)
+        {
+            continue; // another host's (AddHostSelectorAttribute)
+        }
         if (std::get<2>(a) || over)
         {
             ps->SetAttributeFailSafe(std::get<0>(a), *std::get<1>(a));

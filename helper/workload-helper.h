@@ -110,6 +110,16 @@ class WorkloadHelper : public Object
     void AddSelectorAttribute(const std::string& name, const AttributeValue& v, bool failSafe);
 
     /**
+     * As AddSelectorAttribute, for the selectors of the connections host \p host opens
+     * only (after the attributes set for every host), e.g. a test hook that places one
+     * host's flows on a given path (HermesPathSelector::FirstPath).  Call before Install.
+     */
+    void AddHostSelectorAttribute(uint32_t host,
+                                  const std::string& name,
+                                  const AttributeValue& v,
+                                  bool failSafe);
+
+    /**
      * Set attribute `name` of every congestion control created whose TypeId is `typeName`
      * or derives from it (others are left alone), e.g. ("ns3::DcqcnCc", "Window", ...):
      * the per-install form of Config::SetDefault("ns3::DcqcnCc::Window", ...), without
@@ -232,7 +242,8 @@ class WorkloadHelper : public Object
     std::vector<int64_t> m_psHostNext; //!< PerHostSelectorStreams: next stream of each host
     int64_t m_psHostShare{0};          //!< PerHostSelectorStreams: streams per host
     bool m_planGiven{false};
-    std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool>> m_selectorAttrs;
+    /** selector attributes: name, value, fail-safe, host (UINT32_MAX: every host) */
+    std::vector<std::tuple<std::string, Ptr<AttributeValue>, bool, uint32_t>> m_selectorAttrs;
     std::vector<std::tuple<TypeId, std::string, Ptr<AttributeValue>>> m_ccAttrs;
     std::vector<std::string> m_hostLb;        //!< per-host scheme override ("" = LoadBalancer)
     std::vector<Ptr<DcnWorkloadApp>> m_apps;  //!< local hosts' apps

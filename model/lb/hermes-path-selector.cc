@@ -13,6 +13,7 @@
 #include "ns3/dcn-tcp-shim.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -792,6 +793,18 @@ HermesPathSelector::GetTypeId()
                                 "unmarked",
                                 HermesPathSelector::HOST_CE_NONE,
                                 "none"))
+            .AddAttribute("FirstPath",
+                          "Test hook of the paper's Examples 1 and 2 (Sec. 2.2.2, spec section 9 "
+                          "tests 21-22: 'a DCTCP flow whose first path a test hook forces'): "
+                          "every new flow of this selector is placed on this path index of its "
+                          "pair's path set (leaf-spine: the spine) instead of Algorithm 2's "
+                          "choice, when the pair has more paths than the index (a pair with "
+                          "fewer, e.g. inside a rack, is placed by Algorithm 2); later moves are "
+                          "Algorithm 2's.  -1 (default): Algorithm 2 places every flow; allowed "
+                          "-1..63",
+                          IntegerValue(-1),
+                          MakeIntegerAccessor(&HermesPathSelector::m_firstPath),
+                          MakeIntegerChecker<int32_t>(-1, hermes::kMaxPaths - 1))
             .AddAttribute("NumPaths",
                           "Paths per connection; 0 = the pair's minimal paths (leaf-spine: the "
                           "spine uplinks; 8 without a topology); allowed 0..64",
@@ -1249,7 +1262,9 @@ HermesPathSelector::Choose(const SendContext& ctx)
         f.sentBytes = SizeForS();
         f.rateBps = m_rate.Rate(now, m_p);
         auto draw = [this](uint32_t k) { return Rng().GetInteger(0, k - 1); };
-        next = hermes::Decide(f, v, m_n, m_p, draw);
+        next = m_cur < 0 && m_firstPath >= 0 && m_firstPath < m_n
+                   ? m_firstPath // the FirstPath test hook (Examples 1 and 2)
+                   : hermes::Decide(f, v, m_n, m_p, draw);
         if (next != m_cur)
         {
             NS_LOG_LOGIC("flow moves " << m_cur << " -> " << next);

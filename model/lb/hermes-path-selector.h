@@ -208,6 +208,7 @@ class HermesPathSelector : public PathSelector
     Time m_rerouteInterval;
     double m_rerouteSkip{0};
     bool m_sizeSinceMove{false}; //!< SizeSinceMove: S counts bytes since the flow's last move
+    int32_t m_firstPath{-1};     //!< FirstPath: test hook, the first placement (-1: Algorithm 2)
     int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;
     bool m_retxShared;
