@@ -427,6 +427,26 @@ TEST(HermesDecide, NotablyBetterRule)
     EXPECT_EQ(run(View(PathType::GRAY, 0.10, 200 * kUs, 0)), 1); // moves
 }
 
+TEST(HermesDecide, UnsampledOrStaleGrayPathIsNotNotablyBetter)
+{
+    // review s53 H1: a GRAY path whose signals are not fresh (never sampled: RTT 0, ECN 0;
+    // or stale) is no measurement of "notably better"; CandidateNeedsSample (default)
+    Params p = SimParams();
+    FlowView f;
+    f.cur = 0;
+    f.sentBytes = 1000000;
+    f.rateBps = 1e9;
+    PathView v[2] = {View(PathType::CONGESTED, 0.42, 300 * kUs, 1e9),
+                     View(PathType::GRAY, 0.0, 0, 0)};
+    v[1].fresh = false;
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 0); // stays
+    v[1].fresh = true;                         // the same values, measured: moves
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 1);
+    v[1].fresh = false;
+    p.betterNeedsSample = false; // before 2026-12-01: the stored values count
+    EXPECT_EQ(Decide(f, v, 2, p, Fixed{}), 1);
+}
+
 TEST(HermesDecide, BetterGoodBeatsBetterGray)
 {
     const Params p = SimParams(); // test 16

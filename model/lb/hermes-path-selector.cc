@@ -551,12 +551,13 @@ HermesPathSelector::GetTypeId()
                           TimeValue(MilliSeconds(10)),
                           MakeTimeAccessor(&HermesPathSelector::m_tau),
                           MakeTimeChecker(NanoSeconds(1)))
-            .AddAttribute("ProbeInterval",
-                          "Probe interval of the rack agent (Sec. 3.1.3: 500 us, range 100-500 "
-                          "us); 0 = no probing (breakdown); allowed 0 or >= 1 us",
-                          TimeValue(MicroSeconds(500)),
-                          MakeTimeAccessor(&HermesPathSelector::m_probeInterval),
-                          MakeTimeChecker(Time(0)))
+            .AddAttribute(
+                "ProbeInterval",
+                "Probe interval of the rack agent (Sec. 3.3 / Table 4: 500 us, range 100-500 "
+                "us); 0 = no probing (breakdown); allowed 0 or >= 1 us",
+                TimeValue(MicroSeconds(500)),
+                MakeTimeAccessor(&HermesPathSelector::m_probeInterval),
+                MakeTimeChecker(Time(0)))
             .AddAttribute("StaleTime",
                           "A path with no sample this long is gray (spec 2.1 [NP]: 4 probe "
                           "intervals = 2 ms); must exceed ProbeInterval",
@@ -597,24 +598,35 @@ HermesPathSelector::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&HermesPathSelector::m_reroute),
                           MakeBooleanChecker())
+            .AddAttribute("CandidateNeedsSample",
+                          "A congested flow moves only to a path whose signals are fresh (a "
+                          "sample within StaleTime) and notably better (Algorithm 2 lines "
+                          "15 / 19; Sec. 3.2: Hermes reroutes only when it finds a path with "
+                          "notably better condition, and an unsampled or stale path's RTT / "
+                          "ECN are no measurement; our resolution, review s53 H1).  false: "
+                          "stale values count and a never-sampled path counts as RTT 0, ECN 0, "
+                          "always notably better (before 2026-12-01)",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&HermesPathSelector::m_candidateNeedsSample),
+                          MakeBooleanChecker())
             .AddAttribute(
                 "RerouteInterval",
                 "A flow on a congested path tries lines 13-23 at most once per this "
-                "interval (0 = at every packet, the paper's Algorithm 2; spec 4 [ART]: 100 "
+                "interval (0 = at every packet, the paper's Algorithm 2; spec 8 [ART]: 100 "
                 "us); allowed >= 0",
                 TimeValue(Time(0)),
                 MakeTimeAccessor(&HermesPathSelector::m_rerouteInterval),
                 MakeTimeChecker(Time(0)))
             .AddAttribute("RerouteSkip",
                           "Probability that a reroute attempt is skipped at random (0 = the "
-                          "paper; spec 4 [ART]: 0.5); allowed [0, 1)",
+                          "paper; spec 8 [ART]: 0.5); allowed [0, 1)",
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&HermesPathSelector::m_rerouteSkip),
                           MakeDoubleChecker<double>(0, 0.999))
             .AddAttribute("SizeSinceMove",
                           "S counts the bytes a flow sent since its last move instead of all "
                           "its bytes (spec 2 [NP]: s_sent carries over a move, false).  The "
-                          "authors' code ([ART], spec 4) resets the count at every move (acked "
+                          "authors' code ([ART], spec 8) resets the count at every move (acked "
                           "bytes there, sent bytes here), so a moved flow must send S more on "
                           "its new path before the next move; with RerouteInterval / "
                           "RerouteSkip it is [ART]'s gating (doc/hermes.rst \"[ART]'s "
@@ -1036,6 +1048,7 @@ HermesPathSelector::Setup(const PathSelectorSetup& setup)
     p.dreAlpha = m_dreAlpha;
     p.excludeCurrentOnTimeout = m_excludeCurrent;
     p.reroute = m_reroute;
+    p.betterNeedsSample = m_candidateNeedsSample;
 
     const DcnPathSet* ps = setup.GetPaths();
     uint32_t n = m_numPathsAttr;
@@ -1210,6 +1223,7 @@ HermesPathSelector::View(uint16_t i, int64_t now) const
     v.fEcn = m_sig[i].fEcn;
     v.rttNs = m_sig[i].rttNs;
     v.rpBps = m_rp[i].Rate(now, m_p);
+    v.fresh = m_sig[i].Fresh(now, m_p);
     return v;
 }
 

@@ -207,7 +207,8 @@ class HermesPathSelector : public PathSelector
     bool m_reroute;
     Time m_rerouteInterval;
     double m_rerouteSkip{0};
-    bool m_sizeSinceMove{false}; //!< SizeSinceMove: S counts bytes since the flow's last move
+    bool m_sizeSinceMove{false};       //!< SizeSinceMove: S counts bytes since the flow's last move
+    bool m_candidateNeedsSample{true}; //!< CandidateNeedsSample (Algorithm 2 lines 15 / 19)
     int32_t m_firstPath{-1};     //!< FirstPath: test hook, the first placement (-1: Algorithm 2)
     int64_t m_lastAttemptNs{-1}; //!< last reroute attempt of the flow (RerouteInterval)
     bool m_retxPerRack;

@@ -74,6 +74,9 @@ struct Params
     double dreAlpha{0.2};  //!< DRE alpha
     bool excludeCurrentOnTimeout{false};
     bool reroute{true}; //!< Algorithm 2 lines 13-23 (off: breakdown "no rerouting")
+    /** Lines 15 / 19 move a flow only to a path with a fresh sample (CandidateNeedsSample):
+     *  an unsampled or stale path's RTT / ECN are no measurement of "notably better". */
+    bool betterNeedsSample{true};
 };
 
 /** Congestion signals of one path (per host, or per rack: SignalKeying). */
@@ -307,7 +310,8 @@ struct PathView
     PathType type{PathType::GRAY};
     double fEcn{0};
     double rttNs{0};
-    double rpBps{0}; //!< r_p: this host's DRE rate on the path
+    double rpBps{0};  //!< r_p: this host's DRE rate on the path
+    bool fresh{true}; //!< fEcn / rttNs measured within StaleTime (PathSignals::Fresh)
 };
 
 /** What Algorithm 2 needs to know about the flow. */
@@ -410,7 +414,8 @@ Decide(const FlowView& f, const PathView* v, uint16_t n, const Params& p, Draw&&
         {
             const PathView& c = v[cur];
             auto better = [&](uint16_t i) {
-                return c.rttNs - v[i].rttNs > static_cast<double>(p.dRttNs) &&
+                return (v[i].fresh || !p.betterNeedsSample) &&
+                       c.rttNs - v[i].rttNs > static_cast<double>(p.dRttNs) &&
                        c.fEcn - v[i].fEcn > p.dEcn;
             };
             int32_t g = ArgminRp(
