@@ -15,7 +15,8 @@
  *    falls toward half; with the paper's R = 30 % the move comes later (the DRE rate of a
  *    flow at ~5 Gb/s dips below 3 Gb/s now and then).
  *  - Example 2 (test 22), 3 leaves x 2 spines, link L0-S1 cut, 9 Gbps of UDP from L0 to L2
- *    (through S0); a DCTCP flow L1 -> L2.  Forced onto S1 it reaches >= 8 Gb/s.  Forced onto
+ *    (through S0); a DCTCP flow L1 -> L2.  Forced onto S1 it reaches >= 8 Gb/s; Presto,
+ *    spraying it over both spines, gets about 1 Gb/s.  Forced onto
  *    S0 with the default thresholds it stays there at about 1 Gb/s (one DCTCP bottleneck
  *    hop: GRAY, the literal cautious rule).  Forced onto S0 with T_RTT_high below base + one
  *    hop, S0 is CONGESTED and the flow (r_f ~ 1 Gb/s < R) moves to S1 once it has sent more
@@ -107,6 +108,7 @@ struct ExampleSetup
 {
     uint32_t leaves{2};
     uint32_t hostsPerLeaf{4};
+    std::string lb{"hermes"}; //!< load balancer (firstSpine: Hermes only)
     WorkloadPlan plan;
     std::map<uint32_t, std::string> firstSpine; //!< sending host -> spine of its flows' first path
     std::vector<std::pair<std::string, std::string>> attrs; //!< Hermes attributes, every host
@@ -175,7 +177,7 @@ RunExample(const ExampleSetup& x)
     stream += wl->AssignStreams(stream);
     fh->AssignStreams(stream);
     wl->SetPlan(x.plan);
-    wl->SetAttribute("LoadBalancer", StringValue("hermes"));
+    wl->SetAttribute("LoadBalancer", StringValue(x.lb));
     wl->SetAttribute("ConnectionPolicy", StringValue("NewPerMessage"));
     for (const auto& a : x.attrs)
     {
@@ -427,12 +429,24 @@ class HermesExample2TestCase : public TestCase
         const std::string s0 = "leaf2-spine0";
         const std::string s1 = "leaf2-spine1";
         const std::string rx = "host5"; // the DCTCP flow's receiver link (the UDP's: host 4)
-        // forced onto the idle S1: >= 8 Gb/s (Presto, spraying onto both, gets ~1 Gb/s)
+        // forced onto the idle S1: >= 8 Gb/s
         const ExampleRun idle = RunExample(Example2("spine1", {}));
         NS_TEST_ASSERT_MSG_EQ(idle.flows.size(), 1u, "the flow finished");
         const FctRecord& fi = idle.flows.at(0);
         NS_TEST_EXPECT_MSG_GT(kFlow2 * 8.0 / fi.Fct().GetSeconds(), 8e9, "S1: >= 8 Gb/s");
         NS_TEST_EXPECT_MSG_GT(idle.Rate(s0, fi.start, fi.finish), 8.5e9, "the UDP on S0");
+
+        // Presto (per packet, as hermes-paper runs it) sprays the flow over both spines:
+        // TCP's window is held by the segments behind the UDP
+        ExampleSetup px = Example2("spine1", {});
+        px.lb = "presto";
+        px.firstSpine.clear();
+        const ExampleRun presto = RunExample(px);
+        NS_TEST_ASSERT_MSG_EQ(presto.flows.size(), 1u, "the flow finished");
+        const FctRecord& fp = presto.flows.at(0);
+        NS_TEST_EXPECT_MSG_LT(kFlow2 * 8.0 / fp.Fct().GetSeconds(),
+                              2e9,
+                              "Presto: about 1 Gb/s (paper Sec. 2.2.2)");
 
         // forced onto S0, default thresholds: one DCTCP bottleneck hop reads GRAY (ECN
         // below 40 %, RTT below T_RTT_high), so the flow stays behind the UDP (the literal
