@@ -327,6 +327,9 @@ WorkloadHelper::AddHostSelectorAttribute(uint32_t host,
                                          bool failSafe)
 {
     NS_LOG_FUNCTION(this << host << name << failSafe);
+    NS_ABORT_MSG_IF(host == UINT32_MAX,
+                    "WorkloadHelper::AddHostSelectorAttribute: host " << host
+                                                                      << " is not a host index");
     m_selectorAttrs.emplace_back(name, v.Copy(), failSafe, host);
 }
 

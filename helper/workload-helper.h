@@ -111,8 +111,10 @@ class WorkloadHelper : public Object
 
     /**
      * As AddSelectorAttribute, for the selectors of the connections host \p host opens
-     * only (after the attributes set for every host), e.g. a test hook that places one
-     * host's flows on a given path (HermesPathSelector::FirstPath).  Call before Install.
+     * only, e.g. a test hook that places one host's flows on a given path
+     * (HermesPathSelector::FirstPath).  Attributes of both calls are set in the order of
+     * the calls (a later one wins); a host the fabric does not have opens no connection,
+     * so its attributes are never used.  Call before Install.
      */
     void AddHostSelectorAttribute(uint32_t host,
                                   const std::string& name,

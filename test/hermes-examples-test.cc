@@ -373,7 +373,10 @@ class HermesExample1TestCase : public TestCase
         const auto [abEnd2, abMean2] = LastAndMean(tuned, kSmall);
         const auto [cdEnd2, cdMean2] = LastAndMean(tuned, kLarge);
         const Time early = OthersOnP1Above(tuned, 0.1 * kLine, Time(0));
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(early, abEnd2 - kSample, "no move while A and B run");
+        if (early.IsPositive())
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(early, abEnd2 - kSample, "no move while A and B run");
+        }
         const Time moved = OthersOnP1Above(tuned, 0.5 * kLine, abEnd2);
         NS_TEST_ASSERT_MSG_GT_OR_EQ(moved, Time(0), "a large flow moved to P1");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(moved,
@@ -384,11 +387,11 @@ class HermesExample1TestCase : public TestCase
         // to path is timing: with ns-3 3.37 one moves and C and D take 0.69x the defaults'
         // time, with 3.43 / 3.48 both move and flap together every 1-2 ms (0.97x): with R =
         // 100 % nothing holds the second flow back (doc/hermes.rst), so it is not asserted
-        NS_TEST_EXPECT_MSG_GT(
-            OthersOnP1(tuned).at(
-                static_cast<size_t>(moved.GetNanoSeconds() / kSample.GetNanoSeconds()) + 1),
-            0.8 * kLine,
-            "a large flow on P1 at the line rate");
+        const std::vector<double> others = OthersOnP1(tuned);
+        const size_t next =
+            static_cast<size_t>(moved.GetNanoSeconds() / kSample.GetNanoSeconds()) + 1;
+        NS_TEST_ASSERT_MSG_LT(next, others.size(), "the run goes on after the move");
+        NS_TEST_EXPECT_MSG_GT(others[next], 0.8 * kLine, "a large flow on P1 at the line rate");
         NS_TEST_EXPECT_MSG_LT(cdMean2.GetSeconds(),
                               1.05 * cdMean.GetSeconds(),
                               "the move does not slow the large flows down");

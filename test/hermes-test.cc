@@ -1367,6 +1367,52 @@ class HermesRerouteGatingTestCase : public TestCase
 };
 
 /**
+ * CandidateNeedsSample (review s53 H1): a flow past S on a CONGESTED path (every ACK CE-marked,
+ * 300 us) does not move to the other path, which no ACK or probe has sampled; with the
+ * former rule its RTT 0 / ECN 0 make it notably better and the flow moves.  Checks that the
+ * selector's path view carries the signals' freshness into Algorithm 2.
+ */
+class HermesCandidateNeedsSampleTestCase : public TestCase
+{
+  public:
+    HermesCandidateNeedsSampleTestCase()
+        : TestCase("CandidateNeedsSample: a congested flow does not move to a never-sampled path")
+    {
+    }
+
+    static uint32_t Moves(bool needsSample)
+    {
+        ObjectFactory f("ns3::HermesPathSelector");
+        f.Set("NumPaths", UintegerValue(2));
+        f.Set("ProbeInterval", TimeValue(Time(0)));
+        f.Set("CandidateNeedsSample", BooleanValue(needsSample));
+        Ptr<HermesPathSelector> s = TopologyFreeSelector(f, 21);
+        for (uint32_t k = 0; k < 750; ++k)
+        {
+            Simulator::Schedule(MicroSeconds(1 + 10 * k), [s, k]() {
+                const int32_t cur = SendSegment(s, 1 + k * 1000, false);
+                PathFeedback fb;
+                fb.path.pathId = cur;
+                fb.rtt = MicroSeconds(300);
+                fb.signal = FeedbackSignal::ECN_ACK;
+                s->OnFeedback(fb);
+            });
+        }
+        Simulator::Run();
+        Simulator::Destroy();
+        const uint32_t moves = s->GetReroutes();
+        s->Dispose();
+        return moves;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_EXPECT_MSG_EQ(Moves(true), 0u, "stays: the other path was never sampled");
+        NS_TEST_EXPECT_MSG_GT(Moves(false), 0u, "former rule: moves to the unsampled path");
+    }
+};
+
+/**
  * Path 0's type at selector \p s (attributes set, no probing) for hosts 0 -> 4 of \p t after
  * 20 CE-marked samples of round trip \p rtt.
  */
@@ -1893,6 +1939,7 @@ class HermesTestSuite : public TestSuite
         AddTestCase(new HermesTimeoutClearTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRttHighOneWayTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRerouteGatingTestCase, DCNLB_TEST_QUICK);
+        AddTestCase(new HermesCandidateNeedsSampleTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesTimeoutPathTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesRepeatedTimeoutTestCase, DCNLB_TEST_QUICK);
         AddTestCase(new HermesNicStampQueueTestCase, DCNLB_TEST_QUICK);

@@ -808,12 +808,13 @@ HermesPathSelector::GetTypeId()
             .AddAttribute("FirstPath",
                           "Test hook of the paper's Examples 1 and 2 (Sec. 2.2.2, spec section 9 "
                           "tests 21-22: 'a DCTCP flow whose first path a test hook forces'): "
-                          "every new flow of this selector is placed on this path index of its "
-                          "pair's path set (leaf-spine: the spine) instead of Algorithm 2's "
-                          "choice, when the pair has more paths than the index (a pair with "
-                          "fewer, e.g. inside a rack, is placed by Algorithm 2); later moves are "
-                          "Algorithm 2's.  -1 (default): Algorithm 2 places every flow; allowed "
-                          "-1..63",
+                          "a connection's first placement is this path index of its pair's path "
+                          "set (leaf-spine: the spine) instead of Algorithm 2's choice, when the "
+                          "pair has more paths than the index (a pair with fewer, e.g. inside a "
+                          "rack, is placed by Algorithm 2); later moves are Algorithm 2's, and a "
+                          "reused connection's next flow stays where the connection is (one "
+                          "flow per connection: ConnectionPolicy=NewPerMessage).  -1 (default): "
+                          "Algorithm 2 places every flow; allowed -1..63",
                           IntegerValue(-1),
                           MakeIntegerAccessor(&HermesPathSelector::m_firstPath),
                           MakeIntegerChecker<int32_t>(-1, hermes::kMaxPaths - 1))
