@@ -314,6 +314,9 @@ struct TimerConfig
     bool chain{false};       //!< the completion posts a second message, whose data are all lost
     bool ignoreStale{true};  //!< IgnoreStaleNacks
     bool rtoAdaptive{false}; //!< RtoAdaptive
+    /** >= 0: a paced test CC at 100 Gb/s whose rate falls to slowRate at slowAt */
+    Time slowAt{Seconds(-1)};
+    DataRate slowRate{"10Mbps"};
 };
 
 TimerRun
@@ -399,7 +402,15 @@ RunTimer(const TimerConfig& cfg)
     DcnConnectionParams p;
     p.lineRate = DataRate("100Gbps");
     p.baseRtt = MicroSeconds(10);
-    Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), ps, CreateObject<DctcpCc>(), p);
+    Ptr<CongestionControl> cc = CreateObject<DctcpCc>();
+    if (cfg.slowAt >= Time(0))
+    {
+        Ptr<TestRateCc> rc = CreateObject<TestRateCc>();
+        rc->SetRate(DataRate("100Gbps"));
+        Simulator::Schedule(cfg.slowAt, &TestRateCc::SetRate, rc, cfg.slowRate);
+        cc = rc;
+    }
+    Ptr<DcnConnection> c = t->Connect(net.Addr(net.right.Get(0)), ps, cc, p);
     DcnConnection* cp = PeekPointer(c); // no Ptr in its own callback (a reference cycle)
     c->SendMessage(
         cfg.bytes,
@@ -758,6 +769,63 @@ class ChainedMessageNoTimerCase : public TestCase
     }
 };
 
+/**
+ * RtoStart LastAck: the timer keeps running after an ACK that leaves nothing in flight while
+ * more data wait (here for a slow pacer); its expiry counts a timeout with nothing to resend
+ * ([A] RdmaHw::HandleTimeout counts it and tells PLB; review s50 L6).  Send: no timeout.
+ */
+class IdleExpiryCase : public TestCase
+{
+  public:
+    IdleExpiryCase()
+        : TestCase("RtoStart LastAck: an expiry with nothing in flight but data to send counts "
+                   "a timeout and resends nothing (Send: none)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (bool lastAck : {false, true})
+        {
+            TimerConfig cfg;
+            cfg.lastAck = lastAck;
+            cfg.rto = MicroSeconds(50);
+            cfg.slowAt = MicroSeconds(20); // then one 4 KB packet every 3.3 ms
+            cfg.stop = MilliSeconds(2);
+            TimerRun r = RunTimer(cfg);
+            std::clog << GetName() << (lastAck ? " LastAck" : " Send") << ": timeouts "
+                      << r.timeouts.size() << " sent " << r.lastSend.size() << " retx "
+                      << r.conn.retransmissions << "\n";
+            NS_TEST_ASSERT_MSG_GT(r.acks.size(), 10u, "ACKs before the pacer slows");
+            NS_TEST_EXPECT_MSG_EQ(r.conn.retransmissions, 0u, "nothing lost, nothing resent");
+            NS_TEST_EXPECT_MSG_EQ(r.completed, false, "more to send at the end");
+            if (!lastAck)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 0u, "Send: nothing in flight, no timer");
+                continue;
+            }
+            NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 1u, "LastAck: one timeout, not re-armed");
+            NS_TEST_EXPECT_MSG_EQ(r.conn.timeouts, 1u, "counted on the connection");
+            const Time at = r.timeouts.front().first;
+            Time lastAckBefore(-1);
+            for (Time a : r.acks)
+            {
+                if (a < at)
+                {
+                    lastAckBefore = std::max(lastAckBefore, a);
+                }
+            }
+            NS_TEST_EXPECT_MSG_GT(at, lastAckBefore, "after the last ACK");
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(at, lastAckBefore + cfg.rto, "within Rto of it");
+            NS_TEST_EXPECT_MSG_EQ(r.timeouts.front().second,
+                                  static_cast<uint32_t>(r.lastSend.size()),
+                                  "reported on the next psn: every psn sent was acknowledged");
+            NS_TEST_EXPECT_MSG_EQ(r.lastSendAtTimeout.front(), Seconds(-1), "a psn never sent");
+        }
+    }
+};
+
 /** RtoStart LastAck: no timer before the first ACK (the whole first window lost). */
 class NoAckNoTimerCase : public TestCase
 {
@@ -822,6 +890,7 @@ class RoceGbnTestSuite : public TestSuite
         AddTestCase(new RtoStartCase(true), DCNLB_TEST_QUICK);
         AddTestCase(new RtoStartCase(false), DCNLB_TEST_QUICK);
         AddTestCase(new NoAckNoTimerCase(), DCNLB_TEST_QUICK);
+        AddTestCase(new IdleExpiryCase(), DCNLB_TEST_QUICK);
         AddTestCase(new NackArmsTimerCase(), DCNLB_TEST_QUICK);
         AddTestCase(new LastAckAdaptiveCase(), DCNLB_TEST_QUICK);
         AddTestCase(new ChainedMessageNoTimerCase(), DCNLB_TEST_QUICK);

@@ -91,55 +91,6 @@ class DctcpRulesTestCase : public TestCase
     }
 };
 
-/** A paced congestion control whose rate the test sets (no window). */
-class TestRateCc : public CongestionControl
-{
-  public:
-    static TypeId GetTypeId()
-    {
-        static TypeId tid = TypeId("ns3::DcnTransportTestRateCc")
-                                .SetParent<CongestionControl>()
-                                .SetGroupName("DcnLb")
-                                .AddConstructor<TestRateCc>();
-        return tid;
-    }
-
-    void OnAck(const CcAckSample&) override
-    {
-    }
-
-    void OnNack() override
-    {
-    }
-
-    void OnTimeout() override
-    {
-    }
-
-    DataRate GetRate() const override
-    {
-        return m_rate;
-    }
-
-    std::string Name() const override
-    {
-        return "test-rate";
-    }
-
-    /** Change the rate now and tell the connection (as a CC timer would). */
-    void SetRate(DataRate r)
-    {
-        m_rate = r;
-        if (!m_setup.wakeup.IsNull())
-        {
-            m_setup.wakeup();
-        }
-    }
-
-  private:
-    DataRate m_rate{"1Gbps"};
-};
-
 /**
  * PaceFromLastSend: a rate change while the next data packet waits for its gap
  * moves it (true) or not (false, the gap fixed at the last send).

@@ -12,6 +12,8 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/congestion-control.h"
+#include "ns3/data-rate.h"
 #include "ns3/dcn-header.h"
 #include "ns3/error-model.h"
 #include "ns3/internet-stack-helper.h"
@@ -36,6 +38,55 @@ namespace ns3
 {
 namespace dcntest
 {
+
+/** A paced congestion control whose rate the test sets (no window). */
+class TestRateCc : public CongestionControl
+{
+  public:
+    static TypeId GetTypeId()
+    {
+        static TypeId tid = TypeId("ns3::DcnTransportTestRateCc")
+                                .SetParent<CongestionControl>()
+                                .SetGroupName("DcnLb")
+                                .AddConstructor<TestRateCc>();
+        return tid;
+    }
+
+    void OnAck(const CcAckSample&) override
+    {
+    }
+
+    void OnNack() override
+    {
+    }
+
+    void OnTimeout() override
+    {
+    }
+
+    DataRate GetRate() const override
+    {
+        return m_rate;
+    }
+
+    std::string Name() const override
+    {
+        return "test-rate";
+    }
+
+    /** Change the rate now and tell the connection (as a CC timer would). */
+    void SetRate(DataRate r)
+    {
+        m_rate = r;
+        if (!m_setup.wakeup.IsNull())
+        {
+            m_setup.wakeup();
+        }
+    }
+
+  private:
+    DataRate m_rate{"1Gbps"};
+};
 
 /** Error model that (a) drops everything in [dropStart, dropEnd), (b) CE-marks
  *  ECT packets, (c) trims every trimEvery-th data packet to its headers. */

@@ -187,9 +187,23 @@ DcnConnection::LastAckRtoExpired()
     // [A] RdmaHw::HandleTimeout: count, go back to the oldest unacknowledged packet; no
     // re-arm (the next ACK or NACK arms the timer again)
     m_lastAckDeadline = -1;
-    if (m_openMsgs == 0 || m_psnBase == m_nextPsn)
+    if (m_openMsgs == 0)
     {
-        return; // nothing unacknowledged to time out
+        return; // every message acknowledged ([A]: the queue pair finished)
+    }
+    if (m_psnBase == m_nextPsn)
+    {
+        // Nothing unacknowledged but more to send (the timer kept running after an ACK that
+        // left nothing in flight, and no packet left since): [A]'s HandleTimeout still
+        // counts a timeout and tells the load balancer (its PLB's RTO repath and suspend);
+        // there is nothing to go back to.  Reported on the next PSN and the path of the
+        // latest packet sent (review s50 L6).
+        MsgState* m = m_sendMsgIdx < m_msgs.size() ? &m_msgs[m_sendMsgIdx] : nullptr;
+        NS_LOG_INFO("conn " << m_connId << " RTO (from the last ACK) with nothing in flight, psn "
+                            << m_nextPsn);
+        CountTimeout(m, m_nextPsn, m_lastSentEv, m_lastSentPathId);
+        MaybeReady();
+        return;
     }
     const uint32_t psn = m_psnBase;
     const TxEntry& e = m_tx.front();

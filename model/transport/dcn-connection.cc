@@ -313,6 +313,8 @@ DcnConnection::SendOne()
     m_inSendOne = false;
     e->ev = pc.ev;
     e->pathId = pc.pathId;
+    m_lastSentEv = pc.ev;
+    m_lastSentPathId = pc.pathId;
     e->lastSend = now;
     e->state = IN_FLIGHT;
     m_inflight += e->size;

@@ -321,6 +321,8 @@ class DcnConnection : public Object
     bool m_ackFinishedAll{false}; //!< RtoStart=LastAck: the ACK in progress finished every message
     int64_t m_rtoEventAt{INT64_MAX}; //!< LastAck: when m_rtoEvent fires (INT64_MAX: none)
     int64_t m_lastGoBackNs{-1};      //!< time of the latest go-back (stale NACK filter)
+    uint16_t m_lastSentEv{0};        //!< EV of the latest data packet sent
+    int32_t m_lastSentPathId{-1};    //!< path id of the latest data packet sent
     uint32_t m_lastGoBackPsn{0};
 
     // messages

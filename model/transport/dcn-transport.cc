@@ -263,10 +263,13 @@ DcnTransport::GetTypeId()
                             "The sender received a NACK (trimmed packet)",
                             MakeTraceSourceAccessor(&DcnTransport::m_nackTrace),
                             "ns3::DcnTransport::PacketTracedCallback")
-            .AddTraceSource("Timeout",
-                            "Retransmission timeout of a packet (connId, psn, ev)",
-                            MakeTraceSourceAccessor(&DcnTransport::m_timeoutTrace),
-                            "ns3::DcnTransport::TimeoutTracedCallback")
+            .AddTraceSource(
+                "Timeout",
+                "Retransmission timeout of a packet (connId, psn, ev); with RtoStart=LastAck an "
+                "expiry with nothing unacknowledged reports the next psn and the "
+                "EV of the latest packet sent",
+                MakeTraceSourceAccessor(&DcnTransport::m_timeoutTrace),
+                "ns3::DcnTransport::TimeoutTracedCallback")
             .AddTraceSource("MessageComplete",
                             "Every byte of a message was acknowledged",
                             MakeTraceSourceAccessor(&DcnTransport::m_msgCompleteTrace),
