@@ -288,6 +288,9 @@ struct TimerRun
     std::vector<std::pair<Time, uint32_t>> timeouts;
     std::map<uint32_t, Time> lastSend; //!< psn -> latest send (as of the timeout)
     std::vector<Time> lastSendAtTimeout;
+    std::vector<uint16_t> timeoutEvs; //!< the Timeout trace's EV
+    uint16_t lastTxEv{0};             //!< EV of the latest data packet sent (its header bytes)
+    uint32_t rtoRepaths{0};           //!< selector "plb": repaths for an RTO (reason 3)
     bool completed{false};
     bool completed2{false}; //!< chain: the second message
     Time finish{0};
@@ -317,6 +320,7 @@ struct TimerConfig
     /** >= 0: a paced test CC at 100 Gb/s whose rate falls to slowRate at slowAt */
     Time slowAt{Seconds(-1)};
     DataRate slowRate{"10Mbps"};
+    std::string selector{"ecmp"}; //!< path selector (registry name)
 };
 
 TimerRun
@@ -370,11 +374,13 @@ RunTimer(const TimerConfig& cfg)
                                   Callback<void, Ptr<const Packet>, const DcnHeader&>(
                                       [&res](Ptr<const Packet>, const DcnHeader& h) {
                                           res.lastSend[h.psn] = Simulator::Now();
+                                          res.lastTxEv = h.evEcho;
                                       }));
     t->TraceConnectWithoutContext(
         "Timeout",
-        Callback<void, uint32_t, uint32_t, uint16_t>([&res](uint32_t, uint32_t psn, uint16_t) {
+        Callback<void, uint32_t, uint32_t, uint16_t>([&res](uint32_t, uint32_t psn, uint16_t ev) {
             res.timeouts.emplace_back(Simulator::Now(), psn);
+            res.timeoutEvs.push_back(ev);
             res.lastSendAtTimeout.push_back(res.lastSend.count(psn) ? res.lastSend[psn]
                                                                     : Seconds(-1));
         }));
@@ -397,7 +403,14 @@ RunTimer(const TimerConfig& cfg)
                 res.rxNacks.emplace_back(Simulator::Now(), h.cumAck);
             }
         }));
-    Ptr<PathSelector> ps = PathSelectorRegistry::Create("ecmp");
+    Ptr<PathSelector> ps = PathSelectorRegistry::Create(cfg.selector);
+    if (cfg.selector == "plb")
+    {
+        ps->TraceConnectWithoutContext(
+            "Repath",
+            Callback<void, uint16_t, uint16_t, uint8_t>(
+                [&res](uint16_t, uint16_t, uint8_t why) { res.rtoRepaths += why == 3 ? 1 : 0; }));
+    }
     ps->AssignStreams(100);
     DcnConnectionParams p;
     p.lineRate = DataRate("100Gbps");
@@ -793,6 +806,7 @@ class IdleExpiryCase : public TestCase
             cfg.rto = MicroSeconds(50);
             cfg.slowAt = MicroSeconds(20); // then one 4 KB packet every 3.3 ms
             cfg.stop = MilliSeconds(2);
+            cfg.selector = "plb"; // its RTO repath shows the selector was told
             TimerRun r = RunTimer(cfg);
             std::clog << GetName() << (lastAck ? " LastAck" : " Send") << ": timeouts "
                       << r.timeouts.size() << " sent " << r.lastSend.size() << " retx "
@@ -803,6 +817,7 @@ class IdleExpiryCase : public TestCase
             if (!lastAck)
             {
                 NS_TEST_EXPECT_MSG_EQ(r.timeouts.size(), 0u, "Send: nothing in flight, no timer");
+                NS_TEST_EXPECT_MSG_EQ(r.rtoRepaths, 0u, "Send: no RTO repath");
                 continue;
             }
             NS_TEST_ASSERT_MSG_EQ(r.timeouts.size(), 1u, "LastAck: one timeout, not re-armed");
@@ -822,6 +837,8 @@ class IdleExpiryCase : public TestCase
                                   static_cast<uint32_t>(r.lastSend.size()),
                                   "reported on the next psn: every psn sent was acknowledged");
             NS_TEST_EXPECT_MSG_EQ(r.lastSendAtTimeout.front(), Seconds(-1), "a psn never sent");
+            NS_TEST_EXPECT_MSG_EQ(r.timeoutEvs.front(), r.lastTxEv, "the latest packet's EV");
+            NS_TEST_EXPECT_MSG_EQ(r.rtoRepaths, 1u, "the path selector was told (PLB repaths)");
         }
     }
 };

@@ -195,13 +195,14 @@ DcnConnection::LastAckRtoExpired()
     {
         // Nothing unacknowledged but more to send (the timer kept running after an ACK that
         // left nothing in flight, and no packet left since): [A]'s HandleTimeout still
-        // counts a timeout and tells the load balancer (its PLB's RTO repath and suspend);
-        // there is nothing to go back to.  Reported on the next PSN and the path of the
-        // latest packet sent (review s50 L6).
+        // counts a timeout and tells its load balancer (PLB: plb_update_state_upon_rto);
+        // there is nothing to go back to, and nothing was lost, so the congestion control
+        // is not told ([A] changes no rate on a timeout).  Reported on the next PSN and the
+        // path of the latest packet sent (review s50 L6).
         MsgState* m = m_sendMsgIdx < m_msgs.size() ? &m_msgs[m_sendMsgIdx] : nullptr;
         NS_LOG_INFO("conn " << m_connId << " RTO (from the last ACK) with nothing in flight, psn "
                             << m_nextPsn);
-        CountTimeout(m, m_nextPsn, m_lastSentEv, m_lastSentPathId);
+        CountTimeout(m, m_nextPsn, m_lastSentEv, m_lastSentPathId, false);
         MaybeReady();
         return;
     }

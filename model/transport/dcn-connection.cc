@@ -461,7 +461,7 @@ DcnConnection::RtoExpired()
 }
 
 void
-DcnConnection::CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId)
+DcnConnection::CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId, bool tellCc)
 {
     NS_LOG_FUNCTION(this << psn << ev << pathId);
     if (m != nullptr)
@@ -475,7 +475,10 @@ DcnConnection::CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t path
     fb.path.ev = ev;
     fb.path.pathId = pathId;
     m_ps->OnFeedback(fb);
-    m_cc->OnTimeout();
+    if (tellCc)
+    {
+        m_cc->OnTimeout();
+    }
 }
 
 void

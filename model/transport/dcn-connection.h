@@ -61,7 +61,8 @@ struct DcnMessageRecord
     Time finish{0};
     uint32_t retransmissions{0}; //!< data packets of this message sent more than once
     uint32_t outOfOrder{0};      //!< packets the receiver saw out of order (echoed in ACKs)
-    uint32_t timeouts{0};        //!< retransmission timeouts of this message's packets
+    uint32_t timeouts{0};        //!< retransmission timeouts of this message's packets (and,
+                                 //!< RtoStart=LastAck, expiries while it was being sent)
     uint32_t trimmed{0};         //!< NACKs (trimmed packets) of this message
     uint64_t userTag{0};         //!< caller's tag given to SendMessage (like RDMA's wr_id)
     uint64_t bytesAcked{0};      //!< payload bytes acknowledged (progress of an unfinished message)
@@ -270,8 +271,8 @@ class DcnConnection : public Object
      */
     void RestartRtoOnAck();
     /** A timeout of psn (sent on ev / pathId): counted per message and connection, traced,
-     *  reported to the path selector and the congestion control. */
-    void CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId);
+     *  reported to the path selector and (tellCc) the congestion control. */
+    void CountTimeout(MsgState* m, uint32_t psn, uint16_t ev, int32_t pathId, bool tellCc = true);
     /** RtoStart=LastAck: the timer expired (go back to the oldest unacknowledged packet). */
     void LastAckRtoExpired();
     /** RtoAdaptive: one RTT sample into the RFC 6298 estimator. */
